@@ -1,0 +1,1 @@
+"""Analyses: each turns kernel accumulators into estimates with intervals."""

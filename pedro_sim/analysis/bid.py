@@ -1,0 +1,106 @@
+"""How often does a bid make with this hand? (the `bid` command)
+
+The bidder's nine cards are fixed, the other cards dealt at random; the bidder
+names trumps and the deal is played out. Play never depends on the bid's
+value, so one simulation answers every bid from the minimum to the maximum.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from pedro_sim.analysis.runner import run_chunked
+from pedro_sim.analysis.stats import mean_ci_from_hist, wilson
+from pedro_sim.cards import SUITS
+from pedro_sim.engine import drivers
+from pedro_sim.engine.bidding import best_suit
+from pedro_sim.errors import PedroError
+from pedro_sim.setup import EngineInputs
+
+# seat name -> places after eldest (the dealer plays last)
+SEATS = {"eldest": 0, "second": 1, "third": 2, "dealer": 3}
+
+
+@dataclass
+class BidReport:
+    """Per seat and trump: a row per bid, the points histogram, and the team means."""
+
+    table: pd.DataFrame
+    points: pd.DataFrame
+    summary: pd.DataFrame
+
+
+def parse_seats(seat: str) -> list[str]:
+    name = seat.strip().lower()
+    if name == "all":
+        return list(SEATS)
+    if name not in SEATS:
+        raise PedroError(f"unknown seat '{seat}' (use eldest, second, third, dealer or all)")
+    return [name]
+
+
+def heuristic_trump(inputs: EngineInputs, hand: list[int]) -> int:
+    """The suit the heuristic player would name with these cards."""
+    mask = np.uint64(sum(1 << c for c in hand))
+    return int(best_suit(mask, inputs.tables.masks, inputs.tables.cinfo))
+
+
+def points_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump: int, deals: int,
+                     seed: int, policy: int, flags: np.ndarray, label: str = "deals",
+                     show_progress: bool | None = None) -> np.ndarray:
+    """Counts of the bidder team's points (0..total) over ``deals`` deals."""
+    hand_arr = np.array(hand, dtype=np.int64)
+
+    def step(first: int, count: int, chunk: int, out: np.ndarray) -> None:
+        drivers.fixed_hand_stats(seed, first, count, chunk, hand_arr, offset,
+                                 trump, policy, flags, *inputs.arrays, out)
+
+    return run_chunked(step, deals, (inputs.variant.total_points + 1,), label, show_progress)
+
+
+def bid_rows(hist: np.ndarray, min_bid: int, max_bid: int) -> pd.DataFrame:
+    """P(make) with its Wilson interval and the expected score change, for every bid."""
+    pts = np.arange(len(hist))
+    n = int(hist.sum())
+    rows = []
+    for b in range(min_bid, max_bid + 1):
+        made = int(hist[b:].sum())
+        lo, hi = wilson(made, n)
+        gain = np.where(pts >= b, pts, -b)
+        mean, mean_lo, mean_hi = mean_ci_from_hist(gain, hist)
+        rows.append({"bid": b, "n": n, "made": made, "p_make": made / n,
+                     "p_make_lo": float(lo), "p_make_hi": float(hi), "expected_score": mean,
+                     "expected_score_lo": mean_lo, "expected_score_hi": mean_hi})
+    return pd.DataFrame(rows)
+
+
+def bid_analysis(inputs: EngineInputs, hand: list[int], seats: list[str], trump: int | None,
+                 deals: int, seed: int, policy: int, policy_name: str, flags: np.ndarray,
+                 show_progress: bool | None = None) -> BidReport:
+    """Simulate the hand from each seat (trump None: the heuristic's best suit)."""
+    variant = inputs.variant
+    suit = heuristic_trump(inputs, hand) if trump is None else trump
+    tables, hists, summary = [], [], []
+    total = variant.total_points
+    for seat in seats:
+        label = f"{seat}, trumps {SUITS[suit]}"
+        hist = points_histogram(inputs, hand, SEATS[seat], suit, deals, seed, policy, flags,
+                                label, show_progress)
+        keys = {"variant": variant.name, "policy": policy_name, "seat": seat,
+                "trump": SUITS[suit]}
+        rows = bid_rows(hist, variant.min_bid, variant.max_bid)
+        tables.append(pd.DataFrame({**keys, **rows.to_dict("list")}))
+        hists.append(pd.DataFrame({**keys, "points": np.arange(total + 1), "count": hist}))
+        pts = np.arange(total + 1)
+        bm, bm_lo, bm_hi = mean_ci_from_hist(pts, hist)
+        summary.append({**keys, "n": int(hist.sum()), "mean_bidder_points": bm,
+                        "mean_bidder_points_lo": bm_lo, "mean_bidder_points_hi": bm_hi,
+                        "mean_defender_points": total - bm,
+                        "mean_defender_points_lo": total - bm_hi,
+                        "mean_defender_points_hi": total - bm_lo})
+    return BidReport(pd.concat(tables, ignore_index=True), pd.concat(hists, ignore_index=True),
+                     pd.DataFrame(summary))
+

@@ -1,0 +1,70 @@
+"""Run a chunked kernel in batches: progress between batches, Ctrl-C within a second.
+
+Chunks are fixed-size ranges of deal indices and every accumulator is an
+integer count, so the sum is the same whatever the batch sizes or threads.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+
+import numpy as np
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+CHUNK = 8192  # deals per chunk: the unit of work of one thread
+BATCH_SECONDS = 0.2  # target wall time of one kernel call
+
+# step(first deal index, number of deals, deals per chunk, out[n_chunks, *row_shape]) fills out
+Step = Callable[[int, int, int, np.ndarray], None]
+
+
+def _progress(label: str) -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+        console=Console(stderr=True), transient=True,
+    )
+
+
+def run_chunked(step: Step, total: int, row_shape: tuple[int, ...], label: str = "deals",
+                show_progress: bool | None = None, chunk: int = CHUNK) -> np.ndarray:
+    """Sum the kernel's per-chunk rows over deals 0..total-1."""
+    if show_progress is None:
+        show_progress = sys.stderr.isatty()
+    acc = np.zeros(row_shape, dtype=np.int64)
+    done = 0
+    n_chunks = 1
+    started = time.perf_counter()
+    bar: Progress | None = None
+    task = None
+    try:
+        while done < total:
+            count = min(n_chunks * chunk, total - done)
+            out = np.zeros(((count + chunk - 1) // chunk, *row_shape), dtype=np.int64)
+            t0 = time.perf_counter()
+            step(done, count, chunk, out)
+            acc += out.sum(axis=0)
+            done += count
+            took = max(time.perf_counter() - t0, 1e-6)
+            n_chunks = max(1, min(4 * n_chunks, int(n_chunks * BATCH_SECONDS / took)))
+            elapsed = time.perf_counter() - started
+            if bar is None and show_progress and done < total and elapsed * total / done > 1.0:
+                bar = _progress(label)
+                bar.start()
+                task = bar.add_task(label, total=total)
+            if bar is not None:
+                bar.update(task, completed=done)
+    finally:
+        if bar is not None:
+            bar.stop()
+    return acc

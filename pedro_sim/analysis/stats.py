@@ -1,0 +1,27 @@
+"""Interval estimates: every proportion and mean we print carries one."""
+
+from __future__ import annotations
+
+import numpy as np
+
+Z95 = 1.959963984540054
+
+
+def wilson(k: np.ndarray | int, n: np.ndarray | int, z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
+    """Wilson score interval for k successes in n trials."""
+    k = np.asarray(k, dtype=float)
+    n = np.asarray(n, dtype=float)
+    p = np.where(n > 0, k / np.maximum(n, 1), 0.0)
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
+
+
+def mean_ci_from_hist(values: np.ndarray, counts: np.ndarray, z: float = Z95) -> tuple[float, float, float]:
+    """Mean of a histogram and its normal-approximation 95% interval."""
+    n = counts.sum()
+    mean = float((values * counts).sum() / n)
+    var = float(((values - mean) ** 2 * counts).sum() / max(n - 1, 1))
+    half = z * np.sqrt(var / n)
+    return mean, mean - half, mean + half

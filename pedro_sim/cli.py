@@ -1,0 +1,117 @@
+"""The `pedro-sim` command line: thin commands that validate, call one analysis, report."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+try:  # typer before 0.20 depends on click; later releases vendor it
+    from click import exceptions as click_exc
+except ImportError:  # pragma: no cover - depends on the installed typer
+    from typer._click import exceptions as click_exc
+
+from pedro_sim.errors import PedroError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Pedro strategy analyzer: simulate deals and measure what bids make.")
+out = Console()
+
+VARIANT = typer.Option("cinch", "--variant", help="Preset of RULES.md.")
+SEED = typer.Option(12345, "--seed", min=0, max=2**63 - 1, help="Random seed.")
+POLICY = typer.Option("heuristic", "--policy", help="Players: heuristic or random.")
+THREADS = typer.Option(0, "--threads", min=0, help="Threads (0: all cores).")
+
+
+def _set_threads(threads: int) -> None:
+    import numba
+
+    if threads:
+        if threads > numba.config.NUMBA_NUM_THREADS:
+            raise PedroError(f"--threads {threads}: at most {numba.config.NUMBA_NUM_THREADS}")
+        numba.set_num_threads(threads)
+
+
+@app.command()
+def bid(
+    hand: str = typer.Argument(..., help='The nine dealt cards, e.g. "AH KH 5H 2H 9C 4D JS 7S 3C".'),
+    bid_value: int = typer.Option(None, "--bid", help="The bid to price (default: the minimum)."),
+    trump: str = typer.Option("best", "--trump", help="S, H, D, C or best (the heuristic's suit)."),
+    seat: str = typer.Option("eldest", "--seat", help="eldest, second, third, dealer or all."),
+    deals: int = typer.Option(200_000, "--deals", min=1, help="Deals per seat."),
+    seed: int = SEED,
+    policy: str = POLICY,
+    variant: str = VARIANT,
+    out_dir: Path = typer.Option(Path("reports"), "--out", help="Report directory."),
+    threads: int = THREADS,
+) -> None:
+    """How often does a bid make with this hand? Prints a table, writes bid.csv and plots."""
+    from pedro_sim.commands.bid_cmd import run_bid
+
+    _set_threads(threads)
+    run_bid(hand, bid_value, trump, seat, deals, seed, policy, variant, out_dir, out)
+
+
+@app.command()
+def trace(
+    variant: str = VARIANT,
+    deals: int = typer.Option(100, "--deals", min=1, help="Number of deals."),
+    seed: int = SEED,
+    policy: str = POLICY,
+    first: int = typer.Option(0, "--first", min=0, help="Index of the first deal."),
+    out_path: Path = typer.Option(Path("deals.jsonl"), "--out", help="JSON Lines file."),
+    threads: int = THREADS,
+) -> None:
+    """Write deal traces (../shared/TRACE.md) as JSON Lines."""
+    from pedro_sim.commands.trace_cmd import run_trace
+
+    _set_threads(threads)
+    run_trace(variant, deals, seed, policy, first, out_path, out)
+
+
+@app.command()
+def show(
+    seed: int = SEED,
+    deal: int = typer.Option(0, "--deal", min=0, help="Deal index."),
+    variant: str = VARIANT,
+    policy: str = POLICY,
+) -> None:
+    """Print one deal readably: hands, bids, discards, fills, every trick, points."""
+    from pedro_sim.commands.trace_cmd import run_show
+
+    run_show(variant, seed, deal, policy, out)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: one-line errors with exit code 2, Ctrl-C with 130, never a traceback."""
+    err = Console(stderr=True)
+    command = typer.main.get_command(app)
+    try:
+        command.main(args=argv, prog_name="pedro-sim", standalone_mode=False)
+    except PedroError as e:
+        err.print(f"error: {e}", markup=False, highlight=False)
+        sys.exit(2)
+    except click_exc.NoArgsIsHelpError as e:
+        err.print(e.ctx.get_help(), markup=False)
+        sys.exit(2)
+    except click_exc.UsageError as e:
+        hint = f" (see pedro-sim {e.ctx.info_name} --help)" if e.ctx and e.ctx.parent else ""
+        err.print(f"error: {e.format_message()}{hint}", markup=False, highlight=False)
+        sys.exit(2)
+    except (KeyboardInterrupt, typer.Abort):
+        err.print("interrupted: nothing was written", markup=False)
+        sys.exit(130)
+    except typer.Exit as e:
+        sys.exit(e.exit_code)
+    except BrokenPipeError:
+        sys.exit(1)
+    except OSError as e:
+        err.print(f"error: {e.strerror or e}: {getattr(e, 'filename', '') or ''}", markup=False)
+        sys.exit(2)
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Bodies of the CLI commands: validate input, run an analysis, print and write reports."""

@@ -1,0 +1,75 @@
+"""`pedro-sim bid`: the make rate of every bid for a fixed hand."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pandas as pd
+from rich.console import Console
+from rich.table import Table
+
+from pedro_sim.analysis.bid import BidReport, bid_analysis, parse_seats
+from pedro_sim.cards import format_cards, parse_hand, parse_suit
+from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
+from pedro_sim.report.plots import make_rate_figure, points_figure
+from pedro_sim.rules import get_preset
+from pedro_sim.setup import EngineInputs, parse_policy, technique_flags
+
+
+def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals: int, seed: int,
+            policy: str, variant: str, out_dir: Path, console: Console) -> None:
+    rules = get_preset(variant)
+    hand = parse_hand(hand_text, size=rules.hand)
+    bid_value = rules.check_bid(rules.min_bid if bid_value is None else bid_value)
+    suit = None if trump.strip().lower() == "best" else parse_suit(trump)
+    seats = parse_seats(seat)
+    policy_id = parse_policy(policy)
+    check_writable_dir(out_dir)
+
+    started = time.perf_counter()
+    inputs = EngineInputs.for_variant(rules)
+    report = bid_analysis(inputs, hand, seats, suit, deals, seed, policy_id, policy.lower(),
+                          technique_flags())
+    elapsed = time.perf_counter() - started
+    text = format_cards(hand)
+    print_report(report, text, bid_value, console)
+    write_report(report, text, out_dir, seed, deals, rules.name, policy.lower(), elapsed,
+                 bid_value)
+    console.print(f"wrote {out_dir}/bid.csv, points.csv, run.json, make_rate.png, points.png "
+                  f"({elapsed:.1f} s)")
+
+
+def print_report(report: BidReport, hand_text: str, bid_value: int, console: Console) -> None:
+    for _, s in report.summary.iterrows():
+        rows = report.table[(report.table.seat == s.seat) & (report.table.trump == s.trump)]
+        table = Table(title=f"{hand_text} — {s.seat}, trumps {s.trump}, {s.n:,} deals "
+                            f"({s.variant}, {s.policy})")
+        for col in ("bid", "P(make)", "95% interval", "E[Δscore]", "95% interval "):
+            table.add_column(col, justify="right")
+        for _, r in rows.iterrows():
+            style = "bold yellow" if r.bid == bid_value else None
+            table.add_row(str(r.bid), f"{r.p_make:.4f}", f"{r.p_make_lo:.4f}–{r.p_make_hi:.4f}",
+                          f"{r.expected_score:+.3f}",
+                          f"{r.expected_score_lo:+.3f}–{r.expected_score_hi:+.3f}", style=style)
+        table.caption = (
+            f"mean points: bidders {s.mean_bidder_points:.3f} "
+            f"({s.mean_bidder_points_lo:.3f}–{s.mean_bidder_points_hi:.3f}), defenders "
+            f"{s.mean_defender_points:.3f}; bid {bid_value}: expected score change "
+            f"{float(rows[rows.bid == bid_value].expected_score.iloc[0]):+.3f}"
+        )
+        console.print(table)
+
+
+def write_report(report: BidReport, hand_text: str, out_dir: Path, seed: int, deals: int,
+                 variant: str, policy: str, elapsed: float, bid_value: int) -> None:
+    table = report.table.merge(report.summary[["seat", "trump", "mean_bidder_points",
+                                               "mean_defender_points"]], on=["seat", "trump"])
+    write_csv(out_dir / "bid.csv", table)
+    write_csv(out_dir / "points.csv", report.points)
+    make_rate_figure(report.table, hand_text, out_dir / "make_rate.png")
+    points_figure(report.points, report.table, hand_text, out_dir / "points.png")
+    meta = run_metadata(seed, deals, variant, policy, elapsed, hand=hand_text, bid=bid_value,
+                        seats=list(pd.unique(report.table.seat)),
+                        trumps=list(pd.unique(report.table.trump)))
+    write_json(out_dir / "run.json", meta)

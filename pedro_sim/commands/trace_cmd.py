@@ -1,0 +1,74 @@
+"""`pedro-sim trace` and `pedro-sim show`: deals card by card."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from rich.console import Console
+
+from pedro_sim.analysis.runner import run_chunked
+from pedro_sim.report.files import check_writable_file, write_atomic
+from pedro_sim.setup import EngineInputs, parse_policy, technique_flags
+from pedro_sim.traces import record_deals, trace_dict
+
+TRACE_BATCH = 4096
+
+
+def run_trace(variant: str, deals: int, seed: int, policy: str, first: int, out_path: Path,
+              console: Console) -> None:
+    inputs = EngineInputs.for_variant(variant)
+    policy_id = parse_policy(policy)
+    check_writable_file(out_path)
+    flags = technique_flags()
+
+    def write(tmp: Path) -> None:
+        with tmp.open("w") as f:
+            def step(start: int, count: int, chunk: int, out: np.ndarray) -> None:
+                idx = np.arange(first + start, first + start + count)
+                for rec, i in zip(record_deals(inputs, seed, idx, policy_id, flags), idx,
+                                  strict=True):
+                    d = trace_dict(rec, inputs, seed, int(i), policy.lower())
+                    f.write(json.dumps(d, separators=(",", ":")) + "\n")
+
+            run_chunked(step, deals, (1,), "tracing deals", chunk=TRACE_BATCH)
+
+    write_atomic(out_path, write)
+    console.print(f"wrote {deals:,} deals to {out_path}")
+
+
+def describe_deal(d: dict[str, Any]) -> list[str]:
+    """A deal as lines of text for a person."""
+    seat = ["S0", "S1", "S2", "S3"]
+    lines = [f"{d['variant']} deal {d['deal']} of seed {d['seed']} ({d['policy']} players); "
+             f"dealer {seat[d['dealer']]}, teams: S0+S2 vs S1+S3"]
+    for p, h in enumerate(d["hands"]):
+        lines.append(f"  {seat[p]} dealt   {' '.join(h)}")
+    lines.append(f"  stock     {' '.join(d['stock'])}")
+    calls = ", ".join(f"{seat[s]} {'pass' if b == 0 else b}" for s, b in d["bids"])
+    lines.append(f"bids: {calls} -> {seat[d['bidder']]} bids {d['bid']} in {d['trump']}")
+    for p in range(4):
+        lines.append(f"  {seat[p]} discards [{' '.join(d['discards'][p])}] receives "
+                     f"[{' '.join(d['received'][p])}] -> plays with {' '.join(d['start_hands'][p])}")
+    for k, t in enumerate(d["tricks"], start=1):
+        plays = "  ".join(f"{seat[s]} {c[0]}" + (f" (buries {' '.join(c[1:])})" if c[1:] else "")
+                          for s, c in t["plays"])
+        lines.append(f"trick {k}: {plays}  -> {seat[t['winner']]}")
+    if d["claimed"]:
+        s, cards = d["claimed"]
+        lines.append(f"{seat[s]} claims {' '.join(cards)}")
+    lines.append(f"points: team 0 {d['points'][0]}, team 1 {d['points'][1]}; bid "
+                 f"{'made' if d['made'] else 'set'}; score {d['score'][0]:+d} / "
+                 f"{d['score'][1]:+d}")
+    return lines
+
+
+def run_show(variant: str, seed: int, deal: int, policy: str, console: Console) -> None:
+    inputs = EngineInputs.for_variant(variant)
+    policy_id = parse_policy(policy)
+    rec = record_deals(inputs, seed, np.array([deal]), policy_id, technique_flags())[0]
+    d = trace_dict(rec, inputs, seed, deal, policy.lower())
+    for line in describe_deal(d):
+        console.print(line, markup=False, highlight=False)

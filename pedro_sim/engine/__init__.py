@@ -1,0 +1,1 @@
+"""numba kernels: plain arrays and ints in, plain arrays out."""

@@ -1,0 +1,96 @@
+"""Shuffle, deal in packets, discard and fill: everything before the bidding ends."""
+
+import numpy as np
+
+from pedro_sim.engine import layout as L
+from pedro_sim.engine.bits import ZERO, bit, popcount
+from pedro_sim.engine.jit import kernel
+from pedro_sim.engine.rng import below
+
+
+@kernel
+def shuffle(rng, deck, n):
+    """Fisher-Yates on deck[0:n], j from n-1 down to 1 (docs/engine-spec.md)."""
+    for j in range(n - 1, 0, -1):
+        k = below(rng, j + 1)
+        tmp = deck[j]
+        deck[j] = deck[k]
+        deck[k] = tmp
+
+
+@kernel
+def fixed_hand_order(rest, hand, bidder_offset, opts, deck):
+    """Merge a fixed hand (dealt to the seat ``bidder_offset`` places after eldest)
+    with the shuffled other cards ``rest`` into one dealing order ``deck``."""
+    packet = opts[L.O_PACKET]
+    rounds = opts[L.O_HAND] // packet
+    pos = 0
+    hp = 0
+    rp = 0
+    for _ in range(rounds):
+        for q in range(4):
+            for _j in range(packet):
+                if q == bidder_offset:
+                    deck[pos] = hand[hp]
+                    hp += 1
+                else:
+                    deck[pos] = rest[rp]
+                    rp += 1
+                pos += 1
+    while pos < 52:
+        deck[pos] = rest[rp]
+        rp += 1
+        pos += 1
+
+
+@kernel
+def deal_packets(deck, dealer, opts, dealt, rec, record):
+    """Give each seat its hand from ``deck`` in packets, eldest first."""
+    packet = opts[L.O_PACKET]
+    size = opts[L.O_HAND]
+    for p in range(4):
+        dealt[p] = ZERO
+    pos = 0
+    for r in range(size // packet):
+        for q in range(4):
+            seat = (dealer + 1 + q) & 3
+            for j in range(packet):
+                c = deck[pos]
+                dealt[seat] |= bit(c)
+                if record:
+                    rec[L.R_DEALT + seat * size + r * packet + j] = c
+                pos += 1
+    if record:
+        for j in range(pos, 52):
+            rec[L.R_STOCK + j - pos] = deck[j]
+        rec[L.R_DEALER] = dealer
+
+
+@kernel
+def discard_and_fill(deck, dealt, hands, dealer, trump, opts, masks, rec, record):
+    """Keep trumps, fill the others from the stock top, then the dealer robs the pack."""
+    keep = opts[L.O_KEEP]
+    tm = masks[trump, L.M_TRUMP]
+    for p in range(4):
+        hands[p] = dealt[p] & tm
+        if record:
+            rec[L.R_KEPT + p] = np.int64(hands[p])
+    sp = 4 * opts[L.O_HAND]
+    for q in range(1, 4):
+        p = (dealer + q) & 3
+        while popcount(hands[p]) < keep and sp < 52:
+            hands[p] |= bit(deck[sp])
+            sp += 1
+    for j in range(sp, 52):
+        if bit(deck[j]) & tm:
+            hands[dealer] |= bit(deck[j])
+    n = popcount(hands[dealer])
+    for j in range(sp, 52):
+        if n >= keep:
+            break
+        if not bit(deck[j]) & tm:
+            hands[dealer] |= bit(deck[j])
+            n += 1
+    if record:
+        for p in range(4):
+            rec[L.R_START + p] = np.int64(hands[p])

@@ -1,0 +1,79 @@
+"""One whole deal, from the keyed stream to the score: the flows the drivers loop over."""
+
+import numpy as np
+
+from pedro_sim.engine import layout as L
+from pedro_sim.engine.bidding import auction, name_trump
+from pedro_sim.engine.bits import ZERO, bit
+from pedro_sim.engine.deal import deal_packets, discard_and_fill, fixed_hand_order, shuffle
+from pedro_sim.engine.jit import kernel
+from pedro_sim.engine.play import play_out
+from pedro_sim.engine.rng import KIND_FIXED, start
+
+
+@kernel
+def new_work():
+    """Scratch arrays one thread reuses deal after deal."""
+    deck = np.empty(52, dtype=np.int64)
+    rest = np.empty(52, dtype=np.int64)
+    hands = np.zeros(8, dtype=np.uint64)  # 0..3 hands in play, 4..7 dealt hands
+    rng = np.zeros(1, dtype=np.uint64)
+    pts = np.zeros(2, dtype=np.int64)
+    return deck, rest, hands, rng, pts
+
+
+@kernel
+def deal_score(pts, bidder, bid, score):
+    """Made: the bidders add their points; set: they lose the bid. Returns made."""
+    bt = bidder & 1
+    made = pts[bt] >= bid
+    score[bt] = pts[bt] if made else -bid
+    score[1 - bt] = pts[1 - bt]
+    return made
+
+
+@kernel
+def auctioned_deal(seed, index, kind, dealer, policy, flags, opts, masks, beats, cinfo,
+                   deck, hands, rng, pts, rec, record):
+    """Deal, bid, name trumps, fill and play. Returns (bidder, bid, trump); points in pts."""
+    start(rng, seed, index, kind)
+    for j in range(52):
+        deck[j] = j
+    shuffle(rng, deck, 52)
+    dealt = hands[4:8]
+    deal_packets(deck, dealer, opts, dealt, rec, record)
+    bidder, bid = auction(policy, dealt, dealer, rng, opts, masks, cinfo, rec, record)
+    trump = name_trump(policy, dealt[bidder], rng, masks, cinfo)
+    discard_and_fill(deck, dealt, hands, dealer, trump, opts, masks, rec, record)
+    pts[0] = 0
+    pts[1] = 0
+    play_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
+             record)
+    return bidder, bid, trump
+
+
+@kernel
+def fixed_hand_deal(seed, index, hand, offset, trump, policy, flags, opts, masks, beats, cinfo,
+                    deck, rest, hands, rng, pts, rec, record):
+    """The `bid` analysis: seat ``offset`` places after eldest (dealer 0) holds ``hand``,
+    wins the bid without an auction and names ``trump``. Returns the bidder's seat."""
+    start(rng, seed, index, KIND_FIXED)
+    held = ZERO
+    for c in hand:
+        held |= bit(c)
+    n = 0
+    for c in range(52):
+        if not held & bit(c):
+            rest[n] = c
+            n += 1
+    shuffle(rng, rest, n)
+    fixed_hand_order(rest, hand, offset, opts, deck)
+    dealt = hands[4:8]
+    deal_packets(deck, 0, opts, dealt, rec, record)
+    bidder = (offset + 1) & 3
+    discard_and_fill(deck, dealt, hands, 0, trump, opts, masks, rec, record)
+    pts[0] = 0
+    pts[1] = 0
+    play_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
+             record)
+    return bidder

@@ -1,0 +1,103 @@
+"""Parallel loops over chunks. A chunk is a pure function of (seed, its deal indices),
+so results are identical whatever the thread count or batching."""
+
+import numpy as np
+from numba import prange
+
+from pedro_sim.engine import layout as L
+from pedro_sim.engine.deals import auctioned_deal, deal_score, fixed_hand_deal, new_work
+from pedro_sim.engine.games import GAME_COLS, play_game
+from pedro_sim.engine.jit import kernel, parallel_kernel
+from pedro_sim.engine.rng import KIND_DEAL
+
+
+@parallel_kernel
+def deal_stats(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, hist):
+    """Full auctioned deals first..first+count-1; hist[chunk, bid, bidder points] += 1."""
+    nchunks = hist.shape[0]
+    rec = np.zeros(0, dtype=np.int64)
+    for ch in prange(nchunks):
+        deck, rest, hands, rng, pts = new_work()
+        lo = first + ch * chunk
+        hi = min(lo + chunk, first + count)
+        for i in range(lo, hi):
+            bidder, bid, _ = auctioned_deal(seed, i, KIND_DEAL, i % 4, policy, flags, opts,
+                                            masks, beats, cinfo, deck, hands, rng, pts, rec,
+                                            False)
+            hist[ch, bid, pts[bidder & 1]] += 1
+
+
+@parallel_kernel
+def fixed_hand_stats(seed, first, count, chunk, hand, offset, trump, policy, flags, opts, masks,
+                     beats, cinfo, hist):
+    """`bid` analysis deals; hist[chunk, bidder team's points] += 1."""
+    nchunks = hist.shape[0]
+    rec = np.zeros(0, dtype=np.int64)
+    for ch in prange(nchunks):
+        deck, rest, hands, rng, pts = new_work()
+        lo = first + ch * chunk
+        hi = min(lo + chunk, first + count)
+        for i in range(lo, hi):
+            bidder = fixed_hand_deal(seed, i, hand, offset, trump, policy, flags, opts, masks,
+                                     beats, cinfo, deck, rest, hands, rng, pts, rec, False)
+            hist[ch, pts[bidder & 1]] += 1
+
+
+@kernel
+def finish_record(rec, pts):
+    """Points, made and score of a recorded deal."""
+    score = np.zeros(2, dtype=np.int64)
+    rec[L.R_MADE] = deal_score(pts, rec[L.R_BIDDER], rec[L.R_BID], score)
+    for team in range(2):
+        rec[L.R_POINTS + team] = pts[team]
+        rec[L.R_SCORE + team] = score[team]
+
+
+@parallel_kernel
+def trace_auctioned(seed, indices, policy, flags, opts, masks, beats, cinfo, recs):
+    """Record full deals; recs[j] is deal indices[j] (layout R_*)."""
+    for j in prange(indices.shape[0]):
+        deck, rest, hands, rng, pts = new_work()
+        rec = recs[j]
+        rec[:] = 0
+        rec[L.R_CLAIM_SEAT] = -1
+        i = indices[j]
+        bidder, bid, trump = auctioned_deal(seed, i, KIND_DEAL, i % 4, policy, flags, opts,
+                                            masks, beats, cinfo, deck, hands, rng, pts, rec, True)
+        rec[L.R_BIDDER] = bidder
+        rec[L.R_BID] = bid
+        rec[L.R_TRUMP] = trump
+        finish_record(rec, pts)
+
+
+@parallel_kernel
+def trace_fixed(seed, indices, hand, offset, trump, policy, flags, opts, masks, beats, cinfo,
+                recs):
+    """Record `bid` analysis deals (layout R_*, no calls)."""
+    for j in prange(indices.shape[0]):
+        deck, rest, hands, rng, pts = new_work()
+        rec = recs[j]
+        rec[:] = 0
+        rec[L.R_CLAIM_SEAT] = -1
+        for q in range(4):
+            rec[L.R_CALLS + q] = -1
+        bidder = fixed_hand_deal(seed, indices[j], hand, offset, trump, policy, flags, opts,
+                                 masks, beats, cinfo, deck, rest, hands, rng, pts, rec, True)
+        rec[L.R_BIDDER] = bidder
+        rec[L.R_BID] = opts[L.O_MIN_BID]
+        rec[L.R_TRUMP] = trump
+        finish_record(rec, pts)
+
+
+@parallel_kernel
+def game_results(seed, first, policy, flags, opts, masks, beats, cinfo, out):
+    """Games first..first+len(out)-1; out[g] = (winner, end, deals, score 0, score 1)."""
+    for g in prange(out.shape[0]):
+        deck, rest, hands, rng, pts = new_work()
+        score = np.zeros(2, dtype=np.int64)
+        rec = np.zeros(0, dtype=np.int64)
+        play_game(seed, first + g, policy, flags, opts, masks, beats, cinfo, deck, hands, rng,
+                  pts, score, rec, out[g])
+
+
+assert GAME_COLS == 5

@@ -1,0 +1,148 @@
+"""Tricks: legal moves, the first-trick stack, winners, claims and the deal's points."""
+
+import numpy as np
+
+from pedro_sim.engine import layout as L
+from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
+from pedro_sim.engine.jit import kernel
+from pedro_sim.engine.policies import choose_bury, choose_card
+
+
+@kernel
+def legal_cards(h, led, t, masks):
+    """Follow-or-trump: trump led, a trump if able; plain led, that suit or a trump if able."""
+    if led < 0:
+        return h
+    if led == L.TRUMP_SUIT:
+        tr = h & masks[t, L.M_TRUMP]
+        return tr if tr else h
+    f = h & masks[t, led]
+    return (f | (h & masks[t, L.M_TRUMP])) if f else h
+
+
+@kernel
+def stack_legal(h, legal, extra, t, masks):
+    """With ``extra`` cards to bury, the top card must leave that many non-scoring trumps."""
+    if popcount(h & masks[t, L.M_NONSCORE]) - 1 >= extra:
+        return legal
+    return legal & ~masks[t, L.M_NONSCORE]
+
+
+@kernel
+def card_points(m, t, cinfo):
+    total = 0
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        total += cinfo[t, L.I_POINTS, c]
+    return total
+
+
+@kernel
+def beats_winner(c, wcard, t, beats):
+    return (beats[t, wcard] >> np.uint64(c)) & np.uint64(1)
+
+
+@kernel
+def later_opponent(hands, leader, k, p):
+    """Whether an opponent of ``p`` still plays to this trick after position ``k``."""
+    for kk in range(k + 1, 4):
+        q = (leader + kk) & 3
+        if hands[q] and (q ^ p) & 1:
+            return True
+    return False
+
+
+@kernel
+def record_play(rec, base, k, p, c, buried):
+    rec[base + 3 + 3 * k] = p
+    rec[base + 4 + 3 * k] = c
+    rec[base + 5 + 3 * k] = np.int64(buried)
+
+
+@kernel
+def claim_if_alone(hands, t, cinfo, pts, rec, record):
+    """A lone player with cards takes them all. Returns True when the deal ended."""
+    holders = 0
+    last = -1
+    for p in range(4):
+        if hands[p]:
+            holders += 1
+            last = p
+    if holders > 1:
+        return False
+    if holders == 1:
+        pts[last & 1] += card_points(hands[last], t, cinfo)
+        if record:
+            rec[L.R_CLAIM_SEAT] = last
+            rec[L.R_CLAIM_MASK] = np.int64(hands[last])
+        hands[last] = ZERO
+    return True
+
+
+@kernel
+def play_trick(hands, leader, first, policy, flags, played, rng, t, opts, masks, beats, cinfo,
+               rec, base, record):
+    """One trick from ``leader``. Returns (winner, trick points, cards played)."""
+    wseat = -1
+    wcard = -1
+    led = -1
+    points = 0
+    nplays = 0
+    for k in range(4):
+        p = (leader + k) & 3
+        h = hands[p]
+        if not h:
+            continue
+        legal = legal_cards(h, led, t, masks)
+        extra = popcount(h) - opts[L.O_KEEP] if first else 0
+        if extra > 0:
+            legal = stack_legal(h, legal, extra, t, masks)
+        team_flags = flags[p & 1]
+        later = later_opponent(hands, leader, k, p)
+        c = choose_card(policy, team_flags, p, h, legal, wseat, wcard, played, later, rng, t,
+                        masks, beats, cinfo)
+        h &= ~bit(c)
+        buried = ZERO
+        if extra > 0:
+            buried = choose_bury(policy, team_flags, h, extra, rng, t, masks, cinfo)
+            h &= ~buried
+        hands[p] = h
+        played |= bit(c) | buried
+        if wseat < 0:
+            wseat = p
+            wcard = c
+            led = cinfo[t, L.I_SUIT, c]
+        elif beats_winner(c, wcard, t, beats):
+            wseat = p
+            wcard = c
+        points += cinfo[t, L.I_POINTS, c]
+        if record:
+            record_play(rec, base, nplays, p, c, buried)
+        nplays += 1
+    if record:
+        rec[base] = leader
+        rec[base + 1] = wseat
+        rec[base + 2] = nplays
+    return wseat, points, played
+
+
+@kernel
+def play_out(hands, leader, t, policy, flags, rng, opts, masks, beats, cinfo, pts, rec, record):
+    """Play every trick from the start of play; adds each team's points to ``pts``."""
+    for p in range(4):
+        if hands[p] & masks[t, L.M_TWO]:
+            pts[p & 1] += opts[L.O_TWO_POINTS]
+    played = ZERO
+    trick = 0
+    while not claim_if_alone(hands, t, cinfo, pts, rec, record):
+        while not hands[leader]:
+            leader = (leader + 1) & 3
+        base = L.R_TRICKS + L.TRICK_LEN * trick
+        winner, points, played = play_trick(hands, leader, trick == 0, policy, flags, played,
+                                            rng, t, opts, masks, beats, cinfo, rec, base, record)
+        pts[winner & 1] += points
+        leader = winner
+        trick += 1
+    if record:
+        rec[L.R_NTRICKS] = trick

@@ -1,0 +1,24 @@
+"""Players inside the kernels: one entry point per decision, dispatching on the policy."""
+
+from pedro_sim.engine import layout as L
+from pedro_sim.engine.jit import kernel
+from pedro_sim.engine.policies.heuristic import heuristic_bury, heuristic_card
+from pedro_sim.engine.policies.random import random_bury, random_card
+
+
+@kernel
+def choose_card(policy, flags, p, h, legal, wseat, wcard, played, later_opp, rng, t, masks,
+                beats, cinfo):
+    """The card seat ``p`` plays (the top card of a stack on the first trick)."""
+    if policy == L.P_RANDOM:
+        return random_card(rng, legal)
+    return heuristic_card(flags, p, h, legal, wseat, wcard, played, later_opp, t, masks, beats,
+                          cinfo)
+
+
+@kernel
+def choose_bury(policy, flags, h_after, extra, rng, t, masks, cinfo):
+    """The mask of ``extra`` non-scoring trumps to bury from ``h_after``."""
+    if policy == L.P_RANDOM:
+        return random_bury(rng, h_after & masks[t, L.M_NONSCORE], extra)
+    return heuristic_bury(flags, h_after, extra, t, masks, cinfo)

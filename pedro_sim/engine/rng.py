@@ -1,0 +1,51 @@
+"""Counter-based random stream: deal ``i`` of seed ``s`` is keyed by (s, i, kind).
+
+The stream state lives in a one-element uint64 array so that kernels can pass
+it around; see docs/engine-spec.md for the exact definition.
+"""
+
+import numpy as np
+
+from pedro_sim.engine.jit import kernel
+
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_KIND = np.uint64(0xD1B54A32D192ED03)
+_S30 = np.uint64(30)
+_S27 = np.uint64(27)
+_S31 = np.uint64(31)
+_S32 = np.uint64(32)
+
+KIND_DEAL = 0
+KIND_GAME = 1
+KIND_FIXED = 2
+GAME_STRIDE = 1 << 20
+
+
+@kernel
+def mix(z):
+    """splitmix64's finalizer."""
+    z = (z ^ (z >> _S30)) * _M1
+    z = (z ^ (z >> _S27)) * _M2
+    return z ^ (z >> _S31)
+
+
+@kernel
+def start(rng, seed, index, kind):
+    """Key the stream in ``rng[0]`` by (seed, index, kind)."""
+    a = mix(np.uint64(seed) + GOLDEN)
+    b = mix(np.uint64(index) + _KIND * np.uint64(kind + 1))
+    rng[0] = a ^ b
+
+
+@kernel
+def next64(rng):
+    rng[0] = rng[0] + GOLDEN
+    return mix(rng[0])
+
+
+@kernel
+def below(rng, n):
+    """A draw in 0..n-1."""
+    return np.int64(((next64(rng) >> _S32) * np.uint64(n)) >> _S32)

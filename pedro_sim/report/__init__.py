@@ -1,0 +1,1 @@
+"""Writing results: atomic files, run metadata, figures."""

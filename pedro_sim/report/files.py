@@ -1,0 +1,70 @@
+"""Atomic report files: write to a temporary name, then rename, so a report is whole or absent."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numba
+import pandas as pd
+
+from pedro_sim import __version__
+from pedro_sim.errors import PedroError
+
+
+def check_writable_dir(path: Path) -> None:
+    """Fail early (before a long run) if ``path`` cannot become a writable directory."""
+    probe = path
+    while not probe.exists():
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    if probe.exists() and not probe.is_dir():
+        raise PedroError(f"cannot write to --out {path}: {probe} is not a directory")
+    if not os.access(probe, os.W_OK | os.X_OK):
+        raise PedroError(f"cannot write to --out {path}: {probe} is not writable")
+
+
+def check_writable_file(path: Path) -> None:
+    if path.exists() and path.is_dir():
+        raise PedroError(f"cannot write to --out {path}: it is a directory")
+    check_writable_dir(path.parent if str(path.parent) else Path("."))
+
+
+def write_atomic(path: Path, writer: Callable[[Path], None]) -> None:
+    """Call ``writer(tmp)`` then rename tmp to ``path``; remove tmp on any failure."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        writer(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def write_csv(path: Path, frame: pd.DataFrame) -> None:
+    write_atomic(path, lambda tmp: frame.to_csv(tmp, index=False, float_format="%.6f"))
+
+
+def write_json(path: Path, data: dict[str, Any]) -> None:
+    write_atomic(path, lambda tmp: tmp.write_text(json.dumps(data, indent=2) + "\n"))
+
+
+def run_metadata(seed: int, deals: int, variant: str, policy: str, elapsed: float,
+                 **extra: Any) -> dict[str, Any]:
+    """What run.json records so that a report can be reproduced."""
+    return {
+        "seed": seed, "deals": deals, "variant": variant, "policy": policy,
+        "version": __version__, "threads": numba.get_num_threads(),
+        "command": shlex.join(["pedro-sim", *sys.argv[1:]]),
+        "elapsed_seconds": round(elapsed, 3), **extra,
+    }

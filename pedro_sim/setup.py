@@ -1,0 +1,61 @@
+"""Turn user-level choices (preset, policy, techniques) into kernel inputs, once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pedro_sim.engine import layout as L
+from pedro_sim.engine.tables import Tables, build_tables
+from pedro_sim.errors import PedroError
+from pedro_sim.rules import Variant, get_preset
+
+POLICIES = {"random": L.P_RANDOM, "heuristic": L.P_HEURISTIC}
+TECHNIQUES = {
+    "cinch": L.F_CINCH,
+    "save-pedro": L.F_SAVE_PEDRO,
+    "lead-trumps": L.F_LEAD_TRUMPS,
+    "guard-pedro": L.F_GUARD_PEDRO,
+    "bury-low": L.F_BURY_LOW,
+}
+
+
+def parse_policy(name: str) -> int:
+    try:
+        return POLICIES[name.strip().lower()]
+    except KeyError:
+        raise PedroError(
+            f"unknown policy '{name}' (known: {', '.join(POLICIES)})"
+        ) from None
+
+
+def technique_flags(off_team0: tuple[str, ...] = (), off_team1: tuple[str, ...] = ()) -> np.ndarray:
+    """Per-team flag words: every technique on except those named for that team."""
+    flags = np.array([L.F_ALL, L.F_ALL], dtype=np.int64)
+    for team, names in enumerate((off_team0, off_team1)):
+        for name in names:
+            if name not in TECHNIQUES:
+                raise PedroError(f"unknown technique '{name}' (known: {', '.join(TECHNIQUES)})")
+            flags[team] &= ~TECHNIQUES[name]
+    return flags
+
+
+@dataclass(frozen=True)
+class EngineInputs:
+    """Everything a kernel reads about the rules, as plain arrays."""
+
+    variant: Variant
+    opts: np.ndarray = field(repr=False)
+    tables: Tables = field(repr=False)
+
+    @classmethod
+    def for_variant(cls, variant: Variant | str) -> EngineInputs:
+        if isinstance(variant, str):
+            variant = get_preset(variant)
+        return cls(variant, variant.kernel_options(), build_tables(variant))
+
+    @property
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """(opts, masks, beats, cinfo) in the order every kernel takes them."""
+        return (self.opts, *self.tables)

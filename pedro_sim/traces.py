@@ -1,0 +1,94 @@
+"""Deal traces (../shared/TRACE.md) from the kernels' record arrays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from pedro_sim.cards import SUITS, card_text, cards_of
+from pedro_sim.engine import drivers
+from pedro_sim.engine import layout as L
+from pedro_sim.engine.rng import KIND_DEAL, KIND_FIXED
+from pedro_sim.setup import EngineInputs
+
+TRACE_FORMAT = "pedro-trace/1"
+
+
+def record_deals(inputs: EngineInputs, seed: int, indices: np.ndarray, policy: int,
+                 flags: np.ndarray) -> np.ndarray:
+    """Play and record auctioned deals; one R_LEN row per index."""
+    recs = np.zeros((len(indices), L.R_LEN), dtype=np.int64)
+    drivers.trace_auctioned(seed, np.asarray(indices, dtype=np.int64), policy, flags,
+                            *inputs.arrays, recs)
+    return recs
+
+
+def record_fixed(inputs: EngineInputs, seed: int, indices: np.ndarray, hand: list[int],
+                 offset: int, trump: int, policy: int, flags: np.ndarray) -> np.ndarray:
+    """Play and record `bid` analysis deals (the fixed hand at ``offset`` after eldest)."""
+    recs = np.zeros((len(indices), L.R_LEN), dtype=np.int64)
+    drivers.trace_fixed(seed, np.asarray(indices, dtype=np.int64), np.array(hand, np.int64),
+                        offset, trump, policy, flags, *inputs.arrays, recs)
+    return recs
+
+
+def _texts(cards: list[int]) -> list[str]:
+    return [card_text(c) for c in cards]
+
+
+def _in_mask(cards: list[int], mask: int) -> list[int]:
+    return [c for c in cards if mask >> c & 1]
+
+
+def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, policy: str,
+               kind: int = KIND_DEAL) -> dict[str, Any]:
+    """One record as a TRACE.md object."""
+    r = [int(x) for x in rec]
+    size = inputs.variant.hand
+    dealer = r[L.R_DEALER]
+    hands = [r[L.R_DEALT + p * size: L.R_DEALT + (p + 1) * size] for p in range(4)]
+    stock = r[L.R_STOCK: L.R_STOCK + 52 - 4 * size]
+    kept = r[L.R_KEPT: L.R_KEPT + 4]
+    start = r[L.R_START: L.R_START + 4]
+    bidder, bid = r[L.R_BIDDER], r[L.R_BID]
+    if kind == KIND_FIXED:
+        bids = [[bidder, bid]]
+    else:
+        bids = [[(dealer + 1 + q) % 4, r[L.R_CALLS + q]] for q in range(4)]
+    received = [_in_mask(stock, start[p] & ~kept[p]) for p in range(4)]
+    tricks = []
+    for k in range(r[L.R_NTRICKS]):
+        base = L.R_TRICKS + L.TRICK_LEN * k
+        plays = []
+        for j in range(r[base + 2]):
+            seat, card, buried = r[base + 3 + 3 * j: base + 6 + 3 * j]
+            plays.append([seat, _texts([card, *cards_of(buried)])])
+        tricks.append({"leader": r[base], "plays": plays, "winner": r[base + 1]})
+    claim_seat = r[L.R_CLAIM_SEAT]
+    out: dict[str, Any] = {
+        "format": TRACE_FORMAT,
+        "variant": inputs.variant.name,
+        "seed": seed,
+        "deal": index,
+        "policy": policy,
+        "dealer": dealer,
+        "hands": [_texts(h) for h in hands],
+        "stock": _texts(stock),
+        "bids": bids,
+        "bidder": bidder,
+        "bid": bid,
+        "trump": SUITS[r[L.R_TRUMP]],
+        "discards": [_texts([c for c in hands[p] if not kept[p] >> c & 1]) for p in range(4)],
+        "received": [_texts(x) for x in received],
+        "start_hands": [_texts(_in_mask(hands[p], kept[p]) + received[p]) for p in range(4)],
+        "tricks": tricks,
+        "folded": [],
+        "claimed": None if claim_seat < 0 else [claim_seat, _texts(cards_of(r[L.R_CLAIM_MASK]))],
+        "points": [r[L.R_POINTS], r[L.R_POINTS + 1]],
+        "made": bool(r[L.R_MADE]),
+        "score": [r[L.R_SCORE], r[L.R_SCORE + 1]],
+    }
+    if kind != KIND_DEAL:
+        out["kind"] = kind
+    return out
