@@ -2,11 +2,10 @@
 
 import numpy as np
 
-from pedro_sim.engine import layout as L
 from pedro_sim.engine.bidding import auction, name_trump
 from pedro_sim.engine.bits import ZERO, bit
 from pedro_sim.engine.deal import deal_packets, discard_and_fill, fixed_hand_order, shuffle
-from pedro_sim.engine.jit import kernel
+from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.play import play_out
 from pedro_sim.engine.rng import KIND_FIXED, start
 
@@ -32,7 +31,7 @@ def deal_score(pts, bidder, bid, score):
     return made
 
 
-@kernel
+@phase
 def auctioned_deal(seed, index, kind, dealer, policy, flags, opts, masks, beats, cinfo,
                    deck, hands, rng, pts, rec, record):
     """Deal, bid, name trumps, fill and play. Returns (bidder, bid, trump); points in pts."""
@@ -52,7 +51,7 @@ def auctioned_deal(seed, index, kind, dealer, policy, flags, opts, masks, beats,
     return bidder, bid, trump
 
 
-@kernel
+@phase
 def fixed_hand_deal(seed, index, hand, offset, trump, policy, flags, opts, masks, beats, cinfo,
                     deck, rest, hands, rng, pts, rec, record):
     """The `bid` analysis: seat ``offset`` places after eldest (dealer 0) holds ``hand``,

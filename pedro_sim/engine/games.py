@@ -2,7 +2,7 @@
 
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.deals import auctioned_deal, deal_score
-from pedro_sim.engine.jit import kernel
+from pedro_sim.engine.jit import phase
 from pedro_sim.engine.rng import GAME_STRIDE, KIND_GAME
 
 END_TARGET = 0
@@ -11,7 +11,7 @@ END_UNFINISHED = 2
 GAME_COLS = 5  # winner, end, deals, score team 0, score team 1
 
 
-@kernel
+@phase
 def play_game(seed, game, policy, flags, opts, masks, beats, cinfo, deck, hands, rng, pts,
               score, rec, out):
     """Play game ``game`` of ``seed``; writes its GAME_COLS results into ``out``."""

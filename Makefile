@@ -1,0 +1,38 @@
+# pedro-sim: `make run` sets everything up and writes the default report; `make test` tests.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HAND := AH KH 5H 2H 9C 4D JS 7S 3C
+
+.PHONY: install run test test-all lint bench warmup clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/pedro-sim bid "$(HAND)" --bid 8 --trump H --seat all --deals 200000 --out reports
+
+lint: $(STAMP)
+	$(BIN)/ruff check pedro_sim tests scripts
+
+test: $(STAMP) lint
+	$(BIN)/python -m pytest -q -m "not slow"
+
+test-all: $(STAMP) lint
+	$(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python scripts/bench.py
+
+warmup: $(STAMP)
+	$(BIN)/python -c "import pedro_sim.warmup as w; w.main()"
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
+	find pedro_sim -name __pycache__ -type d -exec rm -rf {} +
