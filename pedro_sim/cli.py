@@ -36,7 +36,7 @@ def _set_threads(threads: int) -> None:
 
 @app.command()
 def bid(
-    hand: str = typer.Argument(..., help='The nine dealt cards, e.g. "AH KH 5H 2H 9C 4D JS 7S 3C".'),
+    hand: str = typer.Argument(..., help='The dealt cards, e.g. "AH KH 5H 2H 9C 4D JS 7S 3C".'),
     bid_value: int = typer.Option(None, "--bid", help="The bid to price (default: the minimum)."),
     trump: str = typer.Option("best", "--trump", help="S, H, D, C or best (the heuristic's suit)."),
     seat: str = typer.Option("eldest", "--seat", help="eldest, second, third, dealer or all."),

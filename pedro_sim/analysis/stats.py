@@ -7,7 +7,8 @@ import numpy as np
 Z95 = 1.959963984540054
 
 
-def wilson(k: np.ndarray | int, n: np.ndarray | int, z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
+def wilson(k: np.ndarray | int, n: np.ndarray | int,
+           z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
     """Wilson score interval for k successes in n trials."""
     k = np.asarray(k, dtype=float)
     n = np.asarray(n, dtype=float)
@@ -18,7 +19,8 @@ def wilson(k: np.ndarray | int, n: np.ndarray | int, z: float = Z95) -> tuple[np
     return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
 
 
-def mean_ci_from_hist(values: np.ndarray, counts: np.ndarray, z: float = Z95) -> tuple[float, float, float]:
+def mean_ci_from_hist(values: np.ndarray, counts: np.ndarray,
+                      z: float = Z95) -> tuple[float, float, float]:
     """Mean of a histogram and its normal-approximation 95% interval."""
     n = counts.sum()
     mean = float((values * counts).sum() / n)

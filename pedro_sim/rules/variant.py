@@ -53,9 +53,9 @@ class Variant:
     def validate(self) -> None:
         """Refuse option values the engine cannot play, naming the option."""
         if self.players != 4:
-            raise PedroError(f"players={self.players}: only 4 players in partnerships are supported")
+            raise PedroError(f"players={self.players}: only 4 players in partnerships")
         if self.hand * self.players + 16 != 52 or self.hand % self.packet:
-            raise PedroError(f"hand={self.hand}, packet={self.packet}: the deal must leave 16 stock")
+            raise PedroError(f"hand={self.hand}, packet={self.packet}: must leave 16 stock")
         unknown = set(self.points) - set(POINT_RANKS)
         if unknown:
             raise PedroError(f"points: unknown rank(s) {sorted(unknown)}")
@@ -64,7 +64,9 @@ class Variant:
                 f"bids {self.min_bid}..{self.max_bid} must lie within 1..{self.total_points}"
             )
         if not self.min_bid <= self.forced_bid <= self.max_bid:
-            raise PedroError(f"forced_bid={self.forced_bid} is outside {self.min_bid}..{self.max_bid}")
+            raise PedroError(
+                f"forced_bid={self.forced_bid} is outside {self.min_bid}..{self.max_bid}"
+            )
         if self.two_scores_for != "holder":
             raise PedroError(f"two_scores_for={self.two_scores_for!r}: only 'holder' is supported")
         if not 0 < self.goes_out_at <= self.target:
