@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 from pathlib import Path
 
@@ -84,33 +85,37 @@ def show(
     run_show(variant, seed, deal, policy, out)
 
 
+def _fail(message: str, code: int) -> None:
+    """One line on stderr (never wrapped), then exit."""
+    sys.stderr.write(" ".join(message.split()) + "\n")
+    sys.exit(code)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: one-line errors with exit code 2, Ctrl-C with 130, never a traceback."""
-    err = Console(stderr=True)
+    # A shell may start us with SIGINT ignored (background jobs do): Ctrl-C must still stop us.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     command = typer.main.get_command(app)
     try:
-        command.main(args=argv, prog_name="pedro-sim", standalone_mode=False)
+        code = command.main(args=argv, prog_name="pedro-sim", standalone_mode=False)
     except PedroError as e:
-        err.print(f"error: {e}", markup=False, highlight=False)
-        sys.exit(2)
-    except click_exc.NoArgsIsHelpError as e:
-        err.print(e.ctx.get_help(), markup=False)
-        sys.exit(2)
+        _fail(f"error: {e}", 2)
+    except click_exc.NoArgsIsHelpError:
+        sys.exit(2)  # the help has been printed
     except click_exc.UsageError as e:
         hint = f" (see pedro-sim {e.ctx.info_name} --help)" if e.ctx and e.ctx.parent else ""
-        err.print(f"error: {e.format_message()}{hint}", markup=False, highlight=False)
-        sys.exit(2)
+        _fail(f"error: {e.format_message()}{hint}", 2)
     except (KeyboardInterrupt, typer.Abort):
-        err.print("interrupted: nothing was written", markup=False)
-        sys.exit(130)
+        _fail("interrupted: nothing was written", 130)
     except typer.Exit as e:
         sys.exit(e.exit_code)
     except BrokenPipeError:
         sys.exit(1)
     except OSError as e:
-        err.print(f"error: {e.strerror or e}: {getattr(e, 'filename', '') or ''}", markup=False)
-        sys.exit(2)
-    sys.exit(0)
+        _fail(f"error: {e.strerror or e}: {getattr(e, 'filename', '') or ''}", 2)
+    if code == 130:  # typer turns KeyboardInterrupt into this exit code
+        _fail("interrupted: nothing was written", 130)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

@@ -50,8 +50,8 @@ def describe_deal(d: dict[str, Any]) -> list[str]:
     calls = ", ".join(f"{seat[s]} {'pass' if b == 0 else b}" for s, b in d["bids"])
     lines.append(f"bids: {calls} -> {seat[d['bidder']]} bids {d['bid']} in {d['trump']}")
     for p in range(4):
-        kept, got, plays = (" ".join(d[k][p]) for k in ("discards", "received", "start_hands"))
-        lines.append(f"  {seat[p]} discards [{kept}] receives [{got}] -> plays with {plays}")
+        gone, got, plays = (" ".join(d[k][p]) for k in ("discards", "received", "start_hands"))
+        lines.append(f"  {seat[p]} discards [{gone}] receives [{got}] -> plays with {plays}")
     for k, t in enumerate(d["tricks"], start=1):
         plays = "  ".join(f"{seat[s]} {c[0]}" + (f" (buries {' '.join(c[1:])})" if c[1:] else "")
                           for s, c in t["plays"])

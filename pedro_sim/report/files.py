@@ -19,16 +19,20 @@ from pedro_sim.errors import PedroError
 
 
 def check_writable_dir(path: Path) -> None:
-    """Fail early (before a long run) if ``path`` cannot become a writable directory."""
+    """Fail early (before a long run) if ``path`` cannot become a writable directory.
+
+    Probes by creating and removing a scratch directory in the nearest existing
+    ancestor, so nothing is left behind whatever the answer.
+    """
     probe = path
-    while not probe.exists():
-        if probe.parent == probe:
-            break
+    while not probe.exists() and probe.parent != probe:
         probe = probe.parent
-    if probe.exists() and not probe.is_dir():
+    if not probe.is_dir():
         raise PedroError(f"cannot write to --out {path}: {probe} is not a directory")
-    if not os.access(probe, os.W_OK | os.X_OK):
-        raise PedroError(f"cannot write to --out {path}: {probe} is not writable")
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=".pedro-sim-probe-", dir=probe))
+    except OSError as e:
+        raise PedroError(f"cannot write to --out {path}: {e.strerror or e}") from None
 
 
 def check_writable_file(path: Path) -> None:

@@ -1,0 +1,24 @@
+"""Whole games to the target (RULES.md section 2, step 9), one row per game."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from pedro_sim.engine import drivers
+from pedro_sim.engine.games import END_BIDDER_OUT, END_TARGET, END_UNFINISHED, GAME_COLS
+from pedro_sim.setup import EngineInputs
+
+END_NAMES = {END_TARGET: "target", END_BIDDER_OUT: "bidder_out", END_UNFINISHED: "unfinished"}
+
+
+def game_outcomes(inputs: EngineInputs, seed: int, games: int, policy: int, flags: np.ndarray,
+                  first: int = 0) -> pd.DataFrame:
+    """Play games first..first+games-1: winner team, how it ended, deals and final scores."""
+    out = np.zeros((games, GAME_COLS), dtype=np.int64)
+    drivers.game_results(seed, first, policy, flags, *inputs.arrays, out)
+    frame = pd.DataFrame(out, columns=["winner", "end", "deals", "score0", "score1"])
+    frame.insert(0, "game", np.arange(first, first + games))
+    frame.insert(1, "first_dealer", frame["game"] % 4)
+    frame["end"] = frame["end"].map(END_NAMES)
+    return frame

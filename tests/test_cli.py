@@ -1,0 +1,148 @@
+"""The command line as a user meets it: reports, bad input, threads, Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pandas as pd
+import pytest
+
+from pedro_sim import reference
+
+HAND = "AH KH 5H 2H 9C 4D JS 7S 3C"
+
+
+def cli(*args: str, env: dict | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pedro_sim.cli", *args], capture_output=True,
+                          text=True, timeout=timeout, env={**os.environ, **(env or {})})
+
+
+def test_bid_writes_a_whole_report(tmp_path):
+    out = tmp_path / "rep"
+    r = cli("bid", HAND, "--bid", "8", "--trump", "H", "--deals", "20000", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "P(make)" in r.stdout and "eldest, trumps H" in r.stdout
+    assert sorted(p.name for p in out.iterdir()) == [
+        "bid.csv", "make_rate.png", "points.csv", "points.png", "run.json"]
+    table = pd.read_csv(out / "bid.csv")
+    assert list(table.bid) == list(range(7, 15))
+    assert (table.n == 20000).all()
+    assert (table.p_make.diff().dropna() <= 0).all(), "P(make) never rises with the bid"
+    assert ((table.p_make_lo <= table.p_make) & (table.p_make <= table.p_make_hi)).all()
+    meta = json.loads((out / "run.json").read_text())
+    assert meta["seed"] == 12345 and meta["deals"] == 20000 and meta["variant"] == "cinch"
+    assert meta["policy"] == "heuristic" and meta["threads"] >= 1 and "elapsed_seconds" in meta
+    assert HAND in meta["command"]
+
+
+def test_seats_and_best_trump(tmp_path):
+    r = cli("bid", HAND, "--seat", "all", "--deals", "3000", "--policy", "random",
+            "--out", str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    table = pd.read_csv(tmp_path / "bid.csv")
+    assert list(pd.unique(table.seat)) == ["eldest", "second", "third", "dealer"]
+    assert set(table.trump) == {"H"}, "the heuristic names hearts with this hand"
+
+
+def test_same_seed_same_bytes_whatever_the_threads(tmp_path):
+    outs = []
+    for threads in ("1", "2"):
+        out = tmp_path / f"t{threads}"
+        r = cli("bid", HAND, "--deals", "70000", "--seat", "dealer", "--out", str(out),
+                env={"NUMBA_NUM_THREADS": threads})
+        assert r.returncode == 0, r.stderr
+        outs.append(out)
+    for name in ("bid.csv", "points.csv"):
+        assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes()
+    other = tmp_path / "other-seed"
+    assert cli("bid", HAND, "--deals", "70000", "--seat", "dealer", "--seed", "7",
+               "--out", str(other)).returncode == 0
+    assert (other / "bid.csv").read_bytes() != (outs[0] / "bid.csv").read_bytes()
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["bid", "AH KH 5H 2H 9C 4D JS 7S"], "needs 9 cards, got 8"),
+    (["bid", "AH KH 5H 2H 9C 4D JS 7S AH"], "duplicate card 'AH'"),
+    (["bid", "XH KH 5H 2H 9C 4D JS 7S 3C"], "'XH'"),
+    (["bid", HAND, "--bid", "15"], "bid 15 is outside cinch's range 7..14"),
+    (["bid", HAND, "--seat", "fifth"], "unknown seat 'fifth'"),
+    (["bid", HAND, "--deals", "-5"], "--deals"),
+    (["bid", HAND, "--trump", "X"], "'X' is not a suit"),
+    (["bid", HAND, "--policy", "genius"], "unknown policy 'genius'"),
+    (["bid", HAND, "--variant", "bridge"], "unknown preset 'bridge'"),
+    (["bid", HAND, "--out", "/proc/nope"], "cannot write to --out /proc/nope"),
+    (["bid", HAND, "--frobnicate"], "No such option"),
+    (["trace", "--deals", "0"], "--deals"),
+    (["trace", "--out", "/proc/x/deals.jsonl"], "cannot write to --out"),
+    (["show", "--deal", "-1"], "--deal"),
+])
+def test_bad_input_is_one_line_and_exit_2(tmp_path, args, fragment):
+    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", *args], capture_output=True,
+                       text=True, cwd=tmp_path, timeout=300)
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and fragment in lines[0], r.stderr
+    assert "Traceback" not in r.stderr
+    assert list(tmp_path.iterdir()) == [], "nothing is written on bad input"
+
+
+def test_out_that_is_a_file(tmp_path):
+    target = tmp_path / "file"
+    target.write_text("x")
+    r = cli("bid", HAND, "--deals", "10", "--out", str(target))
+    assert r.returncode == 2 and "is not a directory" in r.stderr
+
+
+def test_ctrl_c_stops_fast_and_leaves_nothing(tmp_path):
+    out = tmp_path / "rep"
+    proc = subprocess.Popen([sys.executable, "-m", "pedro_sim.cli", "bid", HAND,
+                             "--deals", "500000000", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4)
+    assert proc.poll() is None, proc.communicate()
+    sent = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=10)
+    assert time.perf_counter() - sent < 1.0
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    assert not out.exists()
+
+
+def test_trace_file_checks_with_the_reference(tmp_path):
+    path = tmp_path / "deals.jsonl"
+    r = cli("trace", "--deals", "2000", "--seed", "8", "--policy", "heuristic",
+            "--out", str(path))
+    assert r.returncode == 0, r.stderr
+    lines = path.read_text().splitlines()
+    assert len(lines) == 2000
+    for line in lines:
+        d = json.loads(line)
+        assert reference.check_trace(d) == [], d["deal"]
+    assert [p.name for p in tmp_path.iterdir()] == ["deals.jsonl"]
+
+
+def test_show_prints_the_deal():
+    r = cli("show", "--seed", "3", "--deal", "5", "--policy", "random")
+    assert r.returncode == 0, r.stderr
+    d = reference.random_deal(3, 5)
+    assert f"bids {d['bid']} in {d['trump']}" in r.stdout
+    assert r.stdout.count("trick ") == len(d["tricks"])
+    assert f"team 0 {d['points'][0]}, team 1 {d['points'][1]}" in r.stdout
+
+
+def test_help_lists_the_commands():
+    r = cli("--help")
+    assert r.returncode == 0
+    for name in ("bid", "trace", "show"):
+        assert name in r.stdout
+
+
+def test_no_arguments_shows_help_with_exit_2():
+    r = cli()
+    assert r.returncode == 2 and (r.stdout + r.stderr).count("Usage") == 1
