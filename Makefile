@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HAND := AH KH 5H 2H 9C 4D JS 7S 3C
 
-.PHONY: install run test test-all lint bench warmup clean
+.PHONY: install run test test-all lint bench warmup clean clean-cache
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,7 +31,10 @@ bench: $(STAMP)
 	$(BIN)/python scripts/bench.py
 
 warmup: $(STAMP)
-	$(BIN)/python -c "import pedro_sim.warmup as w; w.main()"
+	$(BIN)/python -m pedro_sim.warmup
+
+clean-cache:
+	find pedro_sim -name '*.nbi' -delete -o -name '*.nbc' -delete
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

@@ -16,3 +16,12 @@ def cinch() -> EngineInputs:
 @pytest.fixture(scope="session")
 def all_on() -> np.ndarray:
     return technique_flags()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_kernels() -> None:
+    """Compile every kernel into the on-disk cache first, so that subprocess tests
+    (timing, Ctrl-C) meet warm kernels whatever the test order."""
+    from pedro_sim.warmup import warm_all
+
+    warm_all()

@@ -1,0 +1,115 @@
+#!/usr/bin/env python
+"""Throughput of pedro-sim against the C yardstick, measured side by side in one run.
+
+Prints deals per second for full `cinch` deals (random and heuristic players,
+1 thread and all threads), the C yardstick's figures on the same machine (if
+../shared/yardstick and gcc are there), and the wall time of the `bid` command.
+
+    .venv/bin/python scripts/bench.py [--deals N] [--yardstick PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numba
+import numpy as np
+
+from pedro_sim.engine import drivers
+from pedro_sim.engine import layout as L
+from pedro_sim.setup import EngineInputs, technique_flags
+
+ROOT = Path(__file__).resolve().parent.parent
+HAND = "AH KH 5H 2H 9C 4D JS 7S 3C"
+CHUNK = 8192
+
+
+def pedro_rate(policy: int, threads: int, deals: int, repeats: int = 3) -> float:
+    """Best of ``repeats`` runs, in deals per second."""
+    inputs = EngineInputs.for_variant("cinch")
+    flags = technique_flags()
+    numba.set_num_threads(threads)
+    shape = (inputs.variant.max_bid + 1, inputs.variant.total_points + 1)
+    warm = np.zeros((1, *shape), dtype=np.int64)
+    drivers.deal_stats(1, 0, 100, CHUNK, policy, flags, *inputs.arrays, warm)
+    best = 0.0
+    for r in range(repeats):
+        hist = np.zeros((-(-deals // CHUNK), *shape), dtype=np.int64)
+        t0 = time.perf_counter()
+        drivers.deal_stats(r, 0, deals, CHUNK, policy, flags, *inputs.arrays, hist)
+        best = max(best, deals / (time.perf_counter() - t0))
+        assert hist.sum() == deals
+    return best
+
+
+def build_yardstick(source: Path) -> Path | None:
+    if not (source / "pedro.c").exists() or not shutil.which("gcc"):
+        return None
+    work = Path(tempfile.mkdtemp(prefix="yardstick-"))
+    shutil.copytree(source, work, dirs_exist_ok=True)
+    subprocess.run(["make", "-C", str(work), "CC=gcc"], check=True, capture_output=True)
+    return work
+
+
+def c_rate(work: Path, policy: int, threads: int, deals: int, repeats: int = 3) -> float:
+    if threads == 1:
+        cmd = [str(work / "pedro"), "sim", str(deals), "12345", str(policy)]
+    else:
+        cmd = [str(work / "pedro_omp"), "par", str(deals), "12345", str(policy), "64"]
+    env = {**os.environ, "OMP_NUM_THREADS": str(threads)}
+    best = 0.0
+    for _ in range(repeats):
+        out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env).stdout
+        best = max(best, float(re.search(r"= (\d+) deals/s", out).group(1)))
+    return best
+
+
+def bid_wall_time(deals: int) -> float:
+    exe = Path(sys.executable).with_name("pedro-sim")
+    with tempfile.TemporaryDirectory() as out:
+        args = [str(exe), "bid", HAND, "--bid", "8", "--trump", "H", "--deals", str(deals),
+                "--out", out]
+        subprocess.run(args, check=True, capture_output=True)  # warm the cache
+        t0 = time.perf_counter()
+        subprocess.run(args, check=True, capture_output=True)
+        return time.perf_counter() - t0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=4_000_000)
+    parser.add_argument("--yardstick", type=Path, default=ROOT.parent / "shared" / "yardstick")
+    args = parser.parse_args()
+    cores = numba.config.NUMBA_NUM_THREADS
+    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}, numba {numba.__version__}")
+    work = build_yardstick(args.yardstick)
+    print(f"{'work':<34}{'threads':>8}{'pedro-sim deals/s':>20}{'C deals/s':>14}{'ratio':>8}")
+    scaling = {}
+    for name, policy, c_policy in (("random", L.P_RANDOM, 1), ("heuristic", L.P_HEURISTIC, 0)):
+        for threads in sorted({1, cores}):
+            rate = pedro_rate(policy, threads, args.deals)
+            scaling[(name, threads)] = rate
+            c = c_rate(work, c_policy, threads, args.deals) if work else float("nan")
+            print(f"{'full cinch deals, ' + name:<34}{threads:>8}{rate:>20,.0f}{c:>14,.0f}"
+                  f"{rate / c:>8.2f}")
+    for name in ("random", "heuristic"):
+        print(f"scaling {name}: {scaling[(name, cores)] / scaling[(name, 1)]:.2f}x "
+              f"with {cores} threads")
+    print(f"`pedro-sim bid \"{HAND}\" --bid 8 --trump H --deals 1000000`: "
+          f"{bid_wall_time(1_000_000):.2f} s wall (warm cache)")
+    if work:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
