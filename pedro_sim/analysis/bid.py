@@ -45,7 +45,7 @@ def parse_seats(seat: str) -> list[str]:
 def heuristic_trump(inputs: EngineInputs, hand: list[int]) -> int:
     """The suit the heuristic player would name with these cards."""
     mask = np.uint64(sum(1 << c for c in hand))
-    return int(best_suit(mask, inputs.tables.masks, inputs.tables.cinfo))
+    return int(best_suit(mask, inputs.tables.cinfo))
 
 
 def points_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump: int, deals: int,

@@ -41,8 +41,8 @@ def auctioned_deal(seed, index, kind, dealer, policy, flags, opts, masks, beats,
     shuffle(rng, deck, 52)
     dealt = hands[4:8]
     deal_packets(deck, dealer, opts, dealt, rec, record)
-    bidder, bid = auction(policy, dealt, dealer, rng, opts, masks, cinfo, rec, record)
-    trump = name_trump(policy, dealt[bidder], rng, masks, cinfo)
+    bidder, bid = auction(policy, dealt, dealer, rng, opts, cinfo, rec, record)
+    trump = name_trump(policy, dealt[bidder], rng, cinfo)
     discard_and_fill(deck, dealt, hands, dealer, trump, opts, masks, rec, record)
     pts[0] = 0
     pts[1] = 0

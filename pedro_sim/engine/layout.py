@@ -29,7 +29,11 @@ I_SUIT = 0  # effective suit; TRUMP_SUIT for trumps
 I_STRENGTH = 1  # plain cards: rank 0..12; trumps: 20 + power
 I_POINTS = 2  # trick points
 I_EVAL = 3  # the heuristic's bidding weight of the card as a trump (tenths of a point)
-N_INFO = 4
+# The same for every trump row: the card's I_EVAL weight in each suit it is a trump of,
+# and 1 for each such suit, packed 16 bits per suit (suit t at bit 16 t).
+I_PACKED_EVAL = 4
+I_PACKED_COUNT = 5
+N_INFO = 6
 TRUMP_SUIT = 4
 
 # --- policies and heuristic technique flags ---

@@ -24,6 +24,11 @@ EVAL_WEIGHTS = {
 }
 
 
+def packed(trump: int, weight: int) -> int:
+    """``weight`` placed in the 16-bit field of ``trump``."""
+    return int(weight) << (16 * trump)
+
+
 class Tables(NamedTuple):
     masks: np.ndarray  # uint64 [4, N_MASKS]
     beats: np.ndarray  # uint64 [4, 53]: cards that beat card c when c is winning
@@ -64,6 +69,9 @@ def build_tables(variant: Variant) -> Tables:
                 masks[t, L.M_NONSCORE] |= np.uint64(1 << card)
             masks[t, L.M_TRUMP] |= np.uint64(1 << card)
         masks[t, t] = masks[t, L.M_TRUMP]
+        for card in by_key.values():
+            cinfo[:, L.I_PACKED_EVAL, card] += packed(t, cinfo[t, L.I_EVAL, card])
+            cinfo[:, L.I_PACKED_COUNT, card] += 1 << (16 * t)
         masks[t, L.M_PEDROS] = np.uint64((1 << by_key["pedro"]) | (1 << by_key["off5"]))
         for c in range(52):
             stronger = 0
