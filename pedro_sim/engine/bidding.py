@@ -62,7 +62,7 @@ def heuristic_call(hand, standing, partner_holds, opts, cinfo):
     need = standing + (2 if partner_holds else 1)
     if need < opts[L.O_MIN_BID]:
         need = opts[L.O_MIN_BID]
-    if estimate < need:
+    if estimate < need or need > opts[L.O_MAX_BID]:
         return 0
     return min(estimate, opts[L.O_MAX_BID])
 

@@ -100,8 +100,9 @@ def play_trick(hands, leader, first, policy, flags, played, rng, t, opts, masks,
             legal = stack_legal(h, legal, extra, t, masks)
         team_flags = flags[p & 1]
         later = later_opponent(hands, leader, k, p)
-        c = choose_card(policy, team_flags, p, h, legal, wseat, wcard, played, later, rng, t,
-                        masks, beats, cinfo)
+        third = later and nplays == 2
+        c = choose_card(policy, team_flags, p, h, legal, wseat, wcard, played, later, third,
+                        points, rng, t, masks, beats, cinfo)
         h &= ~bit(c)
         buried = ZERO
         if extra > 0:

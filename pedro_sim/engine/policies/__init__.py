@@ -7,13 +7,13 @@ from pedro_sim.engine.policies.random import random_bury, random_card
 
 
 @kernel
-def choose_card(policy, flags, p, h, legal, wseat, wcard, played, later_opp, rng, t, masks,
-                beats, cinfo):
+def choose_card(policy, flags, p, h, legal, wseat, wcard, played, later_opp, third_hand,
+                table_points, rng, t, masks, beats, cinfo):
     """The card seat ``p`` plays (the top card of a stack on the first trick)."""
     if policy == L.P_RANDOM:
         return random_card(rng, legal)
-    return heuristic_card(flags, p, h, legal, wseat, wcard, played, later_opp, t, masks, beats,
-                          cinfo)
+    return heuristic_card(flags, p, h, legal, wseat, wcard, played, later_opp, third_hand,
+                          table_points, t, masks, beats, cinfo)
 
 
 @kernel

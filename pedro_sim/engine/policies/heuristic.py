@@ -43,8 +43,8 @@ def strongest(m, t, cinfo):
 
 
 @kernel
-def cheapest_sure_winner(cands, unseen, t, beats, cinfo):
-    """The weakest card of ``cands`` that no unseen card can beat, or -1."""
+def sure_winners(cands, unseen, t, beats):
+    """The cards of ``cands`` that no unseen card can beat."""
     sure = ZERO
     m = cands
     while m:
@@ -52,6 +52,13 @@ def cheapest_sure_winner(cands, unseen, t, beats, cinfo):
         m &= m - ONE
         if not beats[t, c] & unseen:
             sure |= bit(c)
+    return sure
+
+
+@kernel
+def cheapest_sure_winner(cands, unseen, t, beats, cinfo):
+    """The weakest card of ``cands`` that no unseen card can beat, or -1."""
+    sure = sure_winners(cands, unseen, t, beats)
     return weakest(sure, t, cinfo) if sure else -1
 
 
@@ -77,52 +84,61 @@ def lead(flags, legal, unseen, t, masks, beats, cinfo):
 
 
 @kernel
+def worth_cinching(flags, unseen, table_points, t, masks):
+    """Cinch when the trick already holds points or a pedro is still out to be saved."""
+    return (flags & L.F_CINCH) and (table_points > 0 or unseen & masks[t, L.M_PEDROS])
+
+
+@kernel
 def follow_partner_winning(flags, legal, wcard, unseen, later_opp, t, masks, beats, cinfo):
     guard = flags & L.F_GUARD_PEDRO
     safe = (not later_opp) or not (beats[t, wcard] & unseen)
     if safe:
         if flags & L.F_SAVE_PEDRO:
             counters = legal & masks[t, L.M_PEDROS]
-            if not counters:
+            if not counters:  # other counters, but not one that wins a trick on its own
                 counters = legal & masks[t, L.M_SCORE_TRICK]
+                counters &= ~sure_winners(counters, unseen, t, beats)
             if counters:
                 return weakest(counters, t, cinfo)
         return discard_low(legal, guard, t, masks, cinfo)
-    if flags & L.F_CINCH:
-        c = cheapest_sure_winner(legal & beats[t, wcard], unseen, t, beats, cinfo)
-        if c >= 0:
-            return c
     return discard_low(legal, guard, t, masks, cinfo)
 
 
 @kernel
-def follow_opponent_winning(flags, legal, wcard, unseen, later_opp, t, masks, beats, cinfo):
+def follow_opponent_winning(flags, legal, wcard, unseen, later_opp, third_hand, table_points, t,
+                            masks, beats, cinfo):
     guard = flags & L.F_GUARD_PEDRO
     winners = legal & beats[t, wcard]
     if not winners:
         return discard_low(legal, guard, t, masks, cinfo)
     if later_opp:
-        if flags & L.F_CINCH:
+        if third_hand and worth_cinching(flags, unseen, table_points, t, masks):
             c = cheapest_sure_winner(winners, unseen, t, beats, cinfo)
             if c >= 0:
                 return c
-        if guard:
-            cheap = winners & ~masks[t, L.M_SCORE_TRICK]
-            if cheap:
-                return weakest(cheap, t, cinfo)
+        if guard:  # never risk a counter that a later card could overtake
+            safe = winners & ~masks[t, L.M_SCORE_TRICK]
+            safe |= sure_winners(winners & masks[t, L.M_SCORE_TRICK], unseen, t, beats)
+            if safe:
+                return weakest(safe, t, cinfo)
             return discard_low(legal, guard, t, masks, cinfo)
     return weakest(winners, t, cinfo)
 
 
 @kernel
-def heuristic_card(flags, p, h, legal, wseat, wcard, played, later_opp, t, masks, beats, cinfo):
+def heuristic_card(flags, p, h, legal, wseat, wcard, played, later_opp, third_hand,
+                   table_points, t, masks, beats, cinfo):
+    """``later_opp``: an opponent plays after ``p`` in this trick; ``third_hand``: exactly
+    one player, an opponent, follows and the trick's winner is the other opponent."""
     unseen = ALL_CARDS & ~(played | h)
     if wseat < 0:
         return lead(flags, legal, unseen, t, masks, beats, cinfo)
     if (wseat ^ p) == 2:
         return follow_partner_winning(flags, legal, wcard, unseen, later_opp, t, masks, beats,
                                       cinfo)
-    return follow_opponent_winning(flags, legal, wcard, unseen, later_opp, t, masks, beats, cinfo)
+    return follow_opponent_winning(flags, legal, wcard, unseen, later_opp, third_hand,
+                                   table_points, t, masks, beats, cinfo)
 
 
 @kernel
@@ -131,6 +147,8 @@ def heuristic_bury(flags, h_after, extra, t, masks, cinfo):
     cands = h_after & masks[t, L.M_NONSCORE]
     out = ZERO
     for _ in range(extra):
+        if not cands:  # cannot happen under the stack rule; never return a bogus card
+            break
         if flags & L.F_BURY_LOW:
             c = weakest(cands, t, cinfo)
         else:
