@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from pedro_sim.engine import layout as L
 from pedro_sim.engine.bidding import auction, name_trump
 from pedro_sim.engine.bits import ZERO, bit
 from pedro_sim.engine.deal import deal_packets, discard_and_fill, fixed_hand_order, shuffle
@@ -32,17 +33,19 @@ def deal_score(pts, bidder, bid, score):
 
 
 @phase
-def auctioned_deal(seed, index, kind, dealer, policy, flags, opts, masks, beats, cinfo,
-                   deck, hands, rng, pts, rec, record):
-    """Deal, bid, name trumps, fill and play. Returns (bidder, bid, trump); points in pts."""
-    start(rng, seed, index, kind)
-    for j in range(52):
-        deck[j] = j
-    shuffle(rng, deck, 52)
+def deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats, cinfo, hands,
+                  rng, pts, rec):
+    """From a dealing order to the last trick: packets, the auction (when ``bidder`` < 0;
+    otherwise ``bidder`` holds the minimum bid in ``trump``), discards, fill and play.
+    Returns (bidder, bid, trump); the points are in ``pts``; recorded into ``rec``
+    unless it is empty. The one phase every kind of deal shares, compiled once."""
+    record = rec.shape[0] > 0
     dealt = hands[4:8]
     deal_packets(deck, dealer, opts, dealt, rec, record)
-    bidder, bid = auction(policy, dealt, dealer, rng, opts, cinfo, rec, record)
-    trump = name_trump(policy, dealt[bidder], rng, cinfo)
+    bid = opts[L.O_MIN_BID]
+    if bidder < 0:
+        bidder, bid = auction(policy, dealt, dealer, rng, opts, cinfo, rec, record)
+        trump = name_trump(policy, dealt[bidder], rng, cinfo)
     discard_and_fill(deck, dealt, hands, dealer, trump, opts, masks, rec, record)
     pts[0] = 0
     pts[1] = 0
@@ -51,9 +54,22 @@ def auctioned_deal(seed, index, kind, dealer, policy, flags, opts, masks, beats,
     return bidder, bid, trump
 
 
-@phase
+@kernel
+def auctioned_deal(seed, index, kind, dealer, policy, flags, opts, masks, beats, cinfo,
+                   deck, hands, rng, pts, rec):
+    """Shuffle, deal, bid, name trumps, fill and play. Returns (bidder, bid, trump)."""
+    start(rng, seed, index, kind)
+    for j in range(52):
+        deck[j] = j
+    shuffle(rng, deck, 52)
+    none = np.int64(-1)  # np.int64(): no literal argument, so the phase compiles only once
+    return deal_and_play(deck, dealer, none, none, policy, flags, opts, masks, beats, cinfo,
+                         hands, rng, pts, rec)
+
+
+@kernel
 def fixed_hand_deal(seed, index, hand, offset, trump, policy, flags, opts, masks, beats, cinfo,
-                    deck, rest, hands, rng, pts, rec, record):
+                    deck, rest, hands, rng, pts, rec):
     """The `bid` analysis: seat ``offset`` places after eldest (dealer 0) holds ``hand``,
     wins the bid without an auction and names ``trump``. Returns the bidder's seat."""
     start(rng, seed, index, KIND_FIXED)
@@ -67,12 +83,6 @@ def fixed_hand_deal(seed, index, hand, offset, trump, policy, flags, opts, masks
             n += 1
     shuffle(rng, rest, n)
     fixed_hand_order(rest, hand, offset, opts, deck)
-    dealt = hands[4:8]
-    deal_packets(deck, 0, opts, dealt, rec, record)
     bidder = (offset + 1) & 3
-    discard_and_fill(deck, dealt, hands, 0, trump, opts, masks, rec, record)
-    pts[0] = 0
-    pts[1] = 0
-    play_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
-             record)
-    return bidder
+    return deal_and_play(deck, np.int64(0), bidder, trump, policy, flags, opts, masks, beats,
+                         cinfo, hands, rng, pts, rec)[0]

@@ -16,14 +16,14 @@ def deal_stats(seed, first, count, chunk, policy, flags, opts, masks, beats, cin
     """Full auctioned deals first..first+count-1; hist[chunk, bid, bidder points] += 1."""
     nchunks = hist.shape[0]
     rec = np.zeros(0, dtype=np.int64)
+    kind = np.int64(KIND_DEAL)  # not a literal: phases are compiled for one signature
     for ch in prange(nchunks):
         deck, rest, hands, rng, pts = new_work()
         lo = first + ch * chunk
         hi = min(lo + chunk, first + count)
         for i in range(lo, hi):
-            bidder, bid, _ = auctioned_deal(seed, i, KIND_DEAL, i % 4, policy, flags, opts,
-                                            masks, beats, cinfo, deck, hands, rng, pts, rec,
-                                            False)
+            bidder, bid, _ = auctioned_deal(seed, i, kind, i % 4, policy, flags, opts,
+                                            masks, beats, cinfo, deck, hands, rng, pts, rec)
             hist[ch, bid, pts[bidder & 1]] += 1
 
 
@@ -39,7 +39,7 @@ def fixed_hand_stats(seed, first, count, chunk, hand, offset, trump, policy, fla
         hi = min(lo + chunk, first + count)
         for i in range(lo, hi):
             bidder = fixed_hand_deal(seed, i, hand, offset, trump, policy, flags, opts, masks,
-                                     beats, cinfo, deck, rest, hands, rng, pts, rec, False)
+                                     beats, cinfo, deck, rest, hands, rng, pts, rec)
             hist[ch, pts[bidder & 1]] += 1
 
 
@@ -56,14 +56,15 @@ def finish_record(rec, pts):
 @parallel_kernel
 def trace_auctioned(seed, indices, policy, flags, opts, masks, beats, cinfo, recs):
     """Record full deals; recs[j] is deal indices[j] (layout R_*)."""
+    kind = np.int64(KIND_DEAL)
     for j in prange(indices.shape[0]):
         deck, rest, hands, rng, pts = new_work()
         rec = recs[j]
         rec[:] = 0
         rec[L.R_CLAIM_SEAT] = -1
         i = indices[j]
-        bidder, bid, trump = auctioned_deal(seed, i, KIND_DEAL, i % 4, policy, flags, opts,
-                                            masks, beats, cinfo, deck, hands, rng, pts, rec, True)
+        bidder, bid, trump = auctioned_deal(seed, i, kind, i % 4, policy, flags, opts,
+                                            masks, beats, cinfo, deck, hands, rng, pts, rec)
         rec[L.R_BIDDER] = bidder
         rec[L.R_BID] = bid
         rec[L.R_TRUMP] = trump
@@ -82,7 +83,7 @@ def trace_fixed(seed, indices, hand, offset, trump, policy, flags, opts, masks, 
         for q in range(4):
             rec[L.R_CALLS + q] = -1
         bidder = fixed_hand_deal(seed, indices[j], hand, offset, trump, policy, flags, opts,
-                                 masks, beats, cinfo, deck, rest, hands, rng, pts, rec, True)
+                                 masks, beats, cinfo, deck, rest, hands, rng, pts, rec)
         rec[L.R_BIDDER] = bidder
         rec[L.R_BID] = opts[L.O_MIN_BID]
         rec[L.R_TRUMP] = trump

@@ -1,5 +1,7 @@
 """Whole games: deals in a row until a team wins (RULES.md section 2, step 9)."""
 
+import numpy as np
+
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.deals import auctioned_deal, deal_score
 from pedro_sim.engine.jit import phase
@@ -15,6 +17,7 @@ GAME_COLS = 5  # winner, end, deals, score team 0, score team 1
 def play_game(seed, game, policy, flags, opts, masks, beats, cinfo, deck, hands, rng, pts,
               score, rec, out):
     """Play game ``game`` of ``seed``; writes its GAME_COLS results into ``out``."""
+    kind = np.int64(KIND_GAME)
     target = opts[L.O_TARGET]
     goes_out = opts[L.O_GOES_OUT_AT]
     t0 = 0
@@ -25,9 +28,9 @@ def play_game(seed, game, policy, flags, opts, masks, beats, cinfo, deck, hands,
     deals = 0
     while deals < opts[L.O_MAX_DEALS]:
         bidder_goes_out = t0 >= goes_out and t1 >= goes_out
-        bidder, bid, _ = auctioned_deal(seed, game * GAME_STRIDE + deals, KIND_GAME, dealer,
+        bidder, bid, _ = auctioned_deal(seed, game * GAME_STRIDE + deals, kind, dealer,
                                         policy, flags, opts, masks, beats, cinfo, deck, hands,
-                                        rng, pts, rec, False)
+                                        rng, pts, rec)
         made = deal_score(pts, bidder, bid, score)
         t0 += score[0]
         t1 += score[1]
