@@ -31,7 +31,7 @@ bench: $(STAMP)
 	$(BIN)/python scripts/bench.py
 
 warmup: $(STAMP)
-	$(BIN)/python -m pedro_sim.warmup
+	$(BIN)/pedro-sim warmup
 
 clean-cache:
 	find pedro_sim -name '*.nbi' -delete -o -name '*.nbc' -delete

@@ -85,6 +85,18 @@ def show(
     run_show(variant, seed, deal, policy, out)
 
 
+@app.command()
+def warmup() -> None:
+    """Compile every kernel into numba's on-disk cache, so later runs start at once."""
+    import time
+
+    from pedro_sim.warmup import warm_all
+
+    started = time.perf_counter()
+    warm_all()
+    out.print(f"kernels compiled and cached in {time.perf_counter() - started:.1f} s")
+
+
 def _fail(message: str, code: int) -> None:
     """One line on stderr (never wrapped), then exit."""
     sys.stderr.write(" ".join(message.split()) + "\n")
