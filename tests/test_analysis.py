@@ -1,0 +1,58 @@
+"""Estimates and their intervals; results independent of chunking."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pedro_sim.analysis.bid import bid_rows, points_histogram
+from pedro_sim.analysis.runner import run_chunked
+from pedro_sim.analysis.stats import mean_ci_from_hist, wilson
+from pedro_sim.cards import parse_hand
+from pedro_sim.engine import layout as L
+
+HAND = parse_hand("AH KH 5H 2H 9C 4D JS 7S 3C")
+
+
+def test_chunk_size_does_not_change_results(cinch, all_on, monkeypatch):
+    hists = []
+    for chunk in (1000, 8192, 50000):
+        import pedro_sim.analysis.runner as runner
+
+        monkeypatch.setattr(runner, "CHUNK", chunk)
+        hists.append(points_histogram(cinch, HAND, 2, 1, 60_000, 4, L.P_HEURISTIC, all_on,
+                                      show_progress=False))
+    assert all(np.array_equal(hists[0], h) for h in hists[1:])
+    assert hists[0].sum() == 60_000
+
+
+def test_run_chunked_covers_every_deal_once():
+    seen = []
+
+    def step(first, count, chunk, out):
+        seen.extend(range(first, first + count))
+        for k in range(len(out)):
+            out[k, 0] = min(chunk, first + count - (first + k * chunk))
+
+    total = run_chunked(step, 100_003, (1,), show_progress=False, chunk=997)
+    assert seen == list(range(100_003)) and total[0] == 100_003
+
+
+def test_wilson_known_values():
+    lo, hi = wilson(8, 10)
+    assert (round(float(lo), 4), round(float(hi), 4)) == (0.4902, 0.9433)
+    lo, hi = wilson(0, 50)
+    assert float(lo) == pytest.approx(0, abs=1e-12) and 0.07 < float(hi) < 0.072
+
+
+def test_bid_rows_from_a_histogram():
+    hist = np.zeros(15, dtype=np.int64)
+    hist[[3, 7, 9, 14]] = [10, 20, 30, 40]
+    rows = bid_rows(hist, 7, 14).set_index("bid")
+    assert rows.loc[7, "made"] == 90 and rows.loc[8, "made"] == 70 and rows.loc[14, "made"] == 40
+    # bid 9: made (pts >= 9) scores the points, set loses 9
+    expected = (30 * 9 + 40 * 14 - 30 * 9) / 100
+    assert rows.loc[9, "expected_score"] == pytest.approx(expected)
+    assert (rows.p_make.diff().dropna() <= 0).all()
+    mean, lo, hi = mean_ci_from_hist(np.arange(15), hist)
+    assert mean == pytest.approx((30 + 140 + 270 + 560) / 100) and lo < mean < hi
