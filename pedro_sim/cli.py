@@ -20,7 +20,9 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Pedro strategy analyzer: simulate deals and measure what bids make.")
 out = Console()
 
-VARIANT = typer.Option("cinch", "--variant", help="Preset of RULES.md.")
+VARIANT = typer.Option("cinch", "--variant", help="Preset of RULES.md (see pedro-sim rules).")
+RULE = typer.Option(None, "--rule", help="House rule KEY=VALUE, e.g. min_bid=6 (repeatable).")
+RULES_FILE = typer.Option(None, "--rules", help="House rules from a TOML file.")
 SEED = typer.Option(12345, "--seed", min=0, max=2**63 - 1, help="Random seed.")
 POLICY = typer.Option("heuristic", "--policy", help="Players: heuristic or random.")
 THREADS = typer.Option(0, "--threads", min=0, help="Threads (0: all cores).")
@@ -45,19 +47,25 @@ def bid(
     seed: int = SEED,
     policy: str = POLICY,
     variant: str = VARIANT,
+    rule: list[str] = RULE,
+    rules_file: Path = RULES_FILE,
     out_dir: Path = typer.Option(Path("reports"), "--out", help="Report directory."),
     threads: int = THREADS,
 ) -> None:
     """How often does a bid make with this hand? Prints a table, writes bid.csv and plots."""
     from pedro_sim.commands.bid_cmd import run_bid
+    from pedro_sim.rules.overrides import resolve_variant
 
+    rules = resolve_variant(variant, rule, rules_file)
     _set_threads(threads)
-    run_bid(hand, bid_value, trump, seat, deals, seed, policy, variant, out_dir, out)
+    run_bid(hand, bid_value, trump, seat, deals, seed, policy, rules, out_dir, out)
 
 
 @app.command()
 def trace(
     variant: str = VARIANT,
+    rule: list[str] = RULE,
+    rules_file: Path = RULES_FILE,
     deals: int = typer.Option(100, "--deals", min=1, help="Number of deals."),
     seed: int = SEED,
     policy: str = POLICY,
@@ -67,9 +75,11 @@ def trace(
 ) -> None:
     """Write deal traces (../shared/TRACE.md) as JSON Lines."""
     from pedro_sim.commands.trace_cmd import run_trace
+    from pedro_sim.rules.overrides import resolve_variant
 
+    rules = resolve_variant(variant, rule, rules_file)
     _set_threads(threads)
-    run_trace(variant, deals, seed, policy, first, out_path, out)
+    run_trace(rules, deals, seed, policy, first, out_path, out)
 
 
 @app.command()
@@ -77,12 +87,27 @@ def show(
     seed: int = SEED,
     deal: int = typer.Option(0, "--deal", min=0, help="Deal index."),
     variant: str = VARIANT,
+    rule: list[str] = RULE,
+    rules_file: Path = RULES_FILE,
     policy: str = POLICY,
 ) -> None:
     """Print one deal readably: hands, bids, discards, fills, every trick, points."""
     from pedro_sim.commands.trace_cmd import run_show
+    from pedro_sim.rules.overrides import resolve_variant
 
-    run_show(variant, seed, deal, policy, out)
+    run_show(resolve_variant(variant, rule, rules_file), seed, deal, policy, out)
+
+
+@app.command()
+def rules(
+    preset: str = typer.Argument(None, help="A preset; all presets when omitted."),
+    rule: list[str] = RULE,
+    rules_file: Path = RULES_FILE,
+) -> None:
+    """Print a preset's rule options and a short text of how it plays."""
+    from pedro_sim.commands.rules_cmd import run_rules
+
+    run_rules(preset, rule, rules_file, out)
 
 
 @app.command()

@@ -41,6 +41,24 @@ def technique_flags(off_team0: tuple[str, ...] = (), off_team1: tuple[str, ...] 
     return flags
 
 
+# Options the kernels read from their arrays; every other option must be cinch's for now.
+ENGINE_OPTIONS = {"name", "description", "min_bid", "max_bid", "forced_bid", "points",
+                  "target", "goes_out_at", "max_deals"}
+
+
+def check_engine_plays(variant: Variant) -> None:
+    """Refuse, naming the options, a variant whose rules the kernels do not play yet."""
+    cinch = get_preset("cinch")
+    differ = [k for k, v in variant.options().items()
+              if k not in ENGINE_OPTIONS and v != getattr(cinch, k)]
+    if "joker" in variant.points:
+        differ.append("points.joker")
+    if differ:
+        raise PedroError(f"the engine does not play {variant.name} yet: its "
+                         f"{', '.join(differ)} differ from cinch's (only cinch and its house "
+                         "rules on bids, points, target and going out are played so far)")
+
+
 @dataclass(frozen=True)
 class EngineInputs:
     """Everything a kernel reads about the rules, as plain arrays."""
@@ -53,6 +71,7 @@ class EngineInputs:
     def for_variant(cls, variant: Variant | str) -> EngineInputs:
         if isinstance(variant, str):
             variant = get_preset(variant)
+        check_engine_plays(variant)
         return cls(variant, variant.kernel_options(), build_tables(variant))
 
     @property

@@ -13,13 +13,12 @@ from pedro_sim.analysis.bid import BidReport, bid_analysis, parse_seats
 from pedro_sim.cards import format_cards, parse_hand, parse_suit
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.report.plots import make_rate_figure, points_figure
-from pedro_sim.rules import get_preset
+from pedro_sim.rules import Variant
 from pedro_sim.setup import EngineInputs, parse_policy, technique_flags
 
 
 def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals: int, seed: int,
-            policy: str, variant: str, out_dir: Path, console: Console) -> None:
-    rules = get_preset(variant)
+            policy: str, rules: Variant, out_dir: Path, console: Console) -> None:
     hand = parse_hand(hand_text, size=rules.hand)
     bid_value = rules.check_bid(rules.min_bid if bid_value is None else bid_value)
     suit = None if trump.strip().lower() == "best" else parse_suit(trump)

@@ -11,13 +11,14 @@ from rich.console import Console
 
 from pedro_sim.analysis.runner import run_chunked
 from pedro_sim.report.files import check_writable_file, write_atomic
+from pedro_sim.rules import Variant
 from pedro_sim.setup import EngineInputs, parse_policy, technique_flags
 from pedro_sim.traces import record_deals, trace_dict
 
 TRACE_BATCH = 4096
 
 
-def run_trace(variant: str, deals: int, seed: int, policy: str, first: int, out_path: Path,
+def run_trace(variant: Variant, deals: int, seed: int, policy: str, first: int, out_path: Path,
               console: Console) -> None:
     inputs = EngineInputs.for_variant(variant)
     policy_id = parse_policy(policy)
@@ -65,7 +66,7 @@ def describe_deal(d: dict[str, Any]) -> list[str]:
     return lines
 
 
-def run_show(variant: str, seed: int, deal: int, policy: str, console: Console) -> None:
+def run_show(variant: Variant, seed: int, deal: int, policy: str, console: Console) -> None:
     inputs = EngineInputs.for_variant(variant)
     policy_id = parse_policy(policy)
     rec = record_deals(inputs, seed, np.array([deal]), policy_id, technique_flags())[0]

@@ -27,7 +27,7 @@ def play_game(seed, game, policy, flags, opts, masks, beats, cinfo, deck, hands,
     end = END_UNFINISHED
     deals = 0
     while deals < opts[L.O_MAX_DEALS]:
-        bidder_goes_out = t0 >= goes_out and t1 >= goes_out
+        bidder_goes_out = goes_out > 0 and t0 >= goes_out and t1 >= goes_out
         bidder, bid, _ = auctioned_deal(seed, game * GAME_STRIDE + deals, kind, dealer,
                                         policy, flags, opts, masks, beats, cinfo, deck, hands,
                                         rng, pts, rec)

@@ -1,8 +1,15 @@
-"""The Variant record: one preset's rule options, validated, and its kernel form."""
+"""The Variant record: every kind of rule option of RULES.md section 3, validated.
+
+A preset (rules/presets.py) is one value of this record; a user's house rules
+are the same record with some fields replaced (rules/overrides.py). ``validate``
+refuses values out of range and combinations that cannot be dealt or played,
+naming the option. Which options the numba engine can play so far is decided
+by setup.EngineInputs, not here.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 import numpy as np
 
@@ -10,7 +17,24 @@ from pedro_sim.engine import layout as L
 from pedro_sim.errors import PedroError
 
 # trump ranks that can score, in RULES.md's order
-POINT_RANKS = ("A", "K", "Q", "J", "T", "9", "pedro", "off5", "3", "2")
+POINT_RANKS = ("A", "K", "Q", "J", "T", "9", "pedro", "off5", "3", "2", "joker")
+DECK_SIZES = (52, 53, 32)
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "two_scores_for": ("holder", "winner", "player"),
+    "dealer_forced": ("exact", "any", "none"),
+    "auction": ("one-round", "until-passes"),
+    "special_bid": ("none", "moon", "double-max", "double-83"),
+    "discard": ("non-trumps", "keep-trumps", "keep-scoring", "free", "none"),
+    "excess_trumps": ("bury", "pairs", "discard-nonscoring", "pass-to-partner", "extra-cards"),
+    "dealer_fill": ("rob-trumps", "rob-free", "top", "take-all", "none"),
+    "first_lead": ("any", "trump"),
+    "plain_led": ("follow-or-trump", "any", "follow", "trumps-only"),
+    "fold": ("never", "no-trump-on-trump-lead", "no-trump-at-trick"),
+    "plain_trick_winner": ("highest", "leader"),
+    "scoring": ("add", "difference", "sancho"),
+    "tie": ("continue", "bidders", "counting-order"),
+}
 
 
 def _cinch_points() -> dict[str, int]:
@@ -19,25 +43,45 @@ def _cinch_points() -> dict[str, int]:
 
 @dataclass(frozen=True)
 class Variant:
-    """Rule options of one game (RULES.md section 3); defaults are `cinch`.
-
-    Only the options the engine plays so far are here; each is checked in
-    ``validate`` so an impossible combination never reaches a kernel.
-    """
+    """Rule options of one game; the defaults are `cinch` (RULES.md section 2)."""
 
     name: str = "cinch"
+    description: str = "Cinch, Double Pedro, High Five (RULES.md section 2)"
     players: int = 4
-    hand: int = 9
+    deck: int = 52
+    hand: int = 9  # cards dealt to each player before the bidding
     packet: int = 3
-    keep: int = 6
-    min_bid: int = 7
-    max_bid: int = 14
-    forced_bid: int = 7
+    kitty: int = 0  # cards for the high bidder
+    books: int = 0  # face-down cards each player picks up after the bidding (family)
+    second_deal: int = 0  # cards each player is dealt after the bidding (sixty-three)
+    keep: int = 6  # hand size in play
+    off_five_trump: bool = True
     points: dict[str, int] = field(default_factory=_cinch_points)
     two_scores_for: str = "holder"
+    min_bid: int = 7
+    max_bid: int = 14
+    dealer_forced: str = "exact"
+    forced_bid: int = 7
+    dealer_may_equal: bool = False
+    auction: str = "one-round"
+    special_bid: str = "none"
+    discard: str = "non-trumps"
+    min_discard: int = 0
+    excess_trumps: str = "bury"
+    dealer_fill: str = "rob-trumps"
+    first_lead: str = "any"
+    plain_led: str = "follow-or-trump"
+    fold: str = "never"
+    plain_trick_winner: str = "highest"
+    scoring: str = "add"
     target: int = 62
-    goes_out_at: int = 55
-    max_deals: int = 10000
+    goes_out_at: int = 55  # 0: no "bidder goes out"
+    win_only_on_own_bid: bool = False
+    lose_at: int = 0  # 0: no losing score; else a negative score that loses
+    tie: str = "continue"  # both teams reach the target on one deal
+    counting_order: tuple[str, ...] = ()  # tie="counting-order": ranks in counting order
+    opponents_discards_to_bidders: bool = False  # foster: opponents' discarded counters
+    max_deals: int = 10000  # a game stops, unfinished, after this many deals
 
     def __post_init__(self) -> None:
         self.validate()
@@ -47,32 +91,90 @@ class Variant:
         return sum(self.points.values())
 
     @property
-    def seats(self) -> int:
-        return self.players
+    def stock(self) -> int:
+        """Cards left after the first deal (stock, kitty, books, second deal)."""
+        return self.deck - self.players * self.hand
 
     def validate(self) -> None:
-        """Refuse option values the engine cannot play, naming the option."""
+        """Refuse impossible values and combinations, naming the option."""
+        for name, allowed in CHOICES.items():
+            if getattr(self, name) not in allowed:
+                raise PedroError(f"{name}={getattr(self, name)!r}: must be one of "
+                                 f"{', '.join(allowed)}")
+        self._check_deal()
+        self._check_points()
+        self._check_bids()
+        self._check_play()
+        self._check_game()
+
+    def _check_deal(self) -> None:
         if self.players != 4:
             raise PedroError(f"players={self.players}: only 4 players in partnerships")
-        if self.hand * self.players + 16 != 52 or self.hand % self.packet:
-            raise PedroError(f"hand={self.hand}, packet={self.packet}: must leave 16 stock")
+        if self.deck not in DECK_SIZES:
+            raise PedroError(f"deck={self.deck}: must be one of 52, 53, 32")
+        if self.hand < 1 or self.packet < 1 or self.hand % self.packet:
+            raise PedroError(f"hand={self.hand}, packet={self.packet}: the hand must be whole "
+                             "packets")
+        needed = self.players * (self.books + self.second_deal) + self.kitty
+        if self.stock < 0 or needed > self.stock:
+            raise PedroError(f"deck={self.deck}: too few cards to deal {self.hand} each, "
+                             f"kitty {self.kitty}, books {self.books}, second deal "
+                             f"{self.second_deal}")
+        if not 1 <= self.keep <= self.hand + self.books + self.second_deal + self.kitty:
+            raise PedroError(f"keep={self.keep}: must lie in 1..the cards a player can hold")
+
+    def _check_points(self) -> None:
         unknown = set(self.points) - set(POINT_RANKS)
         if unknown:
-            raise PedroError(f"points: unknown rank(s) {sorted(unknown)}")
-        if not 1 <= self.min_bid <= self.max_bid <= self.total_points:
-            raise PedroError(
-                f"bids {self.min_bid}..{self.max_bid} must lie within 1..{self.total_points}"
-            )
-        if not self.min_bid <= self.forced_bid <= self.max_bid:
-            raise PedroError(
-                f"forced_bid={self.forced_bid} is outside {self.min_bid}..{self.max_bid}"
-            )
-        if self.two_scores_for != "holder":
-            raise PedroError(f"two_scores_for={self.two_scores_for!r}: only 'holder' is supported")
-        if not 0 < self.goes_out_at <= self.target:
-            raise PedroError(f"goes_out_at={self.goes_out_at} must lie in 1..target={self.target}")
+            raise PedroError(f"points: unknown rank(s) {', '.join(sorted(unknown))} "
+                             f"(known: {', '.join(POINT_RANKS)})")
+        if any(v < 0 for v in self.points.values()):
+            raise PedroError("points: a point value cannot be negative")
+        if self.points.get("joker") and self.deck != 53:
+            raise PedroError("points: the joker scores only with deck=53")
+        if self.points.get("off5") and not self.off_five_trump:
+            raise PedroError("points: the off-five scores only with off_five_trump=true")
+        if self.deck == 32 and any(self.points.get(r) for r in ("3",)):
+            raise PedroError("points: the 32-card pack has no 3")
+        if self.total_points < 1:
+            raise PedroError("points: the cards must be worth something")
+
+    def _check_bids(self) -> None:
+        top = 2 * self.total_points if self.special_bid == "double-83" else self.total_points
+        if self.min_bid > self.max_bid:
+            raise PedroError(f"min_bid={self.min_bid} is above max_bid={self.max_bid}")
+        if not 1 <= self.min_bid <= self.max_bid <= top:
+            raise PedroError(f"bids {self.min_bid}..{self.max_bid} must lie within "
+                             f"1..{self.total_points} (the points of a deal)")
+        if self.dealer_forced == "exact" and not 1 <= self.forced_bid <= self.max_bid:
+            raise PedroError(f"forced_bid={self.forced_bid} is outside 1..{self.max_bid}")
+        if self.special_bid == "double-83" and self.max_bid != self.total_points:
+            raise PedroError("special_bid=double-83 needs max_bid equal to the points of a deal")
+
+    def _check_play(self) -> None:
+        if self.discard == "free" and self.dealer_fill == "rob-trumps":
+            raise PedroError("discard=free with dealer_fill=rob-trumps: a free discard "
+                             "needs the dealer to rob freely or fill from the top")
+        if self.min_discard < 0 or self.min_discard > self.hand:
+            raise PedroError(f"min_discard={self.min_discard}: must lie in 0..hand")
+        if self.excess_trumps == "pass-to-partner" and self.players % 2:
+            raise PedroError("excess_trumps=pass-to-partner needs partnerships")
+        if self.plain_led == "trumps-only" and self.fold != "no-trump-at-trick":
+            raise PedroError("plain_led=trumps-only: a player without trumps must fold "
+                             "(fold=no-trump-at-trick)")
+
+    def _check_game(self) -> None:
+        if self.target < 1:
+            raise PedroError(f"target={self.target}: must be positive")
+        if self.goes_out_at < 0:
+            raise PedroError(f"goes_out_at={self.goes_out_at}: must be 0 (off) or more")
+        if self.lose_at > 0:
+            raise PedroError(f"lose_at={self.lose_at}: must be negative (or 0 for none)")
         if self.max_deals < 1:
             raise PedroError("max_deals must be at least 1")
+        if self.tie == "counting-order" and set(self.counting_order) != {
+                r for r, v in self.points.items() if v}:
+            raise PedroError("counting_order must list every rank that scores, once")
 
     def check_bid(self, bid: int) -> int:
         """Return ``bid`` if the preset allows it, else raise naming the range."""
@@ -81,6 +183,10 @@ class Variant:
                 f"bid {bid} is outside {self.name}'s range {self.min_bid}..{self.max_bid}"
             )
         return bid
+
+    def options(self) -> dict[str, object]:
+        """Every option by name, for printing and run.json."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def kernel_options(self) -> np.ndarray:
         """The int64 option array every kernel reads (indices in engine.layout)."""

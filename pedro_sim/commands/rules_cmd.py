@@ -1,0 +1,47 @@
+"""`pedro-sim rules`: what a preset's options are and how it plays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from pedro_sim.errors import PedroError
+from pedro_sim.rules import PRESETS
+from pedro_sim.rules.describe import describe
+from pedro_sim.rules.overrides import resolve_variant
+from pedro_sim.setup import check_engine_plays
+
+
+def run_rules(preset: str | None, rule: list[str] | None, rules_file: Path | None,
+              console: Console) -> None:
+    if preset is None and not rule and rules_file is None:
+        table = Table(title="presets (pedro-sim rules PRESET for one)")
+        for col in ("preset", "game", "points", "bids", "simulated"):
+            table.add_column(col)
+        for name, v in PRESETS.items():
+            table.add_row(name, v.description, str(v.total_points),
+                          f"{v.min_bid}..{v.max_bid}", "yes" if _playable(v) else "not yet")
+        console.print(table)
+        return
+    variant = resolve_variant(preset or "cinch", rule, rules_file)
+    for line in describe(variant):
+        console.print(line, markup=False, highlight=False)
+    table = Table(title=f"{variant.name} options")
+    table.add_column("option")
+    table.add_column("value")
+    for key, value in variant.options().items():
+        if key not in ("name", "description"):
+            table.add_row(key, str(value))
+    console.print(table)
+    if not _playable(variant):
+        console.print("(defined, but the engine does not simulate it yet)")
+
+
+def _playable(variant) -> bool:
+    try:
+        check_engine_plays(variant)
+    except PedroError:
+        return False
+    return True

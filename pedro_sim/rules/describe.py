@@ -1,0 +1,87 @@
+"""A short text of how a variant plays, written from its options."""
+
+from __future__ import annotations
+
+from pedro_sim.rules.variant import Variant
+
+_RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine",
+               "pedro": "pedro", "off5": "off-five", "3": "three", "2": "two", "joker": "joker"}
+
+_DISCARD = {
+    "non-trumps": "every player discards all non-trumps",
+    "keep-trumps": "every player keeps its trumps and non-trumps of its choice up to "
+                   "{keep} cards",
+    "keep-scoring": "every player keeps {keep} cards: scoring trumps first, then other trumps",
+    "free": "every player discards what it likes (at least {min_discard})",
+    "none": "nobody discards",
+}
+_FILL = {
+    "rob-trumps": "the others are filled from the stock to {keep}; the dealer then takes "
+                  "every trump left in the stock (robbing the pack)",
+    "rob-free": "the others are filled from the stock to {keep}; the dealer then chooses "
+                "freely from its cards and the rest of the stock",
+    "top": "everyone, dealer last, is filled from the top of the stock to {keep}",
+    "take-all": "the others are filled to {keep}; the dealer takes the rest of the stock "
+                "and discards down to {keep}",
+    "none": "there is no fill",
+}
+_PLAIN = {
+    "follow-or-trump": "on a plain lead a player must follow suit or trump",
+    "any": "on a plain lead any card may be played",
+    "follow": "suit must always be followed when possible",
+    "trumps-only": "only trumps are played",
+}
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."
+
+
+def describe(v: Variant) -> list[str]:
+    """Sentences, one per stage of a deal and of a game."""
+    scoring = ", ".join(f"{_RANK_NAMES[r]} {p}" for r, p in v.points.items() if p)
+    deck = {52: "52 cards", 53: "52 cards and a joker (the lowest trump)",
+            32: "32 cards"}[v.deck]
+    lines = [
+        f"{v.name}: {v.description}.",
+        f"Four players in two partnerships, {deck}; {v.hand} cards each in packets of "
+        f"{v.packet}" + (f", a kitty of {v.kitty}" if v.kitty else "")
+        + (f", a book of {v.books} each" if v.books else "")
+        + (f", {v.second_deal} more each after the bidding" if v.second_deal else "") + ".",
+        f"Bids {v.min_bid}..{v.max_bid}, "
+        + ("one round, eldest first" if v.auction == "one-round" else
+           "going round until all but one pass")
+        + ("; the dealer may take the bid by equalling" if v.dealer_may_equal else "")
+        + {"exact": f"; if all pass the dealer is forced to bid {v.forced_bid}",
+           "any": f"; if all pass the dealer must bid at least {v.min_bid}",
+           "none": "; if all pass the deal is thrown in"}[v.dealer_forced] + ".",
+        "Trumps: the named suit" + (", plus the five of the same colour (off-five)"
+                                    if v.off_five_trump else "") + f". Points: {scoring} "
+        f"({v.total_points} a deal); the two scores for "
+        + {"holder": "its holder's team", "winner": "the trick's winner",
+           "player": "the team of the player who plays it"}[v.two_scores_for] + ".",
+        _sentence((_DISCARD[v.discard] + "; " + _FILL[v.dealer_fill]).format(**v.options())),
+        f"Play: {v.keep} cards; the bidder leads "
+        + ("a trump" if v.first_lead == "trump" else "any card")
+        + "; on a trump lead a player must trump if able; " + _PLAIN[v.plain_led]
+        + ("; a trick with no trump goes to its leader" if v.plain_trick_winner == "leader"
+           else "")
+        + {"never": "", "no-trump-on-trump-lead": "; a player with no trump folds on a "
+                                                  "trump lead",
+           "no-trump-at-trick": "; a player with no trump folds"}[v.fold] + ".",
+        "Score: " + {"add": "each side adds its points; bidders who fall short lose the bid",
+                     "difference": "the side with more points scores the difference; set "
+                                   "bidders give the bid plus their opponents' points",
+                     "sancho": "made: every team scores its points; set: the bidders lose "
+                               "the bid"}[v.scoring]
+        + {"none": "", "moon": "; the top bid scores double if made",
+           "double-max": "; the top bid scores and loses double",
+           "double-83": "; '83 double' scores and loses 166"}[v.special_bid] + ".",
+        f"Game: first to {v.target}"
+        + (f"; with both at {v.goes_out_at} or more the bidders go out by making their bid"
+           if v.goes_out_at else "")
+        + ("; a team wins only on a deal on which it made its own bid"
+           if v.win_only_on_own_bid else "")
+        + (f"; a team at {v.lose_at} loses" if v.lose_at else "") + ".",
+    ]
+    return lines

@@ -1,0 +1,107 @@
+"""House rules: a preset with some options replaced, from `--rule k=v` or a TOML file."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import fields, replace
+from pathlib import Path
+from typing import Any
+
+from pedro_sim.errors import PedroError
+from pedro_sim.rules.presets import get_preset
+from pedro_sim.rules.variant import POINT_RANKS, Variant
+
+FIXED = {"name", "description"}
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def _field_types() -> dict[str, type]:
+    defaults = Variant()
+    return {f.name: type(getattr(defaults, f.name)) for f in fields(Variant)
+            if f.name not in FIXED}
+
+
+def _convert(key: str, value: Any, kind: type) -> Any:
+    """``value`` (text from the command line, or a TOML value) as the option's type."""
+    text = str(value).strip()
+    if kind is bool:
+        if isinstance(value, bool):
+            return value
+        if text.lower() in _TRUE | _FALSE:
+            return text.lower() in _TRUE
+        raise PedroError(f"rule {key}={text}: expected true or false")
+    if kind is int:
+        if isinstance(value, bool):
+            raise PedroError(f"rule {key}={text}: expected an integer")
+        try:
+            return int(text)
+        except ValueError:
+            raise PedroError(f"rule {key}={text}: expected an integer") from None
+    if kind is tuple:
+        items = value if isinstance(value, list) else text.split(",")
+        return tuple(str(x).strip() for x in items if str(x).strip())
+    return text.lower()
+
+
+def apply_rules(variant: Variant, rules: dict[str, Any]) -> Variant:
+    """Replace options by name; ``points.J`` (or a ``points`` table) sets one rank's points."""
+    types = _field_types()
+    changes: dict[str, Any] = {}
+    points = dict(variant.points)
+    for key, value in rules.items():
+        if key == "points" and isinstance(value, dict):
+            for rank, v in value.items():
+                _set_points(points, rank, v)
+            changes["points"] = points
+        elif key.startswith("points."):
+            _set_points(points, key.split(".", 1)[1], value)
+            changes["points"] = points
+        elif key in types:
+            changes[key] = _convert(key, value, types[key])
+        else:
+            known = ", ".join(sorted(types))
+            raise PedroError(f"unknown rule '{key}' (known: {known}, points.RANK)")
+    return replace(variant, **changes)
+
+
+def _set_points(points: dict[str, int], rank: str, value: Any) -> None:
+    if rank not in POINT_RANKS:
+        raise PedroError(f"rule points.{rank}: unknown rank (known: {', '.join(POINT_RANKS)})")
+    n = _convert(f"points.{rank}", value, int)
+    if n:
+        points[rank] = n
+    else:
+        points.pop(rank, None)
+
+
+def parse_rule_args(items: list[str]) -> dict[str, str]:
+    """`--rule key=value` arguments as a dict, refusing malformed ones."""
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise PedroError(f"--rule '{item}': expected KEY=VALUE, e.g. --rule min_bid=6")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def load_rules_file(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except OSError as e:
+        raise PedroError(f"--rules {path}: {e.strerror}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise PedroError(f"--rules {path}: not valid TOML ({e})") from None
+
+
+def resolve_variant(preset: str, rule_args: list[str] | None = None,
+                    rules_file: Path | None = None) -> Variant:
+    """The preset, then the file's rules, then the command line's, validated."""
+    variant = get_preset(preset)
+    if rules_file is not None:
+        variant = apply_rules(variant, load_rules_file(rules_file))
+    if rule_args:
+        variant = apply_rules(variant, parse_rule_args(rule_args))
+    return variant
