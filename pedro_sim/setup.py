@@ -41,22 +41,32 @@ def technique_flags(off_team0: tuple[str, ...] = (), off_team1: tuple[str, ...] 
     return flags
 
 
-# Options the kernels read from their arrays; every other option must be cinch's for now.
-ENGINE_OPTIONS = {"name", "description", "min_bid", "max_bid", "forced_bid", "points",
-                  "target", "goes_out_at", "max_deals"}
+# Options the kernels read from their arrays, with the values they play (None: any value).
+# Every other option must be cinch's for now.
+ENGINE_OPTIONS: dict[str, tuple | None] = {
+    "name": None, "description": None, "min_bid": None, "max_bid": None, "forced_bid": None,
+    "points": None, "target": None, "goes_out_at": None, "max_deals": None, "hand": None,
+    "packet": None, "deck": (52, 53), "off_five_trump": None, "counting_order": None,
+    "two_scores_for": ("holder", "winner"), "dealer_may_equal": None,
+    "discard": ("non-trumps", "none"), "dealer_fill": ("rob-trumps", "top", "none"),
+    "plain_led": ("follow-or-trump", "any", "follow"), "first_lead": None,
+    "scoring": ("add", "sancho"), "tie": None, "win_only_on_own_bid": None,
+}
+PLAYED_PRESETS = ("cinch", "catch-five", "sancho", "dom-pedro")
 
 
 def check_engine_plays(variant: Variant) -> None:
     """Refuse, naming the options, a variant whose rules the kernels do not play yet."""
     cinch = get_preset("cinch")
-    differ = [k for k, v in variant.options().items()
-              if k not in ENGINE_OPTIONS and v != getattr(cinch, k)]
-    if "joker" in variant.points:
-        differ.append("points.joker")
+    differ = []
+    for key, value in variant.options().items():
+        allowed = ENGINE_OPTIONS.get(key, (getattr(cinch, key),))
+        if allowed is not None and value not in allowed:
+            differ.append(f"{key}={value}")
     if differ:
-        raise PedroError(f"the engine does not play {variant.name} yet: its "
-                         f"{', '.join(differ)} differ from cinch's (only cinch and its house "
-                         "rules on bids, points, target and going out are played so far)")
+        raise PedroError(f"the engine does not play {variant.name} yet: "
+                         f"{', '.join(differ)} (it plays {', '.join(PLAYED_PRESETS)} and "
+                         "house rules on their options)")
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,7 @@ def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, pol
     size = inputs.variant.hand
     dealer = r[L.R_DEALER]
     hands = [r[L.R_DEALT + p * size: L.R_DEALT + (p + 1) * size] for p in range(4)]
-    stock = r[L.R_STOCK: L.R_STOCK + 52 - 4 * size]
+    stock = r[L.R_DEALT + 4 * size: L.R_DEALT + inputs.variant.deck]
     kept = r[L.R_KEPT: L.R_KEPT + 4]
     start = r[L.R_START: L.R_START + 4]
     bidder, bid = r[L.R_BIDDER], r[L.R_BID]

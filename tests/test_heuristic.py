@@ -64,7 +64,7 @@ def play(hand: str, trick: str = "", *, earlier: str = "", trump: str = "H",
             wseat, wcard = (leader + k) % 4, c
     led = int(CINFO[t, L.I_SUIT, cards[0]]) if cards else -1
     h = mask(hand)
-    legal = legal_cards(h, led, t, MASKS)
+    legal = legal_cards(h, led, t, MASKS, L.PLAIN_FOLLOW_OR_TRUMP)
     played = mask(trick) | mask(earlier)
     if later_opp is None:
         later_opp = len(cards) <= 2
@@ -83,7 +83,7 @@ def bury(h_after: str, extra: int, flags: int, trump: str = "H") -> str:
 
 
 def call(hand: str, standing: int = 0, partner_holds: bool = False) -> int:
-    return int(heuristic_call(mask(hand), standing, partner_holds, OPTS, CINFO))
+    return int(heuristic_call(mask(hand), standing, partner_holds, False, OPTS, CINFO))
 
 
 # --- the helper itself -------------------------------------------------------------------
@@ -329,7 +329,8 @@ def test_suit_value_follows_the_documented_table(cards):
 @given(st.lists(st.integers(0, 51), min_size=9, max_size=9, unique=True),
        st.sampled_from([0, 7, 8, 9, 10, 11, 12, 13]), st.booleans())
 def test_call_is_a_legal_bid(cards, standing, partner_holds):
-    c = int(heuristic_call(np.uint64(mask_of(cards)), standing, partner_holds, OPTS, CINFO))
+    c = int(heuristic_call(np.uint64(mask_of(cards)), standing, partner_holds, False, OPTS,
+                           CINFO))
     assert c == 0 or max(7, standing + 1) <= c <= MAX_BID
     if partner_holds and c:
         assert c >= standing + 2

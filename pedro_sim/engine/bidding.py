@@ -56,10 +56,11 @@ def best_suit(hand, cinfo):
 
 
 @kernel
-def heuristic_call(hand, standing, partner_holds, opts, cinfo):
-    """Bid the estimated points when they beat the standing bid (by 2 over a partner)."""
+def heuristic_call(hand, standing, partner_holds, may_equal, opts, cinfo):
+    """Bid the estimated points when they beat the standing bid (by 2 over a partner; a
+    dealer that may equal needs only to reach it)."""
     estimate = best_of(suit_values(hand, cinfo))[1] // 10
-    need = standing + (2 if partner_holds else 1)
+    need = standing + (2 if partner_holds else 0 if may_equal and standing > 0 else 1)
     if need < opts[L.O_MIN_BID]:
         need = opts[L.O_MIN_BID]
     if estimate < need or need > opts[L.O_MAX_BID]:
@@ -68,9 +69,9 @@ def heuristic_call(hand, standing, partner_holds, opts, cinfo):
 
 
 @kernel
-def random_call(rng, standing, opts):
+def random_call(rng, standing, may_equal, opts):
     """Uniform over pass and every legal bid (docs/engine-spec.md)."""
-    lo = max(opts[L.O_MIN_BID], standing + 1)
+    lo = max(opts[L.O_MIN_BID], standing if may_equal and standing > 0 else standing + 1)
     options = 1 + max(0, opts[L.O_MAX_BID] - lo + 1)
     if options == 1:
         return 0
@@ -85,13 +86,14 @@ def auction(policy, dealt, dealer, rng, opts, cinfo, rec, record):
     bidder = -1
     for q in range(4):
         seat = (dealer + 1 + q) & 3
+        may_equal = q == 3 and opts[L.O_DEALER_EQUAL] != 0
         if q == 3 and bidder < 0:
             call = opts[L.O_FORCED_BID]
         elif policy == L.P_RANDOM:
-            call = random_call(rng, standing, opts)
+            call = random_call(rng, standing, may_equal, opts)
         else:
             partner = bidder >= 0 and (bidder ^ seat) == 2
-            call = heuristic_call(dealt[seat], standing, partner, opts, cinfo)
+            call = heuristic_call(dealt[seat], standing, partner, may_equal, opts, cinfo)
         if record:
             rec[L.R_CALLS + q] = call
         if call > 0:

@@ -37,7 +37,7 @@ def fixed_hand_order(rest, hand, bidder_offset, opts, deck):
                     deck[pos] = rest[rp]
                     rp += 1
                 pos += 1
-    while pos < 52:
+    while pos < opts[L.O_DECK]:
         deck[pos] = rest[rp]
         rp += 1
         pos += 1
@@ -61,36 +61,55 @@ def deal_packets(deck, dealer, opts, dealt, rec, record):
                     rec[L.R_DEALT + seat * size + r * packet + j] = c
                 pos += 1
     if record:
-        for j in range(pos, 52):
-            rec[L.R_STOCK + j - pos] = deck[j]
+        for j in range(pos, opts[L.O_DECK]):
+            rec[L.R_DEALT + j] = deck[j]
         rec[L.R_DEALER] = dealer
 
 
 @kernel
-def discard_and_fill(deck, dealt, hands, dealer, trump, opts, masks, rec, record):
-    """Keep trumps, fill the others from the stock top, then the dealer robs the pack."""
-    keep = opts[L.O_KEEP]
-    tm = masks[trump, L.M_TRUMP]
-    for p in range(4):
-        hands[p] = dealt[p] & tm
-        if record:
-            rec[L.R_KEPT + p] = np.int64(hands[p])
-    sp = 4 * opts[L.O_HAND]
-    for q in range(1, 4):
-        p = (dealer + q) & 3
-        while popcount(hands[p]) < keep and sp < 52:
-            hands[p] |= bit(deck[sp])
-            sp += 1
-    for j in range(sp, 52):
+def fill_from_top(deck, hands, p, sp, end, keep):
+    """Fill seat ``p`` to ``keep`` cards from the stock at ``sp``; returns the new ``sp``."""
+    while popcount(hands[p]) < keep and sp < end:
+        hands[p] |= bit(deck[sp])
+        sp += 1
+    return sp
+
+
+@kernel
+def dealer_robs(deck, hands, dealer, sp, end, tm, keep):
+    """The dealer takes every trump left in the stock, then non-trumps up to ``keep``."""
+    for j in range(sp, end):
         if bit(deck[j]) & tm:
             hands[dealer] |= bit(deck[j])
     n = popcount(hands[dealer])
-    for j in range(sp, 52):
+    for j in range(sp, end):
         if n >= keep:
             break
         if not bit(deck[j]) & tm:
             hands[dealer] |= bit(deck[j])
             n += 1
+
+
+@kernel
+def discard_and_fill(deck, dealt, hands, dealer, trump, opts, masks, rec, record):
+    """Discard (non-trumps, or nothing), then fill: from the stock top, eldest first, the
+    dealer last, robbing the pack or filling like the others."""
+    keep = opts[L.O_KEEP]
+    tm = masks[trump, L.M_TRUMP]
+    for p in range(4):
+        hands[p] = dealt[p] & tm if opts[L.O_DISCARD] == L.DISCARD_NON_TRUMPS else dealt[p]
+        if record:
+            rec[L.R_KEPT + p] = np.int64(hands[p])
+    sp = 4 * opts[L.O_HAND]
+    end = opts[L.O_DECK]
+    fill = opts[L.O_FILL]
+    if fill != L.FILL_NONE:
+        for q in range(1, 4):
+            sp = fill_from_top(deck, hands, (dealer + q) & 3, sp, end, keep)
+        if fill == L.FILL_TOP:
+            sp = fill_from_top(deck, hands, dealer, sp, end, keep)
+        else:
+            dealer_robs(deck, hands, dealer, sp, end, tm, keep)
     if record:
         for p in range(4):
             rec[L.R_START + p] = np.int64(hands[p])

@@ -14,11 +14,11 @@ from pedro_sim.engine.rng import KIND_FIXED, start
 @kernel
 def new_work():
     """Scratch arrays one thread reuses deal after deal."""
-    deck = np.empty(52, dtype=np.int64)
-    rest = np.empty(52, dtype=np.int64)
+    deck = np.empty(53, dtype=np.int64)
+    rest = np.empty(53, dtype=np.int64)
     hands = np.zeros(8, dtype=np.uint64)  # 0..3 hands in play, 4..7 dealt hands
     rng = np.zeros(1, dtype=np.uint64)
-    pts = np.zeros(2, dtype=np.int64)
+    pts = np.zeros(4, dtype=np.int64)  # points of each team, then the cards each took
     return deck, rest, hands, rng, pts
 
 
@@ -47,8 +47,7 @@ def deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats
         bidder, bid = auction(policy, dealt, dealer, rng, opts, cinfo, rec, record)
         trump = name_trump(policy, dealt[bidder], rng, cinfo)
     discard_and_fill(deck, dealt, hands, dealer, trump, opts, masks, rec, record)
-    pts[0] = 0
-    pts[1] = 0
+    pts[:] = 0
     play_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
              record)
     return bidder, bid, trump
@@ -59,9 +58,10 @@ def auctioned_deal(seed, index, kind, dealer, policy, flags, opts, masks, beats,
                    deck, hands, rng, pts, rec):
     """Shuffle, deal, bid, name trumps, fill and play. Returns (bidder, bid, trump)."""
     start(rng, seed, index, kind)
-    for j in range(52):
+    n = opts[L.O_DECK]
+    for j in range(n):
         deck[j] = j
-    shuffle(rng, deck, 52)
+    shuffle(rng, deck, n)
     none = np.int64(-1)  # np.int64(): no literal argument, so the phase compiles only once
     return deal_and_play(deck, dealer, none, none, policy, flags, opts, masks, beats, cinfo,
                          hands, rng, pts, rec)
@@ -77,7 +77,7 @@ def fixed_hand_deal(seed, index, hand, offset, trump, policy, flags, opts, masks
     for c in hand:
         held |= bit(c)
     n = 0
-    for c in range(52):
+    for c in range(opts[L.O_DECK]):
         if not held & bit(c):
             rest[n] = c
             n += 1

@@ -4,7 +4,7 @@ import numpy as np
 
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.deals import auctioned_deal, deal_score
-from pedro_sim.engine.jit import phase
+from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.rng import GAME_STRIDE, KIND_GAME
 
 END_TARGET = 0
@@ -13,12 +13,54 @@ END_UNFINISHED = 2
 GAME_COLS = 5  # winner, end, deals, score team 0, score team 1
 
 
+@kernel
+def count_out(t0, t1, won0, won1, trump, target, opts, cinfo):
+    """Both teams reached the target on one deal: count the scoring cards in the preset's
+    order from the scores before the deal; the first team to reach the target wins."""
+    for k in range(cinfo.shape[2]):
+        c = cinfo[trump, L.I_COUNT_ORDER, k]
+        if c < 0:
+            break
+        value = cinfo[trump, L.I_POINTS, c]
+        if value == 0:  # the 2 scoring for its holder
+            value = opts[L.O_TWO_POINTS]
+        if (won0 >> c) & 1:
+            t0 += value
+            if t0 >= target:
+                return 0
+        elif (won1 >> c) & 1:
+            t1 += value
+            if t1 >= target:
+                return 1
+    return -1
+
+
+@kernel
+def deal_winner(t0, t1, s0, s1, bidder_team, made, trump, pts, opts, cinfo):
+    """The team that wins the game after a deal scored (s0, s1) from (t0, t1), or -1."""
+    target = opts[L.O_TARGET]
+    reach0 = t0 + s0 >= target
+    reach1 = t1 + s1 >= target
+    if opts[L.O_WIN_OWN_BID]:
+        reach0 = reach0 and bidder_team == 0 and made
+        reach1 = reach1 and bidder_team == 1 and made
+    if reach0 != reach1:
+        return 0 if reach0 else 1
+    if not reach0:
+        return -1
+    tie = opts[L.O_TIE]
+    if tie == L.TIE_BIDDERS:
+        return bidder_team
+    if tie == L.TIE_COUNTING_ORDER:
+        return count_out(t0, t1, pts[2], pts[3], trump, target, opts, cinfo)
+    return -1
+
+
 @phase
 def play_game(seed, game, policy, flags, opts, masks, beats, cinfo, deck, hands, rng, pts,
               score, rec, out):
     """Play game ``game`` of ``seed``; writes its GAME_COLS results into ``out``."""
     kind = np.int64(KIND_GAME)
-    target = opts[L.O_TARGET]
     goes_out = opts[L.O_GOES_OUT_AT]
     t0 = 0
     t1 = 0
@@ -28,21 +70,23 @@ def play_game(seed, game, policy, flags, opts, masks, beats, cinfo, deck, hands,
     deals = 0
     while deals < opts[L.O_MAX_DEALS]:
         bidder_goes_out = goes_out > 0 and t0 >= goes_out and t1 >= goes_out
-        bidder, bid, _ = auctioned_deal(seed, game * GAME_STRIDE + deals, kind, dealer,
-                                        policy, flags, opts, masks, beats, cinfo, deck, hands,
-                                        rng, pts, rec)
+        bidder, bid, trump = auctioned_deal(seed, game * GAME_STRIDE + deals, kind, dealer,
+                                            policy, flags, opts, masks, beats, cinfo, deck,
+                                            hands, rng, pts, rec)
         made = deal_score(pts, bidder, bid, score)
-        t0 += score[0]
-        t1 += score[1]
         deals += 1
         if bidder_goes_out and made:
             winner = bidder & 1
             end = END_BIDDER_OUT
-            break
-        if (t0 >= target) != (t1 >= target):
-            winner = 0 if t0 >= target else 1
+        else:
+            winner = deal_winner(t0, t1, score[0], score[1], bidder & 1, made, trump, pts, opts,
+                                 cinfo)
             end = END_TARGET
+        t0 += score[0]
+        t1 += score[1]
+        if winner >= 0:
             break
+        end = END_UNFINISHED
         dealer = (dealer + 1) & 3
     out[0] = winner
     out[1] = end

@@ -13,7 +13,27 @@ O_TOTAL_POINTS = 8
 O_TARGET = 9
 O_GOES_OUT_AT = 10
 O_MAX_DEALS = 11  # a game stops, unfinished, after this many deals
-N_OPTS = 12
+O_DECK = 12  # cards in the pack: 52 or 53 (the joker is card 52)
+O_DEALER_EQUAL = 13  # 1: the dealer may take the bid by equalling
+O_DISCARD = 14  # DISCARD_*
+O_FILL = 15  # FILL_*
+O_PLAIN_LED = 16  # PLAIN_*
+O_FIRST_LEAD_TRUMP = 17  # 1: the bidder's first lead must be a trump if it has one
+O_TIE = 18  # TIE_*: both teams reach the target on one deal
+O_WIN_OWN_BID = 19  # 1: a team wins only on a deal on which it made its own bid
+N_OPTS = 20
+
+DISCARD_NON_TRUMPS = 0
+DISCARD_NONE = 1
+FILL_ROB_TRUMPS = 0  # others from the top of the stock; the dealer takes every stock trump
+FILL_TOP = 1  # everyone, dealer last, from the top of the stock
+FILL_NONE = 2
+PLAIN_FOLLOW_OR_TRUMP = 0
+PLAIN_ANY = 1
+PLAIN_FOLLOW = 2
+TIE_CONTINUE = 0
+TIE_BIDDERS = 1
+TIE_COUNTING_ORDER = 2
 
 # --- masks: uint64 [4 trumps, N_MASKS] ---
 M_FOLLOW = 0  # columns 0..3: cards that follow suit s (the trump column: all trumps)
@@ -21,7 +41,7 @@ M_TRUMP = 4
 M_SCORE_TRICK = 5  # trumps that score for the trick's winner
 M_NONSCORE = 6  # trumps that score nothing (the only ones that may be buried)
 M_TWO = 7
-M_PEDROS = 8
+M_PEDROS = 8  # the big counters (5 points or more): what a partner saves and a player guards
 N_MASKS = 9
 
 # --- cinfo: int64 [4 trumps, N_INFO, 53] ---
@@ -33,7 +53,8 @@ I_EVAL = 3  # the heuristic's bidding weight of the card as a trump (tenths of a
 # and 1 for each such suit, packed 16 bits per suit (suit t at bit 16 t).
 I_PACKED_EVAL = 4
 I_PACKED_COUNT = 5
-N_INFO = 6
+I_COUNT_ORDER = 6  # the scoring cards in the preset's counting order, then -1
+N_INFO = 7
 TRUMP_SUIT = 4
 
 # --- policies and heuristic technique flags ---
@@ -47,22 +68,21 @@ F_BURY_LOW = 16
 F_ALL = 31
 
 # --- trace record: int64 [R_LEN] per deal ---
-R_DEALT = 0  # 36: seat-major dealt cards (seat 0's 9 cards in dealt order, ...)
-R_STOCK = 36  # 16: stock top first
-R_CALLS = 52  # 4: (seat, bid) calls are seat-order from eldest: bid or 0 = pass, -1 none
-R_DEALER = 56
-R_BIDDER = 57
-R_BID = 58
-R_TRUMP = 59
-R_KEPT = 60  # 4 masks: trumps kept from the dealt hand
-R_START = 64  # 4 masks: hands when play starts
-R_CLAIM_SEAT = 68
-R_CLAIM_MASK = 69
-R_POINTS = 70  # 2
-R_SCORE = 72  # 2
-R_MADE = 74
-R_NTRICKS = 75
-R_TRICKS = 76  # per trick: leader, winner, nplays, then (seat, card, buried mask) x 4
+R_DEALT = 0  # 53: seat-major dealt hands (seat 0's cards in dealt order, ...), then the stock
+R_CALLS = 53  # 4: calls in seat order from eldest: bid or 0 = pass, -1 none
+R_DEALER = 57
+R_BIDDER = 58
+R_BID = 59
+R_TRUMP = 60
+R_KEPT = 61  # 4 masks: cards kept from the dealt hand
+R_START = 65  # 4 masks: hands when play starts
+R_CLAIM_SEAT = 69
+R_CLAIM_MASK = 70
+R_POINTS = 71  # 2
+R_SCORE = 73  # 2
+R_MADE = 75
+R_NTRICKS = 76
+R_TRICKS = 77  # per trick: leader, winner, nplays, then (seat, card, buried mask) x 4
 TRICK_LEN = 15
 MAX_TRICKS = 14
 R_LEN = R_TRICKS + TRICK_LEN * MAX_TRICKS

@@ -9,15 +9,30 @@ from pedro_sim.engine.policies import choose_bury, choose_card
 
 
 @kernel
-def legal_cards(h, led, t, masks):
-    """Follow-or-trump: trump led, a trump if able; plain led, that suit or a trump if able."""
+def legal_cards(h, led, t, masks, plain):
+    """Trump led: a trump if able. Plain led: that suit or a trump if able (PLAIN_FOLLOW:
+    that suit if able; PLAIN_ANY: any card)."""
     if led < 0:
         return h
     if led == L.TRUMP_SUIT:
         tr = h & masks[t, L.M_TRUMP]
         return tr if tr else h
+    if plain == L.PLAIN_ANY:
+        return h
     f = h & masks[t, led]
-    return (f | (h & masks[t, L.M_TRUMP])) if f else h
+    if not f:
+        return h
+    return f if plain == L.PLAIN_FOLLOW else f | (h & masks[t, L.M_TRUMP])
+
+
+@kernel
+def lead_cards(h, first, t, opts, masks):
+    """The bidder's first lead must be a trump where the preset says so (if it has one)."""
+    if first and opts[L.O_FIRST_LEAD_TRUMP]:
+        tr = h & masks[t, L.M_TRUMP]
+        if tr:
+            return tr
+    return h
 
 
 @kernel
@@ -73,6 +88,7 @@ def claim_if_alone(hands, t, cinfo, pts, rec, record):
         return False
     if holders == 1:
         pts[last & 1] += card_points(hands[last], t, cinfo)
+        pts[2 + (last & 1)] |= np.int64(hands[last])
         if record:
             rec[L.R_CLAIM_SEAT] = last
             rec[L.R_CLAIM_MASK] = np.int64(hands[last])
@@ -94,7 +110,10 @@ def play_trick(hands, leader, first, policy, flags, played, rng, t, opts, masks,
         h = hands[p]
         if not h:
             continue
-        legal = legal_cards(h, led, t, masks)
+        if wseat < 0:
+            legal = lead_cards(h, first, t, opts, masks)
+        else:
+            legal = legal_cards(h, led, t, masks, opts[L.O_PLAIN_LED])
         extra = popcount(h) - opts[L.O_KEEP] if first else 0
         if extra > 0:
             legal = stack_legal(h, legal, extra, t, masks)
@@ -130,19 +149,24 @@ def play_trick(hands, leader, first, policy, flags, played, rng, t, opts, masks,
 
 @kernel
 def play_out(hands, leader, t, policy, flags, rng, opts, masks, beats, cinfo, pts, rec, record):
-    """Play every trick from the start of play; adds each team's points to ``pts``."""
+    """Play every trick from the start of play: pts[team] gets each team's points, and
+    pts[2 + team] the mask of the cards it took (the 2 with its holder's team where the
+    2 scores for its holder)."""
     for p in range(4):
         if hands[p] & masks[t, L.M_TWO]:
             pts[p & 1] += opts[L.O_TWO_POINTS]
+            pts[2 + (p & 1)] |= np.int64(masks[t, L.M_TWO])
     played = ZERO
     trick = 0
     while not claim_if_alone(hands, t, cinfo, pts, rec, record):
         while not hands[leader]:
             leader = (leader + 1) & 3
         base = L.R_TRICKS + L.TRICK_LEN * trick
+        before = played
         winner, points, played = play_trick(hands, leader, trick == 0, policy, flags, played,
                                             rng, t, opts, masks, beats, cinfo, rec, base, record)
         pts[winner & 1] += points
+        pts[2 + (winner & 1)] |= np.int64(played ^ before)
         leader = winner
         trick += 1
     if record:

@@ -13,20 +13,18 @@ import numpy as np
 from pedro_sim.engine import layout as L
 from pedro_sim.rules.variant import Variant
 
-# trump ranks from low to high; 'off5' sits between the 4 and the pedro
-TRUMP_ORDER = ("2", "3", "4", "off5", "pedro", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+JOKER = 52
+# trump ranks from low to high: the joker lowest, the off-five between the 4 and the pedro
+TRUMP_ORDER = ("joker", "2", "3", "4", "off5", "pedro", "6", "7", "8", "9", "T", "J", "Q", "K",
+               "A")
 RANK_KEYS = ("2", "3", "4", "pedro", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 
-# The heuristic's bidding weights of trumps, in tenths of a point (docs/heuristic.md).
-EVAL_WEIGHTS = {
-    "A": 20, "K": 12, "Q": 8, "J": 10, "T": 8, "9": 4, "8": 4, "7": 4, "6": 4,
-    "pedro": 30, "off5": 25, "4": 4, "3": 4, "2": 12,
-}
-
-
-def packed(trump: int, weight: int) -> int:
-    """``weight`` placed in the 16-bit field of ``trump``."""
-    return int(weight) << (16 * trump)
+# The heuristic's bidding weight of a trump, in tenths of a point, is its control value
+# below plus 4 for each point it is worth (docs/heuristic.md).
+CONTROL = {"A": 16, "K": 12, "Q": 8, "J": 6, "T": 4, "9": 4, "8": 4, "7": 4, "6": 4,
+           "pedro": 10, "off5": 5, "4": 4, "3": 4, "2": 8, "joker": 2}
+POINT_WEIGHT = 4
+BIG_COUNTER = 5  # points from which a counter is saved for partner and guarded
 
 
 class Tables(NamedTuple):
@@ -35,11 +33,19 @@ class Tables(NamedTuple):
     cinfo: np.ndarray  # int64 [4, N_INFO, 53]
 
 
-def trump_cards(trump: int) -> dict[str, int]:
+def trump_cards(trump: int, variant: Variant) -> dict[str, int]:
     """Card id of each trump rank key when ``trump`` is named."""
     cards = {key: trump * 13 + rank for rank, key in enumerate(RANK_KEYS)}
-    cards["off5"] = (3 - trump) * 13 + 3
+    if variant.off_five_trump:
+        cards["off5"] = (3 - trump) * 13 + 3
+    if variant.deck == 53:
+        cards["joker"] = JOKER
     return cards
+
+
+def packed(trump: int, weight: int) -> int:
+    """``weight`` placed in the 16-bit field of ``trump``."""
+    return int(weight) << (16 * trump)
 
 
 def build_tables(variant: Variant) -> Tables:
@@ -47,40 +53,49 @@ def build_tables(variant: Variant) -> Tables:
     beats = np.zeros((4, 53), dtype=np.uint64)
     cinfo = np.zeros((4, L.N_INFO, 53), dtype=np.int64)
     for t in range(4):
-        by_key = trump_cards(t)
-        trumps = {by_key[k]: power for power, k in enumerate(TRUMP_ORDER, start=1)}
-        for c in range(52):
-            if c in trumps:
-                cinfo[t, L.I_SUIT, c] = L.TRUMP_SUIT
-                cinfo[t, L.I_STRENGTH, c] = 20 + trumps[c]
-            else:
-                cinfo[t, L.I_SUIT, c] = c // 13
-                cinfo[t, L.I_STRENGTH, c] = c % 13
-                masks[t, c // 13] |= np.uint64(1 << c)
-        for key, card in by_key.items():
-            points = variant.points.get(key, 0)
-            cinfo[t, L.I_EVAL, card] = EVAL_WEIGHTS[key]
-            if key == "2" and variant.two_scores_for == "holder":
-                masks[t, L.M_TWO] = np.uint64(1 << card)
-            elif points:
-                cinfo[t, L.I_POINTS, card] = points
-                masks[t, L.M_SCORE_TRICK] |= np.uint64(1 << card)
-            else:
-                masks[t, L.M_NONSCORE] |= np.uint64(1 << card)
-            masks[t, L.M_TRUMP] |= np.uint64(1 << card)
-        masks[t, t] = masks[t, L.M_TRUMP]
-        for card in by_key.values():
-            cinfo[:, L.I_PACKED_EVAL, card] += packed(t, cinfo[t, L.I_EVAL, card])
-            cinfo[:, L.I_PACKED_COUNT, card] += 1 << (16 * t)
-        masks[t, L.M_PEDROS] = np.uint64((1 << by_key["pedro"]) | (1 << by_key["off5"]))
-        for c in range(52):
-            stronger = 0
-            for d in range(52):
-                same_suit = cinfo[t, L.I_SUIT, d] == cinfo[t, L.I_SUIT, c]
-                higher = cinfo[t, L.I_STRENGTH, d] > cinfo[t, L.I_STRENGTH, c]
-                if (same_suit and higher) or (
-                    cinfo[t, L.I_SUIT, d] == L.TRUMP_SUIT and cinfo[t, L.I_SUIT, c] != L.TRUMP_SUIT
-                ):
-                    stronger |= 1 << d
-            beats[t, c] = np.uint64(stronger)
+        _card_info(t, variant, masks, cinfo)
+        _beats(t, variant.deck, cinfo, beats)
+        order = [trump_cards(t, variant)[r] for r in variant.counting_order]
+        cinfo[t, L.I_COUNT_ORDER, :] = -1
+        cinfo[t, L.I_COUNT_ORDER, :len(order)] = order
     return Tables(masks, beats, cinfo)
+
+
+def _card_info(t: int, variant: Variant, masks: np.ndarray, cinfo: np.ndarray) -> None:
+    by_key = trump_cards(t, variant)
+    power = {by_key[k]: p for p, k in enumerate(TRUMP_ORDER, start=1) if k in by_key}
+    for c in range(52):
+        if c not in power:
+            cinfo[t, L.I_SUIT, c] = c // 13
+            cinfo[t, L.I_STRENGTH, c] = c % 13
+            masks[t, c // 13] |= np.uint64(1 << c)
+    for key, card in by_key.items():
+        points = variant.points.get(key, 0)
+        bit = np.uint64(1 << card)
+        cinfo[t, L.I_SUIT, card] = L.TRUMP_SUIT
+        cinfo[t, L.I_STRENGTH, card] = 20 + power[card]
+        cinfo[t, L.I_EVAL, card] = CONTROL[key] + POINT_WEIGHT * points
+        masks[t, L.M_TRUMP] |= bit
+        if key == "2" and variant.two_scores_for == "holder":
+            masks[t, L.M_TWO] = bit
+        elif points:
+            cinfo[t, L.I_POINTS, card] = points
+            masks[t, L.M_SCORE_TRICK] |= bit
+            if points >= BIG_COUNTER:
+                masks[t, L.M_PEDROS] |= bit
+        else:
+            masks[t, L.M_NONSCORE] |= bit
+        cinfo[:, L.I_PACKED_EVAL, card] += packed(t, cinfo[t, L.I_EVAL, card])
+        cinfo[:, L.I_PACKED_COUNT, card] += 1 << (16 * t)
+    masks[t, t] = masks[t, L.M_TRUMP]
+
+
+def _beats(t: int, deck: int, cinfo: np.ndarray, beats: np.ndarray) -> None:
+    suit, strength = cinfo[t, L.I_SUIT], cinfo[t, L.I_STRENGTH]
+    for c in range(deck):
+        stronger = 0
+        for d in range(deck):
+            if (suit[d] == suit[c] and strength[d] > strength[c]) or (
+                    suit[d] == L.TRUMP_SUIT and suit[c] != L.TRUMP_SUIT):
+                stronger |= 1 << d
+        beats[t, c] = np.uint64(stronger)

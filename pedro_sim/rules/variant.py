@@ -198,9 +198,21 @@ class Variant:
         opts[L.O_MIN_BID] = self.min_bid
         opts[L.O_MAX_BID] = self.max_bid
         opts[L.O_FORCED_BID] = self.forced_bid
-        opts[L.O_TWO_POINTS] = self.points.get("2", 0)
+        opts[L.O_TWO_POINTS] = self.points.get("2", 0) if self.two_scores_for == "holder" else 0
         opts[L.O_TOTAL_POINTS] = self.total_points
         opts[L.O_TARGET] = self.target
         opts[L.O_GOES_OUT_AT] = self.goes_out_at
         opts[L.O_MAX_DEALS] = self.max_deals
+        opts[L.O_DECK] = self.deck
+        opts[L.O_DEALER_EQUAL] = self.dealer_may_equal
+        opts[L.O_DISCARD] = {"non-trumps": L.DISCARD_NON_TRUMPS, "none": L.DISCARD_NONE}.get(
+            self.discard, -1)
+        opts[L.O_FILL] = {"rob-trumps": L.FILL_ROB_TRUMPS, "top": L.FILL_TOP,
+                          "none": L.FILL_NONE}.get(self.dealer_fill, -1)
+        opts[L.O_PLAIN_LED] = {"follow-or-trump": L.PLAIN_FOLLOW_OR_TRUMP, "any": L.PLAIN_ANY,
+                               "follow": L.PLAIN_FOLLOW}.get(self.plain_led, -1)
+        opts[L.O_FIRST_LEAD_TRUMP] = self.first_lead == "trump"
+        opts[L.O_TIE] = {"continue": L.TIE_CONTINUE, "bidders": L.TIE_BIDDERS,
+                         "counting-order": L.TIE_COUNTING_ORDER}[self.tie]
+        opts[L.O_WIN_OWN_BID] = self.win_only_on_own_bid
         return opts
