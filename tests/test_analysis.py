@@ -23,7 +23,8 @@ def test_chunk_size_does_not_change_results(cinch, all_on, monkeypatch):
         hists.append(points_histogram(cinch, HAND, 2, 1, 60_000, 4, L.P_HEURISTIC, all_on,
                                       show_progress=False))
     assert all(np.array_equal(hists[0], h) for h in hists[1:])
-    assert hists[0].sum() == 60_000
+    assert hists[0][0].sum() == hists[0][1].sum() == 60_000
+    assert (hists[0][0][::-1] == hists[0][1]).all(), "cinch: the 14 points are always shared"
 
 
 def test_run_chunked_covers_every_deal_once():

@@ -51,14 +51,14 @@ def heuristic_trump(inputs: EngineInputs, hand: list[int]) -> int:
 def points_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump: int, deals: int,
                      seed: int, policy: int, flags: np.ndarray, label: str = "deals",
                      show_progress: bool | None = None) -> np.ndarray:
-    """Counts of the bidder team's points (0..total) over ``deals`` deals."""
+    """Counts of the bidders' points (row 0) and the defenders' (row 1), 0..total."""
     hand_arr = np.array(hand, dtype=np.int64)
 
     def step(first: int, count: int, chunk: int, out: np.ndarray) -> None:
         drivers.fixed_hand_stats(seed, first, count, chunk, hand_arr, offset,
                                  trump, policy, flags, *inputs.arrays, out)
 
-    return run_chunked(step, deals, (inputs.variant.total_points + 1,), label, show_progress)
+    return run_chunked(step, deals, (2, inputs.variant.total_points + 1), label, show_progress)
 
 
 def bid_rows(hist: np.ndarray, min_bid: int, max_bid: int) -> pd.DataFrame:
@@ -87,8 +87,9 @@ def bid_analysis(inputs: EngineInputs, hand: list[int], seats: list[str], trump:
     total = variant.total_points
     for seat in seats:
         label = f"{seat}, trumps {SUITS[suit]}"
-        hist = points_histogram(inputs, hand, SEATS[seat], suit, deals, seed, policy, flags,
+        both = points_histogram(inputs, hand, SEATS[seat], suit, deals, seed, policy, flags,
                                 label, show_progress)
+        hist = both[0]
         keys = {"variant": variant.name, "policy": policy_name, "seat": seat,
                 "trump": SUITS[suit]}
         rows = bid_rows(hist, variant.min_bid, variant.max_bid)
@@ -96,11 +97,11 @@ def bid_analysis(inputs: EngineInputs, hand: list[int], seats: list[str], trump:
         hists.append(pd.DataFrame({**keys, "points": np.arange(total + 1), "count": hist}))
         pts = np.arange(total + 1)
         bm, bm_lo, bm_hi = mean_ci_from_hist(pts, hist)
+        dm, dm_lo, dm_hi = mean_ci_from_hist(pts, both[1])
         summary.append({**keys, "n": int(hist.sum()), "mean_bidder_points": bm,
                         "mean_bidder_points_lo": bm_lo, "mean_bidder_points_hi": bm_hi,
-                        "mean_defender_points": total - bm,
-                        "mean_defender_points_lo": total - bm_hi,
-                        "mean_defender_points_hi": total - bm_lo})
+                        "mean_defender_points": dm, "mean_defender_points_lo": dm_lo,
+                        "mean_defender_points_hi": dm_hi})
     return BidReport(pd.concat(tables, ignore_index=True), pd.concat(hists, ignore_index=True),
                      pd.DataFrame(summary))
 

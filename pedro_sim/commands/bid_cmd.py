@@ -19,7 +19,7 @@ from pedro_sim.setup import EngineInputs, parse_policy, technique_flags
 
 def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals: int, seed: int,
             policy: str, rules: Variant, out_dir: Path, console: Console) -> None:
-    hand = parse_hand(hand_text, size=rules.hand)
+    hand = parse_hand(hand_text, size=rules.hand, allow_joker=rules.deck == 53)
     bid_value = rules.check_bid(rules.min_bid if bid_value is None else bid_value)
     suit = None if trump.strip().lower() == "best" else parse_suit(trump)
     seats = parse_seats(seat)

@@ -30,7 +30,8 @@ def deal_stats(seed, first, count, chunk, policy, flags, opts, masks, beats, cin
 @parallel_kernel
 def fixed_hand_stats(seed, first, count, chunk, hand, offset, trump, policy, flags, opts, masks,
                      beats, cinfo, hist):
-    """`bid` analysis deals; hist[chunk, bidder team's points] += 1."""
+    """`bid` analysis deals; hist[chunk, 0, bidders' points] and hist[chunk, 1, defenders'
+    points] += 1."""
     nchunks = hist.shape[0]
     rec = np.zeros(0, dtype=np.int64)
     for ch in prange(nchunks):
@@ -40,7 +41,8 @@ def fixed_hand_stats(seed, first, count, chunk, hand, offset, trump, policy, fla
         for i in range(lo, hi):
             bidder = fixed_hand_deal(seed, i, hand, offset, trump, policy, flags, opts, masks,
                                      beats, cinfo, deck, rest, hands, rng, pts, rec)
-            hist[ch, pts[bidder & 1]] += 1
+            hist[ch, 0, pts[bidder & 1]] += 1
+            hist[ch, 1, pts[1 - (bidder & 1)]] += 1
 
 
 @kernel
