@@ -99,6 +99,24 @@ def show(
 
 
 @app.command()
+def variants(
+    presets: str = typer.Option(None, "--presets", help="Comma-separated presets (default: "
+                                "every preset the engine plays)."),
+    deals: int = typer.Option(200_000, "--deals", min=1, help="Deals per preset."),
+    games: int = typer.Option(2000, "--games", min=0, help="Whole games per preset."),
+    seed: int = SEED,
+    policy: str = POLICY,
+    out_dir: Path = typer.Option(Path("reports/variants"), "--out", help="Report directory."),
+    threads: int = THREADS,
+) -> None:
+    """Which Pedro is the most balanced? Bids, make rates, seat edges and games per preset."""
+    from pedro_sim.commands.variants_cmd import run_variants
+
+    _set_threads(threads)
+    run_variants(presets, deals, games, seed, policy, out_dir, out)
+
+
+@app.command()
 def rules(
     preset: str = typer.Argument(None, help="A preset; all presets when omitted."),
     rule: list[str] = RULE,

@@ -7,6 +7,7 @@ import time
 import numpy as np
 
 from pedro_sim.analysis.bid import heuristic_trump, points_histogram
+from pedro_sim.analysis.variants import summarize_deals
 from pedro_sim.engine import drivers
 from pedro_sim.engine import layout as L
 from pedro_sim.setup import EngineInputs, technique_flags
@@ -25,6 +26,7 @@ def warm_all(variant: str = "cinch") -> None:
         record_deals(inputs, 1, np.arange(2), policy, flags)
         record_fixed(inputs, 1, np.arange(2), hand, 0, 1, policy, flags)
         drivers.game_results(1, 0, policy, flags, *inputs.arrays, np.zeros((1, 5), np.int64))
+        summarize_deals(inputs, 4, 1, policy, flags, show_progress=False)
     heuristic_trump(inputs, hand)
 
 

@@ -81,13 +81,15 @@ def random_call(rng, standing, may_equal, opts):
 
 @kernel
 def auction(policy, dealt, dealer, rng, opts, cinfo, rec, record):
-    """One round, eldest first, dealer forced when three passed. Returns (bidder, bid)."""
+    """One round, eldest first, dealer forced when three passed.
+    Returns (bidder, bid, whether the dealer was forced)."""
     standing = 0
     bidder = -1
     for q in range(4):
         seat = (dealer + 1 + q) & 3
         may_equal = q == 3 and opts[L.O_DEALER_EQUAL] != 0
-        if q == 3 and bidder < 0:
+        forced = q == 3 and bidder < 0
+        if forced:
             call = opts[L.O_FORCED_BID]
         elif policy == L.P_RANDOM:
             call = random_call(rng, standing, may_equal, opts)
@@ -99,7 +101,7 @@ def auction(policy, dealt, dealer, rng, opts, cinfo, rec, record):
         if call > 0:
             standing = call
             bidder = seat
-    return bidder, standing
+    return bidder, standing, forced
 
 
 @kernel

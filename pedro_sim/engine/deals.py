@@ -18,7 +18,8 @@ def new_work():
     rest = np.empty(53, dtype=np.int64)
     hands = np.zeros(8, dtype=np.uint64)  # 0..3 hands in play, 4..7 dealt hands
     rng = np.zeros(1, dtype=np.uint64)
-    pts = np.zeros(4, dtype=np.int64)  # points of each team, then the cards each took
+    # points of each team, the cards each took, whether the dealer was forced to bid
+    pts = np.zeros(5, dtype=np.int64)
     return deck, rest, hands, rng, pts
 
 
@@ -43,13 +44,15 @@ def deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats
     dealt = hands[4:8]
     deal_packets(deck, dealer, opts, dealt, rec, record)
     bid = opts[L.O_MIN_BID]
+    forced = False
     if bidder < 0:
-        bidder, bid = auction(policy, dealt, dealer, rng, opts, cinfo, rec, record)
+        bidder, bid, forced = auction(policy, dealt, dealer, rng, opts, cinfo, rec, record)
         trump = name_trump(policy, dealt[bidder], rng, cinfo)
     discard_and_fill(deck, dealt, hands, dealer, trump, opts, masks, rec, record)
     pts[:] = 0
     play_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
              record)
+    pts[4] = forced
     return bidder, bid, trump
 
 

@@ -27,6 +27,59 @@ def deal_stats(seed, first, count, chunk, policy, flags, opts, masks, beats, cin
             hist[ch, bid, pts[bidder & 1]] += 1
 
 
+@kernel
+def summary_row(out, bidder, bid, dealer, made, pts, score, opts):
+    """Add one deal to a flat summary row (layout in analysis/variants.py):
+    per bid [count, made, sum and sum of squares of bidders' and defenders' points],
+    per seat counted from the dealer [bids won, made, sum and sum of squares of its team's
+    score, forced bids], then the histograms of bidders' and defenders' points."""
+    total = opts[L.O_TOTAL_POINTS]
+    bt = bidder & 1
+    b = pts[bt]
+    d = pts[1 - bt]
+    base = 6 * bid
+    out[base] += 1
+    out[base + 1] += made
+    out[base + 2] += b
+    out[base + 3] += b * b
+    out[base + 4] += d
+    out[base + 5] += d * d
+    seats = 6 * (opts[L.O_MAX_BID] + 1)
+    for k in range(4):
+        p = (dealer + k) & 3
+        s = score[p & 1]
+        row = seats + 5 * k
+        if p == bidder:
+            out[row] += 1
+            out[row + 1] += made
+        out[row + 2] += s
+        out[row + 3] += s * s
+    hist = seats + 20
+    out[hist + b] += 1
+    out[hist + total + 1 + d] += 1
+
+
+@parallel_kernel
+def deal_summary(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, out):
+    """Full auctioned deals first..first+count-1, summarized per chunk (summary_row);
+    the dealer's forced bids are counted in the dealer's seat row."""
+    nchunks = out.shape[0]
+    rec = np.zeros(0, dtype=np.int64)
+    kind = np.int64(KIND_DEAL)
+    for ch in prange(nchunks):
+        deck, rest, hands, rng, pts = new_work()
+        sc = np.zeros(2, dtype=np.int64)
+        lo = first + ch * chunk
+        hi = min(lo + chunk, first + count)
+        for i in range(lo, hi):
+            dealer = i % 4
+            bidder, bid, _ = auctioned_deal(seed, i, kind, dealer, policy, flags, opts, masks,
+                                            beats, cinfo, deck, hands, rng, pts, rec)
+            made = deal_score(pts, bidder, bid, sc)
+            summary_row(out[ch], bidder, bid, dealer, made, pts, sc, opts)
+            out[ch, 6 * (opts[L.O_MAX_BID] + 1) + 4] += pts[4]
+
+
 @parallel_kernel
 def fixed_hand_stats(seed, first, count, chunk, hand, offset, trump, policy, flags, opts, masks,
                      beats, cinfo, hist):

@@ -1,0 +1,142 @@
+"""Which Pedro is the best game? Presets side by side (the `variants` command).
+
+For each preset, heuristic (or other) players bid and play independent deals,
+summarized per chunk by the kernel (engine/drivers.deal_summary), and whole
+games (engine/games.py). Every estimate carries a 95% interval.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from pedro_sim.analysis.runner import run_chunked
+from pedro_sim.analysis.stats import Z95, wilson
+from pedro_sim.engine import drivers
+from pedro_sim.engine.games import END_BIDDER_OUT, END_TARGET, END_UNFINISHED, GAME_COLS
+from pedro_sim.setup import EngineInputs
+
+SEAT_NAMES = ("dealer", "eldest", "second", "third")  # counted from the dealer
+GAME_STATS = 8  # games, first dealer's team won, sum deals, sum deals^2, ends x3, unfinished
+
+
+@dataclass
+class VariantsReport:
+    bids: pd.DataFrame  # preset x bid
+    seats: pd.DataFrame  # preset x seat
+    points: pd.DataFrame  # preset x side x points
+    games: pd.DataFrame  # preset
+
+
+def _mean_ci(total: float, squares: float, n: int) -> tuple[float, float, float]:
+    if n == 0:
+        return float("nan"), float("nan"), float("nan")
+    mean = total / n
+    var = max(squares / n - mean * mean, 0.0) * n / max(n - 1, 1)
+    half = Z95 * np.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def summarize_deals(inputs: EngineInputs, deals: int, seed: int, policy: int,
+                    flags: np.ndarray, show_progress: bool | None = None) -> np.ndarray:
+    v = inputs.variant
+    width = 6 * (v.max_bid + 1) + 20 + 2 * (v.total_points + 1)
+
+    def step(first: int, count: int, chunk: int, out: np.ndarray) -> None:
+        drivers.deal_summary(seed, first, count, chunk, policy, flags, *inputs.arrays, out)
+
+    return run_chunked(step, deals, (width,), f"{v.name}: deals", show_progress)
+
+
+def summarize_games(inputs: EngineInputs, games: int, seed: int, policy: int,
+                    flags: np.ndarray, show_progress: bool | None = None) -> np.ndarray:
+    def step(first: int, count: int, chunk: int, out: np.ndarray) -> None:
+        rows = np.zeros((count, GAME_COLS), dtype=np.int64)
+        drivers.game_results(seed, first, policy, flags, *inputs.arrays, rows)
+        for k in range(len(out)):
+            g = rows[k * chunk:(k + 1) * chunk]
+            idx = np.arange(first + k * chunk, first + k * chunk + len(g))
+            deals = g[:, 2]
+            out[k] = [len(g), int(((g[:, 0] == (idx % 4) % 2) & (g[:, 0] >= 0)).sum()),
+                      int(deals.sum()), int((deals * deals).sum()),
+                      int((g[:, 1] == END_TARGET).sum()), int((g[:, 1] == END_BIDDER_OUT).sum()),
+                      int((g[:, 1] == END_UNFINISHED).sum()), 0]
+
+    return run_chunked(step, games, (GAME_STATS,), f"{inputs.variant.name}: games",
+                       show_progress, chunk=64)
+
+
+def _bid_rows(name: str, v, flat: np.ndarray, deals: int) -> list[dict]:
+    rows = []
+    for bid in range(v.max_bid + 1):
+        n, made, bs, bs2, ds, ds2 = (int(x) for x in flat[6 * bid: 6 * bid + 6])
+        if n == 0:
+            continue
+        share_lo, share_hi = wilson(n, deals)
+        p_lo, p_hi = wilson(made, n)
+        bm = _mean_ci(bs, bs2, n)
+        dm = _mean_ci(ds, ds2, n)
+        rows.append({"preset": name, "bid": bid, "deals": deals, "n": n, "share": n / deals,
+                     "share_lo": float(share_lo), "share_hi": float(share_hi), "made": made,
+                     "p_make": made / n, "p_make_lo": float(p_lo), "p_make_hi": float(p_hi),
+                     "bidder_points": bm[0], "bidder_points_lo": bm[1],
+                     "bidder_points_hi": bm[2], "defender_points": dm[0],
+                     "defender_points_lo": dm[1], "defender_points_hi": dm[2]})
+    return rows
+
+
+def _seat_rows(name: str, v, flat: np.ndarray, deals: int) -> list[dict]:
+    base = 6 * (v.max_bid + 1)
+    rows = []
+    dealer_mean = None
+    for k, seat in enumerate(SEAT_NAMES):
+        won, made, s, s2, forced = (int(x) for x in flat[base + 5 * k: base + 5 * k + 5])
+        mean, lo, hi = _mean_ci(s, s2, deals)
+        if k == 0:
+            dealer_mean = mean
+        w_lo, w_hi = wilson(won, deals)
+        f_lo, f_hi = wilson(forced, deals)
+        rows.append({"preset": name, "seat": seat, "deals": deals, "bids_won": won / deals,
+                     "bids_won_lo": float(w_lo), "bids_won_hi": float(w_hi),
+                     "made_when_bidding": made / won if won else float("nan"),
+                     "forced": forced / deals if k == 0 else 0.0,
+                     "forced_lo": float(f_lo) if k == 0 else 0.0,
+                     "forced_hi": float(f_hi) if k == 0 else 0.0,
+                     "team_score": mean, "team_score_lo": lo, "team_score_hi": hi,
+                     "vs_dealer": mean - dealer_mean})
+    return rows
+
+
+def _game_row(name: str, g: np.ndarray) -> dict:
+    n, first_won, ds, ds2, target, out, unfinished, _ = (int(x) for x in g)
+    mean, lo, hi = _mean_ci(ds, ds2, n)
+    sd = np.sqrt(max(ds2 / n - mean * mean, 0.0)) if n else float("nan")
+    w_lo, w_hi = wilson(first_won, n)
+    return {"preset": name, "games": n, "first_dealer_team_wins": first_won / n,
+            "first_dealer_team_wins_lo": float(w_lo), "first_dealer_team_wins_hi": float(w_hi),
+            "deals_per_game": mean, "deals_per_game_lo": lo, "deals_per_game_hi": hi,
+            "deals_per_game_sd": sd, "end_target": target / n, "end_bidder_out": out / n,
+            "end_unfinished": unfinished / n}
+
+
+def variants_analysis(presets: list[EngineInputs], deals: int, games: int, seed: int,
+                      policy: int, flags: np.ndarray,
+                      show_progress: bool | None = None) -> VariantsReport:
+    bids, seats, points, game_rows = [], [], [], []
+    for inputs in presets:
+        v = inputs.variant
+        flat = summarize_deals(inputs, deals, seed, policy, flags, show_progress)
+        bids += _bid_rows(v.name, v, flat, deals)
+        seats += _seat_rows(v.name, v, flat, deals)
+        hist = flat[6 * (v.max_bid + 1) + 20:].reshape(2, v.total_points + 1)
+        for side, row in zip(("bidders", "defenders"), hist, strict=True):
+            for p, c in enumerate(row):
+                points.append({"preset": v.name, "side": side, "points": p,
+                               "share_of_total": p / v.total_points, "count": int(c)})
+        if games:
+            game_rows.append(_game_row(v.name, summarize_games(inputs, games, seed, policy,
+                                                               flags, show_progress)))
+    return VariantsReport(pd.DataFrame(bids), pd.DataFrame(seats), pd.DataFrame(points),
+                          pd.DataFrame(game_rows))

@@ -1,0 +1,74 @@
+"""`pedro-sim variants`: the presets side by side."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from pedro_sim.analysis.variants import VariantsReport, variants_analysis
+from pedro_sim.errors import PedroError
+from pedro_sim.report import variant_plots as plots
+from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
+from pedro_sim.rules import PRESETS, get_preset
+from pedro_sim.setup import PLAYED_PRESETS, EngineInputs, parse_policy, technique_flags
+
+
+def parse_presets(text: str | None) -> list[str]:
+    if not text:
+        return list(PLAYED_PRESETS)
+    names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    if not names:
+        raise PedroError("--presets: name at least one preset")
+    for name in names:
+        get_preset(name)
+    return names
+
+
+def run_variants(presets: str | None, deals: int, games: int, seed: int, policy: str,
+                 out_dir: Path, console: Console) -> None:
+    names = parse_presets(presets)
+    inputs = [EngineInputs.for_variant(n) for n in names]  # refuses what is not played yet
+    policy_id = parse_policy(policy)
+    check_writable_dir(out_dir)
+    started = time.perf_counter()
+    report = variants_analysis(inputs, deals, games, seed, policy_id, technique_flags())
+    elapsed = time.perf_counter() - started
+    print_report(report, console)
+    totals = {n: PRESETS[n].total_points for n in names}
+    write_csv(out_dir / "variants.csv", report.bids)
+    write_csv(out_dir / "seats.csv", report.seats)
+    write_csv(out_dir / "points.csv", report.points)
+    if games:
+        write_csv(out_dir / "games.csv", report.games)
+        plots.deals_per_game_figure(report.games, policy, deals, games,
+                                    out_dir / "deals_per_game.png")
+    plots.make_rate_figure(report.bids, totals, policy, deals, out_dir / "make_rate.png")
+    plots.points_figure(report.points, policy, deals, out_dir / "points.png")
+    plots.seat_figure(report.seats, policy, deals, out_dir / "seat_advantage.png")
+    write_json(out_dir / "run.json", run_metadata(seed, deals, ",".join(names), policy, elapsed,
+                                                  games=games))
+    console.print(f"wrote {out_dir}/variants.csv, seats.csv, points.csv"
+                  + (", games.csv" if games else "") + f", run.json and figures "
+                  f"({elapsed:.1f} s)")
+
+
+def print_report(report: VariantsReport, console: Console) -> None:
+    table = Table(title="Presets side by side (95% intervals)")
+    for col in ("preset", "P(make)", "dealer forced", "dealer team edge/deal",
+                "first dealer's team wins", "deals/game"):
+        table.add_column(col, justify="right")
+    for preset, bids in report.bids.groupby("preset", sort=False):
+        made, n = bids.made.sum(), bids.n.sum()
+        seats = report.seats[report.seats.preset == preset].set_index("seat")
+        edge = seats.loc["dealer", "team_score"] - seats.loc["eldest", "team_score"]
+        forced = seats.loc["dealer", "forced"]
+        game = report.games[report.games.preset == preset] if len(report.games) else None
+        wins = (f"{game.first_dealer_team_wins.iloc[0]:.3f}" if game is not None and len(game)
+                else "-")
+        length = (f"{game.deals_per_game.iloc[0]:.1f}" if game is not None and len(game)
+                  else "-")
+        table.add_row(preset, f"{made / n:.3f}", f"{forced:.3f}", f"{edge:+.3f}", wins, length)
+    console.print(table)

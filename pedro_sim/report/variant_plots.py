@@ -1,0 +1,87 @@
+"""Figures comparing the presets (the `variants` report)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from pedro_sim.report.plots import _save, plt
+
+MIN_DEALS_PER_POINT = 200  # bids seen less often than this are left off the make-rate plot
+
+
+def _subtitle(policy: str, deals: int, games: int | None = None) -> str:
+    text = f"{policy} players, {deals:,} deals per preset"
+    return text + (f", {games:,} games" if games else "")
+
+
+def make_rate_figure(bids: pd.DataFrame, totals: dict[str, int], policy: str, deals: int,
+                     path: Path) -> None:
+    fig, ax = plt.subplots(figsize=(8, 5))
+    for preset, g in bids[bids.n >= MIN_DEALS_PER_POINT].groupby("preset", sort=False):
+        x = 100 * g.bid / totals[preset]
+        ax.plot(x, g.p_make, marker=".", label=preset)
+        ax.fill_between(x, g.p_make_lo, g.p_make_hi, alpha=0.25)
+    ax.set_xlabel("bid (% of the points in a deal)")
+    ax.set_ylabel("P(make) (probability)")
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    ax.set_title("Make rate by bid, all presets (95% Wilson bands)\n"
+                 + _subtitle(policy, deals), fontsize=10)
+    fig.tight_layout()
+    _save(fig, path)
+
+
+def points_figure(points: pd.DataFrame, policy: str, deals: int, path: Path) -> None:
+    fig, ax = plt.subplots(figsize=(8, 5))
+    for preset, g in points[points.side == "bidders"].groupby("preset", sort=False):
+        share = g["count"] / g["count"].sum()
+        ax.step(100 * g.share_of_total, share, where="mid", label=preset)
+    ax.set_xlabel("bidders' points (% of the points in a deal)")
+    ax.set_ylabel("share of deals")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    ax.set_title("Distribution of the bidders' points\n" + _subtitle(policy, deals), fontsize=10)
+    fig.tight_layout()
+    _save(fig, path)
+
+
+def deals_per_game_figure(games: pd.DataFrame, policy: str, deals: int, n_games: int,
+                          path: Path) -> None:
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    x = np.arange(len(games))
+    err = [games.deals_per_game - games.deals_per_game_lo,
+           games.deals_per_game_hi - games.deals_per_game]
+    ax.bar(x, games.deals_per_game, yerr=err, capsize=4, color="tab:blue", alpha=0.8,
+           label="mean (95% interval)")
+    ax.errorbar(x + 0.25, games.deals_per_game, yerr=games.deals_per_game_sd, fmt="o",
+                color="black", label="± one standard deviation of a game")
+    ax.set_xticks(x, games.preset, rotation=30, ha="right")
+    ax.set_ylabel("deals per game")
+    ax.grid(alpha=0.3, axis="y")
+    ax.legend(fontsize=8)
+    ax.set_title("Length of a game\n" + _subtitle(policy, deals, n_games), fontsize=10)
+    fig.tight_layout()
+    _save(fig, path)
+
+
+def seat_figure(seats: pd.DataFrame, policy: str, deals: int, path: Path) -> None:
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    presets = list(pd.unique(seats.preset))
+    names = list(pd.unique(seats.seat))
+    width = 0.8 / len(names)
+    for k, seat in enumerate(names):
+        g = seats[seats.seat == seat].set_index("preset").loc[presets]
+        x = np.arange(len(presets)) - 0.4 + width * (k + 0.5)
+        ax.bar(x, g.team_score, width=width, label=seat,
+               yerr=[g.team_score - g.team_score_lo, g.team_score_hi - g.team_score], capsize=2)
+    ax.set_xticks(np.arange(len(presets)), presets, rotation=30, ha="right")
+    ax.set_ylabel("expected score of the seat's team per deal (points)")
+    ax.grid(alpha=0.3, axis="y")
+    ax.legend(fontsize=8, title="seat (from the dealer)")
+    ax.set_title("Seat advantage (95% intervals)\n" + _subtitle(policy, deals), fontsize=10)
+    fig.tight_layout()
+    _save(fig, path)

@@ -1,0 +1,69 @@
+"""The `variants` analysis: kernel summaries against the recorded deals, and the command."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from pedro_sim.analysis.variants import variants_analysis
+from pedro_sim.engine import layout as L
+from pedro_sim.setup import EngineInputs, technique_flags
+from pedro_sim.traces import record_deals, trace_dict
+
+FLAGS = technique_flags()
+
+
+@pytest.mark.parametrize("preset", ["cinch", "sancho"])
+def test_summary_counts_match_the_deals(preset):
+    inputs = EngineInputs.for_variant(preset)
+    n = 3000
+    report = variants_analysis([inputs], n, 0, 6, L.P_HEURISTIC, FLAGS, show_progress=False)
+    recs = record_deals(inputs, 6, np.arange(n), L.P_HEURISTIC, FLAGS)
+    deals = pd.DataFrame([trace_dict(r, inputs, 6, i, "heuristic") for i, r in enumerate(recs)])
+    deals["bidder_points"] = [p[b % 2] for p, b in zip(deals.points, deals.bidder, strict=True)]
+    by_bid = deals.groupby("bid").agg(n=("made", "size"), made=("made", "sum"),
+                                      pts=("bidder_points", "mean"))
+    got = report.bids.set_index("bid")
+    assert list(got.index) == list(by_bid.index)
+    assert (got.n == by_bid.n).all() and (got.made == by_bid.made).all()
+    assert np.allclose(got.bidder_points, by_bid.pts)
+    forced = sum(all(b == 0 for _, b in d[:3]) for d in deals.bids)
+    seats = report.seats.set_index("seat")
+    assert seats.loc["dealer", "forced"] * n == pytest.approx(forced)
+    dealer_team = [s[d % 2] for s, d in zip(deals.score, deals.dealer, strict=True)]
+    assert seats.loc["dealer", "team_score"] == pytest.approx(np.mean(dealer_team))
+
+
+def test_games_summary():
+    inputs = EngineInputs.for_variant("catch-five")
+    report = variants_analysis([inputs], 1000, 300, 2, L.P_HEURISTIC, FLAGS, show_progress=False)
+    g = report.games.iloc[0]
+    assert g.games == 300 and g.end_target + g.end_bidder_out + g.end_unfinished == 1
+    assert g.deals_per_game_lo < g.deals_per_game < g.deals_per_game_hi
+    assert 0 <= g.first_dealer_team_wins_lo <= g.first_dealer_team_wins_hi <= 1
+
+
+def test_variants_command(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "variants", "--presets",
+                        "cinch,catch-five", "--deals", "5000", "--games", "50", "--out",
+                        str(tmp_path)], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    assert {p.name for p in tmp_path.iterdir()} == {
+        "variants.csv", "seats.csv", "points.csv", "games.csv", "run.json", "make_rate.png",
+        "points.png", "deals_per_game.png", "seat_advantage.png"}
+    assert set(pd.read_csv(tmp_path / "variants.csv").preset) == {"cinch", "catch-five"}
+
+
+@pytest.mark.parametrize("presets,fragment", [("cinch,bridge", "unknown preset 'bridge'"),
+                                              ("foster", "does not play foster yet"),
+                                              (",", "name at least one preset")])
+def test_variants_bad_presets(tmp_path, presets, fragment):
+    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "variants", "--presets", presets,
+                        "--out", str(tmp_path / "x")], capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 2 and fragment in r.stderr and len(r.stderr.splitlines()) == 1
+    assert not (tmp_path / "x").exists()
