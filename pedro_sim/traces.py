@@ -41,6 +41,17 @@ def _in_mask(cards: list[int], mask: int) -> list[int]:
     return [c for c in cards if mask >> c & 1]
 
 
+def _discards(dealt: list[int], received: list[int], start: int, trump: int,
+              inputs: EngineInputs, split: bool) -> list[int]:
+    """What a seat put away, in the order it happened: its dealt cards not kept (the
+    non-trumps first unless ``split`` is off), then the cards it took and put away."""
+    trumps = int(inputs.tables.masks[trump, L.M_TRUMP])
+    gone = [c for c in dealt if not start >> c & 1]
+    if split:
+        gone = [c for c in gone if not trumps >> c & 1] + [c for c in gone if trumps >> c & 1]
+    return gone + [c for c in received if not start >> c & 1]
+
+
 def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, policy: str,
                kind: int = KIND_DEAL) -> dict[str, Any]:
     """One record as a TRACE.md object."""
@@ -49,14 +60,17 @@ def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, pol
     dealer = r[L.R_DEALER]
     hands = [r[L.R_DEALT + p * size: L.R_DEALT + (p + 1) * size] for p in range(4)]
     stock = r[L.R_DEALT + 4 * size: L.R_DEALT + inputs.variant.deck]
-    kept = r[L.R_KEPT: L.R_KEPT + 4]
+    received_masks = r[L.R_RECEIVED: L.R_RECEIVED + 4]
     start = r[L.R_START: L.R_START + 4]
     bidder, bid = r[L.R_BIDDER], r[L.R_BID]
     if kind == KIND_FIXED:
         bids = [[bidder, bid]]
     else:
         bids = [[(dealer + 1 + q) % 4, r[L.R_CALLS + q]] for q in range(4)]
-    received = [_in_mask(stock, start[p] & ~kept[p]) for p in range(4)]
+    received = [_in_mask(stock, received_masks[p]) for p in range(4)]
+    takes_all = inputs.variant.dealer_fill == "take-all"
+    discards = [_discards(hands[p], received[p], start[p], r[L.R_TRUMP], inputs,
+                          split=not (takes_all and p == dealer)) for p in range(4)]
     tricks = []
     for k in range(r[L.R_NTRICKS]):
         base = L.R_TRICKS + L.TRICK_LEN * k
@@ -79,11 +93,11 @@ def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, pol
         "bidder": bidder,
         "bid": bid,
         "trump": SUITS[r[L.R_TRUMP]],
-        "discards": [_texts([c for c in hands[p] if not kept[p] >> c & 1]) for p in range(4)],
+        "discards": [_texts(x) for x in discards],
         "received": [_texts(x) for x in received],
-        "start_hands": [_texts(_in_mask(hands[p], kept[p]) + received[p]) for p in range(4)],
+        "start_hands": [_texts(_in_mask(hands[p] + received[p], start[p])) for p in range(4)],
         "tricks": tricks,
-        "folded": [],
+        "folded": [r[L.R_FOLDED + 2 * k: L.R_FOLDED + 2 * k + 2] for k in range(r[L.R_NFOLDED])],
         "claimed": None if claim_seat < 0 else [claim_seat, _texts(cards_of(r[L.R_CLAIM_MASK]))],
         "points": [r[L.R_POINTS], r[L.R_POINTS + 1]],
         "made": bool(r[L.R_MADE]),

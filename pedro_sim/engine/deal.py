@@ -3,8 +3,9 @@
 import numpy as np
 
 from pedro_sim.engine import layout as L
-from pedro_sim.engine.bits import ZERO, bit, popcount
+from pedro_sim.engine.bits import ZERO, bit, kth, popcount
 from pedro_sim.engine.jit import kernel
+from pedro_sim.engine.policies.heuristic import strongest
 from pedro_sim.engine.rng import below
 
 
@@ -91,25 +92,73 @@ def dealer_robs(deck, hands, dealer, sp, end, tm, keep):
 
 
 @kernel
-def discard_and_fill(deck, dealt, hands, dealer, trump, opts, masks, rec, record):
+def choose_cards(policy, rng, pool, n, t, cinfo):
+    """``n`` cards of ``pool``, one at a time (all of them when there is no choice left):
+    the random player uniformly by ascending card id, the heuristic the strongest."""
+    chosen = ZERO
+    while popcount(chosen) < n:
+        cands = pool & ~chosen
+        if popcount(cands) <= n - popcount(chosen):
+            return chosen | cands
+        if policy == L.P_RANDOM:
+            chosen |= bit(kth(cands, below(rng, popcount(cands))))
+        else:
+            chosen |= bit(strongest(cands, t, cinfo))
+    return chosen
+
+
+@kernel
+def keep_scoring_first(policy, rng, trumps, keep, t, masks, cinfo):
+    """Too many trumps: keep every scoring trump, and non-scoring ones up to ``keep``."""
+    scoring = trumps & (masks[t, L.M_SCORE_TRICK] | masks[t, L.M_TWO])
+    room = max(0, keep - popcount(scoring))
+    return scoring | choose_cards(policy, rng, trumps & masks[t, L.M_NONSCORE], room, t, cinfo)
+
+
+@kernel
+def dealer_takes_all(policy, rng, pool, keep, t, masks, cinfo):
+    """Pidro's dealer keeps ``keep`` of its cards and the rest of the stock: trumps first
+    (scoring ones before the others), non-trumps only to make up the number."""
+    tm = masks[t, L.M_TRUMP]
+    trumps = pool & tm
+    if popcount(trumps) >= keep:
+        return keep_scoring_first(policy, rng, trumps, keep, t, masks, cinfo)
+    others = pool & ~tm
+    return trumps | choose_cards(policy, rng, others, min(popcount(others),
+                                                          keep - popcount(trumps)), t, cinfo)
+
+
+@kernel
+def discard_and_fill(deck, dealt, hands, dealer, trump, policy, rng, opts, masks, cinfo, rec,
+                     record):
     """Discard (non-trumps, or nothing), then fill: from the stock top, eldest first, the
-    dealer last, robbing the pack or filling like the others."""
+    dealer last, robbing the pack, filling like the others, or taking all the rest."""
     keep = opts[L.O_KEEP]
     tm = masks[trump, L.M_TRUMP]
     for p in range(4):
         hands[p] = dealt[p] & tm if opts[L.O_DISCARD] == L.DISCARD_NON_TRUMPS else dealt[p]
-        if record:
-            rec[L.R_KEPT + p] = np.int64(hands[p])
     sp = 4 * opts[L.O_HAND]
     end = opts[L.O_DECK]
     fill = opts[L.O_FILL]
+    taken = ZERO  # what the dealer takes when it takes all the rest
     if fill != L.FILL_NONE:
         for q in range(1, 4):
-            sp = fill_from_top(deck, hands, (dealer + q) & 3, sp, end, keep)
+            p = (dealer + q) & 3
+            if opts[L.O_EXCESS] == L.EXCESS_DISCARD and popcount(hands[p]) > keep:
+                hands[p] = keep_scoring_first(policy, rng, hands[p], keep, trump, masks, cinfo)
+            else:
+                sp = fill_from_top(deck, hands, p, sp, end, keep)
         if fill == L.FILL_TOP:
             sp = fill_from_top(deck, hands, dealer, sp, end, keep)
+        elif fill == L.FILL_TAKE_ALL:
+            for j in range(sp, end):
+                taken |= bit(deck[j])
+            hands[dealer] = dealer_takes_all(policy, rng, dealt[dealer] | taken, keep, trump,
+                                             masks, cinfo)
         else:
             dealer_robs(deck, hands, dealer, sp, end, tm, keep)
     if record:
         for p in range(4):
+            got = taken if p == dealer and fill == L.FILL_TAKE_ALL else hands[p] & ~dealt[p]
+            rec[L.R_RECEIVED + p] = np.int64(got)
             rec[L.R_START + p] = np.int64(hands[p])

@@ -48,7 +48,8 @@ def deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats
     if bidder < 0:
         bidder, bid, forced = auction(policy, dealt, dealer, rng, opts, cinfo, rec, record)
         trump = name_trump(policy, dealt[bidder], rng, cinfo)
-    discard_and_fill(deck, dealt, hands, dealer, trump, opts, masks, rec, record)
+    discard_and_fill(deck, dealt, hands, dealer, trump, policy, rng, opts, masks, cinfo, rec,
+                     record)
     pts[:] = 0
     play_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
              record)

@@ -12,11 +12,11 @@ from pedro_sim.engine.policies import choose_bury, choose_card
 def legal_cards(h, led, t, masks, plain):
     """Trump led: a trump if able. Plain led: that suit or a trump if able (PLAIN_FOLLOW:
     that suit if able; PLAIN_ANY: any card)."""
-    if led < 0:
-        return h
-    if led == L.TRUMP_SUIT:
+    if plain == L.PLAIN_TRUMPS_ONLY or led == L.TRUMP_SUIT:
         tr = h & masks[t, L.M_TRUMP]
         return tr if tr else h
+    if led < 0:
+        return h
     if plain == L.PLAIN_ANY:
         return h
     f = h & masks[t, led]
@@ -28,7 +28,7 @@ def legal_cards(h, led, t, masks, plain):
 @kernel
 def lead_cards(h, first, t, opts, masks):
     """The bidder's first lead must be a trump where the preset says so (if it has one)."""
-    if first and opts[L.O_FIRST_LEAD_TRUMP]:
+    if (first and opts[L.O_FIRST_LEAD_TRUMP]) or opts[L.O_PLAIN_LED] == L.PLAIN_TRUMPS_ONLY:
         tr = h & masks[t, L.M_TRUMP]
         if tr:
             return tr
@@ -97,6 +97,20 @@ def claim_if_alone(hands, t, cinfo, pts, rec, record):
 
 
 @kernel
+def fold_trumpless(hands, trick, folds, t, masks, rec, record):
+    """Players still holding cards but no trump fold (their cards leave the play)."""
+    for p in range(4):
+        if hands[p] and not hands[p] & masks[t, L.M_TRUMP]:
+            hands[p] = ZERO
+            if record:
+                rec[L.R_FOLDED + 2 * folds] = p
+                rec[L.R_FOLDED + 2 * folds + 1] = trick
+                rec[L.R_NFOLDED] = folds + 1
+            folds += 1
+    return folds
+
+
+@kernel
 def play_trick(hands, leader, first, policy, flags, played, rng, t, opts, masks, beats, cinfo,
                rec, base, record):
     """One trick from ``leader``. Returns (winner, trick points, cards played)."""
@@ -158,7 +172,12 @@ def play_out(hands, leader, t, policy, flags, rng, opts, masks, beats, cinfo, pt
             pts[2 + (p & 1)] |= np.int64(masks[t, L.M_TWO])
     played = ZERO
     trick = 0
-    while not claim_if_alone(hands, t, cinfo, pts, rec, record):
+    folds = 0
+    while True:
+        if opts[L.O_FOLD] == L.FOLD_AT_TRICK:
+            folds = fold_trumpless(hands, trick, folds, t, masks, rec, record)
+        if claim_if_alone(hands, t, cinfo, pts, rec, record):
+            break
         while not hands[leader]:
             leader = (leader + 1) & 3
         base = L.R_TRICKS + L.TRICK_LEN * trick

@@ -48,6 +48,18 @@ def _txt(cards) -> str:
 
 
 def check_trace(trace: dict, seed_check: bool = True) -> list[str]:
+    """Return the list of rule violations in a trace (empty = valid),
+    dispatching on ``trace["variant"]``: `cinch` is checked here, every other
+    preset of RULES.md section 4 by gcheck.py."""
+    if isinstance(trace, dict) and trace.get("variant") != "cinch":
+        from .variants import PRESETS
+        if isinstance(trace.get("variant"), str) and trace["variant"] in PRESETS:
+            from .gcheck import check_general
+            return check_general(trace, seed_check)
+    return _check_cinch(trace, seed_check)
+
+
+def _check_cinch(trace: dict, seed_check: bool = True) -> list[str]:
     """Return the list of rule violations in a `cinch` trace (empty = valid)."""
     errors: list[str] = []
     try:

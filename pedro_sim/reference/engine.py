@@ -1,4 +1,6 @@
-"""Plain-Python reference engine for the `cinch` preset with the random player.
+"""Plain-Python reference engine for the `cinch` preset with the random player
+(the other presets: preset_engine.py / general.py, reached through the same
+public functions with ``variant=``).
 
 Written from RULES.md, TRACE.md and docs/engine-spec.md only; used by the
 tests to cross-check the numba engine deal by deal.
@@ -167,14 +169,31 @@ def _random_deal(seed: int, index: int, kind: int, dealer: int, header: dict) ->
     return _finish(header, stream, dealer, hands, stock, bids, bidder, bid, trump)
 
 
-def random_deal(seed: int, index: int) -> dict:
+def random_deal(seed: int, index: int, variant: str = "cinch") -> dict:
     """Deal ``index`` of the kind-0 stream, dealer ``index % 4``, random players."""
+    if variant != VARIANT:
+        from .preset_engine import preset_random_deal
+        return preset_random_deal(seed, index, variant)
     return _random_deal(seed, index, 0, index % N_SEATS, _header(seed, index))
 
 
-def random_game(seed: int, game: int, target: int = 62, goes_out_at: int = 55,
+def random_game(seed: int, game: int, variant="cinch", target=None, goes_out_at=None,
                 max_deals: int = 10000) -> dict:
-    """A whole game with random players (kind-1 stream)."""
+    """A whole game with random players (kind-1 stream). ``target`` and
+    ``goes_out_at`` default (None) to the preset's values."""
+    if not isinstance(variant, str):  # old positional form random_game(seed, game, target, ...)
+        variant, target, goes_out_at = VARIANT, variant, target
+    if variant != VARIANT:
+        from .preset_engine import preset_random_game
+        return preset_random_game(seed, game, variant, target, max_deals, goes_out_at)
+    if target is None:
+        target = 62
+    if goes_out_at is None:
+        goes_out_at = 55
+    return _cinch_game(seed, game, target, goes_out_at, max_deals)
+
+
+def _cinch_game(seed: int, game: int, target: int, goes_out_at: int, max_deals: int) -> dict:
     totals = [0, 0]
     traces = []
     winner, end = -1, "unfinished"
@@ -198,9 +217,13 @@ def random_game(seed: int, game: int, target: int = 62, goes_out_at: int = 55,
             "score": totals, "traces": traces}
 
 
-def fixed_hand_deal(seed: int, index: int, hand: list[str], seat: int, trump: str) -> dict:
+def fixed_hand_deal(seed: int, index: int, hand: list[str], seat: int, trump: str,
+                    variant: str = "cinch") -> dict:
     """The `bid` analysis deal (kind 2): dealer 0, ``seat`` holds ``hand`` and
-    wins the bid at 7 in ``trump`` without an auction."""
+    wins the bid at the preset's minimum (7 in cinch) in ``trump`` without an auction."""
+    if variant != VARIANT:
+        from .preset_engine import preset_fixed_hand_deal
+        return preset_fixed_hand_deal(seed, index, hand, seat, trump, variant)
     if not isinstance(seat, int) or not 0 <= seat < N_SEATS:
         raise ValueError(f"seat must be 0..3, not {seat!r}")
     fixed = [parse_card(c) for c in hand]

@@ -208,11 +208,17 @@ class Variant:
         opts[L.O_DISCARD] = {"non-trumps": L.DISCARD_NON_TRUMPS, "none": L.DISCARD_NONE}.get(
             self.discard, -1)
         opts[L.O_FILL] = {"rob-trumps": L.FILL_ROB_TRUMPS, "top": L.FILL_TOP,
-                          "none": L.FILL_NONE}.get(self.dealer_fill, -1)
+                          "none": L.FILL_NONE, "take-all": L.FILL_TAKE_ALL}.get(
+            self.dealer_fill, -1)
         opts[L.O_PLAIN_LED] = {"follow-or-trump": L.PLAIN_FOLLOW_OR_TRUMP, "any": L.PLAIN_ANY,
-                               "follow": L.PLAIN_FOLLOW}.get(self.plain_led, -1)
+                               "follow": L.PLAIN_FOLLOW,
+                               "trumps-only": L.PLAIN_TRUMPS_ONLY}.get(self.plain_led, -1)
         opts[L.O_FIRST_LEAD_TRUMP] = self.first_lead == "trump"
         opts[L.O_TIE] = {"continue": L.TIE_CONTINUE, "bidders": L.TIE_BIDDERS,
                          "counting-order": L.TIE_COUNTING_ORDER}[self.tie]
         opts[L.O_WIN_OWN_BID] = self.win_only_on_own_bid
+        opts[L.O_EXCESS] = {"bury": L.EXCESS_BURY, "discard-nonscoring": L.EXCESS_DISCARD}.get(
+            self.excess_trumps, -1)
+        opts[L.O_FOLD] = {"never": L.FOLD_NEVER, "no-trump-at-trick": L.FOLD_AT_TRICK}.get(
+            self.fold, -1)
         return opts

@@ -1,0 +1,264 @@
+"""Trace checker for the presets other than `cinch`.
+
+The trace is replayed by the same rules code as the engine (general.py) with a
+policy that answers every decision from the trace itself and rejects any
+answer that is not among the options the rules allow. The replayed deal is
+then compared with the trace key by key, so every forced step (the deal, the
+fills, forced bids, folds, claims, winners, points, score) must match exactly.
+"""
+
+from __future__ import annotations
+
+from .cards import SUITS
+from .general import N, deal_general, simulate
+from .rng import Stream, shuffle
+from .variants import CARD_TEXT, canonical, get_variant
+
+REQUIRED_KEYS = ("format", "variant", "seed", "deal", "policy", "dealer", "hands",
+                 "stock", "bids", "bidder", "bid", "trump", "discards", "received",
+                 "start_hands", "tricks", "folded", "claimed", "points", "made", "score")
+GAME_INDEX_STRIDE = 2 ** 20
+COMPARED = ("bids", "bidder", "bid", "trump", "discards", "received", "start_hands",
+            "folded", "claimed", "points", "made", "score")
+
+
+class Stop(Exception):
+    pass
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _txt(cards) -> str:
+    return "[" + " ".join(CARD_TEXT[c] for c in cards) + "]"
+
+
+class TracePolicy:
+    """Answers the engine's decisions from a trace; an answer the rules do not
+    allow is an error and stops the replay."""
+
+    def __init__(self, chk) -> None:
+        self.chk = chk
+        self.tr = chk.tr
+
+    def fail(self, msg):
+        self.chk.err(msg)
+        raise Stop
+
+    def choose(self, tag, seat, options, info=None):
+        if tag == "bid":
+            bids = self.tr["bids"]
+            if not isinstance(bids, list) or info >= len(bids):
+                self.fail(f"bids end after {info if isinstance(bids, list) else 0} calls, but "
+                          f"seat {seat} is still to call (allowed {options})")
+            b = bids[info]
+            if not (isinstance(b, list) and len(b) == 2 and _is_int(b[0]) and _is_int(b[1])):
+                self.fail(f"bids[{info}] is not [seat, bid]: {b!r}")
+            if b[0] != seat:
+                self.fail(f"bids[{info}] is by seat {b[0]}, but seat {seat} calls next")
+            if b[1] not in options:
+                self.fail(f"bids[{info}]: seat {seat} bid {b[1]}, not allowed here "
+                          f"(allowed {options}, 0 = pass)")
+            return b[1]
+        if tag == "trump":
+            tr = self.tr["trump"]
+            if not isinstance(tr, str) or len(tr) != 1 or tr not in SUITS:
+                self.fail(f"trump must be one of S H D C, not {tr!r}")
+            return SUITS.index(tr)
+        if tag == "keep_count":
+            start = self.chk.start_set(seat)
+            m = len(set(self.chk.hands[seat]) & start)
+            if m not in options:
+                self.fail(f"seat {seat} keeps {m} of its dealt cards; allowed {options}")
+            return m
+        if tag == "keep":
+            start = self.chk.start_set(seat)
+            ok = [c for c in options if c in start]
+            if not ok:
+                self.fail(f"start_hands[{seat}] keeps none of {_txt(options)}, but the rules "
+                          f"make it keep one of them here")
+            return ok[0]
+        if tag in ("top", "extra"):
+            ti, j = info if tag == "top" else self.cur
+            cards = self.chk.play_cards(ti, j, seat)
+            if tag == "top":
+                self.cur = (ti, j)
+                if cards[0] not in options:
+                    self.fail(f"trick {ti}: seat {seat} played {CARD_TEXT[cards[0]]} on top, "
+                              f"not allowed (legal {_txt(options)})")
+                return cards[0]
+            ok = [c for c in options if c in cards[1:]]
+            if not ok:
+                self.fail(f"trick {ti}: seat {seat} played with its card {_txt(cards[1:])}, "
+                          f"but the rules allow here only {_txt(options)}")
+            return ok[0]
+        raise AssertionError(tag)
+
+
+class GeneralChecker:
+    def __init__(self, trace, seed_check: bool, errors: list[str]) -> None:
+        self.tr = trace
+        self.seed_check = seed_check
+        self.errors = errors
+        self._starts: dict[int, set] = {}
+
+    def err(self, msg: str) -> None:
+        self.errors.append(msg)
+
+    def stop(self, msg: str):
+        self.err(msg)
+        raise Stop
+
+    def card_list(self, value, what, length=None):
+        if not isinstance(value, list):
+            self.stop(f"{what} is not a list: {value!r}")
+        out = []
+        for x in value:
+            c = canonical(x, self.v.deck)
+            if c is None:
+                self.stop(f"{what}: {x!r} is not a card of this pack in two-character form")
+            out.append(c)
+        if len(set(out)) != len(out):
+            self.stop(f"{what} lists a card twice: {value!r}")
+        if length is not None and len(out) != length:
+            self.stop(f"{what} has {len(out)} cards, expected {length}")
+        return out
+
+    def start_set(self, seat) -> set:
+        s = self._starts.get(seat)
+        if s is None:
+            sh = self.tr["start_hands"]
+            if not isinstance(sh, list) or len(sh) != N:
+                self.stop("start_hands must be a list of 4 card lists")
+            s = self._starts[seat] = set(self.card_list(sh[seat], f"start_hands[{seat}]"))
+        return s
+
+    def play_cards(self, ti, j, seat):
+        tricks = self.tr["tricks"]
+        if not isinstance(tricks, list):
+            self.stop(f"tricks is not a list: {tricks!r}")
+        if ti >= len(tricks):
+            self.stop(f"play stops after {len(tricks)} tricks, but seat {seat} is still in play "
+                      f"with cards")
+        trick = tricks[ti]
+        if not isinstance(trick, dict) or "plays" not in trick:
+            self.stop(f"trick {ti} is not an object with leader, plays, winner: {trick!r}")
+        plays = trick["plays"]
+        if not isinstance(plays, list) or j >= len(plays):
+            self.stop(f"trick {ti}: plays end before seat {seat} (plays {plays!r})")
+        p = plays[j]
+        if not (isinstance(p, list) and len(p) == 2 and _is_int(p[0])):
+            self.stop(f"trick {ti}: plays[{j}] is not [seat, cards]: {p!r}")
+        if p[0] != seat:
+            self.stop(f"trick {ti}: plays[{j}] is by seat {p[0]}, but seat {seat} plays next "
+                      f"(folded seats and seats without cards sit out)")
+        cards = self.card_list(p[1], f"trick {ti}: seat {seat} cards")
+        if not cards:
+            self.stop(f"trick {ti}: seat {seat} played no card")
+        return cards
+
+    def run(self) -> None:
+        tr = self.tr
+        if not isinstance(tr, dict):
+            self.stop(f"trace is not a JSON object: {type(tr).__name__}")
+        missing = [k for k in REQUIRED_KEYS if k not in tr]
+        if missing:
+            self.stop(f"missing keys: {', '.join(missing)}")
+        self.v = v = get_variant(tr["variant"])
+        if tr["format"] != "pedro-trace/1":
+            self.err(f"format is {tr['format']!r}, expected 'pedro-trace/1'")
+        if not isinstance(tr["policy"], str):
+            self.err(f"policy is not a string: {tr['policy']!r}")
+        if not _is_int(tr["seed"]):
+            self.err(f"seed is not an integer: {tr['seed']!r}")
+        if not _is_int(tr["deal"]) or tr["deal"] < 0:
+            self.err(f"deal is not a non-negative integer: {tr['deal']!r}")
+        dealer = tr["dealer"]
+        if not _is_int(dealer) or not 0 <= dealer < N:
+            self.stop(f"dealer is not a seat 0..3: {dealer!r}")
+        kind = tr.get("kind", 0)
+        if not _is_int(kind) or kind not in (0, 1, 2):
+            self.err(f"kind must be 0, 1 or 2, not {kind!r}")
+            kind = -1
+        hl = tr["hands"]
+        if not isinstance(hl, list) or len(hl) != N:
+            self.stop("hands must be a list of 4 card lists")
+        hands = [self.card_list(hl[s], f"hands[{s}]", v.dealt) for s in range(N)]
+        stock = self.card_list(tr["stock"], "stock", v.deck - N * v.dealt)
+        everything = [c for h in hands for c in h] + stock
+        if len(set(everything)) != v.deck:
+            self.stop(f"hands and stock are not the {v.deck} cards once each")
+        self.hands = hands
+        if self.seed_check and _is_int(tr["seed"]) and _is_int(tr["deal"]):
+            exp = None
+            if kind == 0:
+                exp = (tr["deal"], 0, tr["deal"] % N)
+            elif kind == 1 and _is_int(tr.get("game")) and tr["game"] >= 0:
+                exp = (tr["game"] * GAME_INDEX_STRIDE + tr["deal"], 1,
+                       (tr["game"] + tr["deal"]) % N)
+            if exp is not None:
+                index, k, d = exp
+                if dealer != d:
+                    self.err(f"dealer is {dealer}, but deal {tr['deal']} has dealer {d}")
+                deck = shuffle(Stream.start(tr["seed"], index, k), list(range(v.deck)))
+                eh, es = deal_general(deck, dealer, v.dealt)
+                for s in range(N):
+                    if eh[s] != hands[s]:
+                        self.err(f"hands[{s}] is {_txt(hands[s])}, but the seeded deal gives "
+                                 f"{_txt(eh[s])}")
+                if es != stock:
+                    self.err(f"stock is {_txt(stock)}, but the seeded deal gives {_txt(es)}")
+        fixed = None
+        if kind == 2:
+            b, bid = tr["bidder"], tr["bid"]
+            if not _is_int(b) or not 0 <= b < N:
+                self.stop(f"bidder is not a seat 0..3: {b!r}")
+            if tr["bids"] != [[b, v.min_bid]] or not _is_int(bid) or bid != v.min_bid:
+                self.err(f"a fixed-hand (kind 2) trace must have bids == [[bidder, "
+                         f"{v.min_bid}]] and bid {v.min_bid}, not {tr['bids']!r} / {bid!r}")
+            fixed = b
+        policy = TracePolicy(self)
+        body, _ = simulate(v, dealer, hands, stock, policy, fixed_bidder=fixed)
+        for key in COMPARED:
+            if key in ("discards", "received", "start_hands") and isinstance(tr[key], list) \
+                    and len(tr[key]) == N:
+                for s in range(N):
+                    if tr[key][s] != body[key][s]:
+                        self.err(f"{key}[{s}] is {tr[key][s]!r}, but the rules and the "
+                                 f"trace's choices give {body[key][s]!r}")
+                continue
+            if tr[key] != body[key]:
+                self.err(f"{key} is {tr[key]!r}, but the rules and the trace's choices give "
+                         f"{body[key]!r}")
+        got = tr["tricks"]
+        exp = body["tricks"]
+        if not isinstance(got, list):
+            self.err(f"tricks is not a list: {got!r}")
+            return
+        for i in range(max(len(got), len(exp))):
+            if i >= len(exp):
+                self.err(f"trick {i} is played after the deal has ended "
+                         f"({len(exp)} tricks, then folds/claim)")
+                break
+            if i >= len(got):
+                self.err(f"tricks end after {len(got)}, but play goes on")
+                break
+            g, e = got[i], exp[i]
+            if not isinstance(g, dict):
+                self.err(f"trick {i} is not an object: {g!r}")
+                continue
+            for k in ("leader", "plays", "winner"):
+                if g.get(k) != e[k]:
+                    self.err(f"trick {i}: {k} is {g.get(k)!r}, expected {e[k]!r}")
+
+
+def check_general(trace, seed_check: bool = True) -> list[str]:
+    errors: list[str] = []
+    try:
+        GeneralChecker(trace, seed_check, errors).run()
+    except Stop:
+        pass
+    except Exception as exc:  # a malformed trace must never crash the checker
+        errors.append(f"checker stopped on malformed data: {exc!r}")
+    return errors

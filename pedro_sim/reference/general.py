@@ -1,0 +1,629 @@
+"""The reference engine for every preset of RULES.md section 4 (random player).
+
+One deal is simulated by ``simulate`` with a *policy* that answers every
+decision. The random player (``RandomPolicy``) draws from the deal's stream as
+docs/engine-spec.md says; the trace checker (gcheck.py) replays a trace by
+answering the same decisions from the trace, so both use one set of rules.
+
+Every decision goes through ``policy.choose(tag, seat, options, info)`` with
+``options`` a list in ascending order; the random player draws
+``below(len(options))`` only when there are two or more options. Subsets are
+chosen one card at a time by ``choose_subset``.
+"""
+
+from __future__ import annotations
+
+from .cards import SUITS
+from .rng import Stream, shuffle
+from .rules import discard_and_fill as cinch_discard_and_fill
+from .variants import Table, Variant, card_ids, table, texts
+
+N = 4
+
+
+def team(seat: int) -> int:
+    return seat % 2
+
+
+def bidding_order(dealer: int) -> list[int]:
+    return [(dealer + 1 + i) % N for i in range(N)]
+
+
+class RandomPolicy:
+    """The random player: uniform over the listed options, one draw per
+    decision with two or more options."""
+
+    def __init__(self, stream: Stream) -> None:
+        self.stream = stream
+
+    def choose(self, tag, seat, options, info=None):
+        if len(options) == 1:
+            return options[0]
+        return options[self.stream.below(len(options))]
+
+
+def choose_subset(policy, tag: str, seat: int, n: int, cands_fn) -> list[int]:
+    """Choose ``n`` cards one at a time. Before each pick the candidates are
+    ``cands_fn(chosen)`` (ascending card id); when they are exactly as many as
+    the cards still to choose they are all taken without a draw, otherwise one
+    is picked by the policy."""
+    chosen: list[int] = []
+    while len(chosen) < n:
+        cands = cands_fn(chosen)
+        left = n - len(chosen)
+        if len(cands) <= left:
+            if len(cands) < left:
+                raise RuntimeError("internal: no way to complete a choice")
+            chosen.extend(cands)
+            break
+        chosen.append(policy.choose(tag, seat, cands, None))
+    return chosen
+
+
+def choose_from(policy, tag, seat, n, pool) -> list[int]:
+    """``n`` cards of ``pool`` (any subset allowed)."""
+    pool = sorted(pool)
+    return choose_subset(policy, tag, seat, n, lambda ch: [c for c in pool if c not in ch])
+
+
+# ----------------------------------------------------------------- dealing
+
+def packet_sizes(n: int) -> list[int]:
+    """Rounds of 3 cards, then a last round of the remainder (7 -> 3 3 1)."""
+    return [3] * (n // 3) + ([n % 3] if n % 3 else [])
+
+
+def deal_general(deck: list[int], dealer: int, n: int, skip: int = -1):
+    """Packets to eldest..dealer, ``skip`` left out (the fixed hand); the rest
+    of ``deck`` is the stock/kitty/books/second deal, top first."""
+    hands: list[list[int]] = [[] for _ in range(N)]
+    pos = 0
+    for size in packet_sizes(n):
+        for seat in bidding_order(dealer):
+            if seat == skip:
+                continue
+            hands[seat].extend(deck[pos:pos + size])
+            pos += size
+    return hands, list(deck[pos:])
+
+
+def seeded_deal(v: Variant, seed: int, index: int, kind: int, dealer: int):
+    stream = Stream.start(seed, index, kind)
+    deck = shuffle(stream, list(range(v.deck)))
+    hands, stock = deal_general(deck, dealer, v.dealt)
+    return stream, hands, stock
+
+
+# ----------------------------------------------------------------- auction
+
+def bid_options(v: Variant, standing: int, equal: bool = False) -> list[int]:
+    lo = max(v.min_bid, standing + 1)
+    if equal and standing > 0:
+        lo = standing
+    opts = [0] + list(range(lo, v.max_bid + 1))
+    if v.special and v.special[0] > v.max_bid and standing < v.special[0]:
+        opts.append(v.special[0])
+    return opts
+
+
+def auction(v: Variant, dealer: int, policy):
+    """Returns (bids, bidder, bid); bidder -1 when the deal is thrown in."""
+    order = bidding_order(dealer)
+    bids: list[list[int]] = []
+    standing, bidder = 0, -1
+    if v.rounds == "one":
+        for i, seat in enumerate(order):
+            if i == N - 1 and standing == 0:
+                if v.forced == "any":
+                    call = policy.choose("bid", seat, list(range(v.min_bid, v.max_bid + 1)),
+                                         len(bids))
+                else:
+                    call = v.forced  # forced value, no draw
+            else:
+                call = policy.choose("bid", seat,
+                                     bid_options(v, standing, i == N - 1 and v.dealer_may_equal),
+                                     len(bids))
+            bids.append([seat, call])
+            if call:
+                standing, bidder = call, seat
+        return bids, bidder, standing
+    passed: set[int] = set()
+    turn = 0
+    while True:
+        seat = order[turn % N]
+        turn += 1
+        if len(passed) == N or (bidder >= 0 and len(passed) == N - 1):
+            break
+        if seat in passed:
+            continue
+        if turn <= N and seat == dealer and len(passed) == N - 1 and v.forced is not None:
+            call = v.forced  # first three passed: the dealer is forced, no draw
+        else:
+            call = policy.choose("bid", seat, bid_options(v, standing), len(bids))
+        bids.append([seat, call])
+        if call:
+            standing, bidder = call, seat
+        else:
+            passed.add(seat)
+    return bids, bidder, standing
+
+
+# ---------------------------------------------------------------- exchange
+
+def _ordered(seq, keep) -> list[int]:
+    return [c for c in seq if c in keep]
+
+
+def _not(seq, keep) -> list[int]:
+    return [c for c in seq if c not in keep]
+
+
+def _reduce_keep_trumps(policy, t: Table, seat: int, cards: list[int], size: int = 6):
+    """Keep every trump plus non-trumps of choice up to ``size`` cards."""
+    tr = [c for c in cards if t.is_trump[c]]
+    keep = set(tr)
+    need = size - len(tr)
+    if need > 0:
+        keep |= set(choose_from(policy, "keep", seat, need,
+                                [c for c in cards if not t.is_trump[c]]))
+    return _ordered(cards, keep), _not(cards, keep)
+
+
+def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, policy):
+    """Returns (discards, received, start_hands); all in trace order."""
+    order = bidding_order(dealer)
+    disc: list[list[int]] = [[] for _ in range(N)]
+    recv: list[list[int]] = [[] for _ in range(N)]
+    start: list[list[int]] = [list(h) for h in hands]
+    ex = v.exchange
+    if ex == "none":
+        return disc, recv, start
+    if ex == "cinch":
+        d, r, s, _left = cinch_discard_and_fill(hands, stock, dealer, t)
+        return d, r, s
+    if ex == "refill":
+        pos = 0
+        for seat in order:
+            kept = [c for c in hands[seat] if t.is_trump[c]]
+            disc[seat] = [c for c in hands[seat] if not t.is_trump[c]]
+            need = max(0, v.hand - len(kept))
+            recv[seat] = stock[pos:pos + need]
+            pos += len(recv[seat])
+            start[seat] = kept + recv[seat]
+        return disc, recv, start
+    if ex in ("foster", "nicaragua"):
+        size = v.hand
+        pos = 0
+        for seat in order[:3]:
+            m = policy.choose("keep_count", seat, list(range(size + 1)), None)
+            keep = set(choose_from(policy, "keep", seat, m, hands[seat]))
+            disc[seat] = _not(hands[seat], keep)
+            recv[seat] = stock[pos:pos + size - m]
+            pos += len(recv[seat])
+            start[seat] = _ordered(hands[seat], keep) + recv[seat]
+        rest = stock[pos:]
+        own = hands[dealer]
+        if ex == "foster":
+            pool = own + rest
+            keep = set(choose_from(policy, "keep", dealer, min(size, len(pool)), pool))
+            recv[dealer] = _ordered(rest, keep)
+            disc[dealer] = _not(own, keep) + [c for c in rest if c not in keep and t.is_trump[c]]
+        else:
+            others = [c for s in order[:3] for c in disc[s]]
+            pool = own + rest + others
+            keep = set(choose_from(policy, "keep", dealer, min(size, len(pool)), pool))
+            recv[dealer] = _ordered(rest, keep) + _ordered(others, keep)
+            disc[dealer] = _not(own, keep)
+        start[dealer] = _ordered(own, keep) + recv[dealer]
+        return disc, recv, start
+    if ex == "pidro":
+        pos = 0
+        for seat in order[:3]:
+            h = hands[seat]
+            tr = [c for c in h if t.is_trump[c]]
+            disc[seat] = [c for c in h if not t.is_trump[c]]
+            if len(tr) > v.hand:
+                sc = [c for c in tr if t.scoring[c]]
+                ns = [c for c in tr if not t.scoring[c]]
+                keep = set(sc) | set(choose_from(policy, "keep", seat, v.hand - len(sc), ns))
+                start[seat] = _ordered(tr, keep)
+                disc[seat] += _not(tr, keep)
+            else:
+                recv[seat] = stock[pos:pos + v.hand - len(tr)]
+                pos += len(recv[seat])
+                start[seat] = tr + recv[seat]
+        rest = stock[pos:]
+        pool = hands[dealer] + rest
+        recv[dealer] = list(rest)
+        tr = [c for c in pool if t.is_trump[c]]
+        if len(tr) >= v.hand:
+            sc = [c for c in tr if t.scoring[c]]
+            ns = [c for c in tr if not t.scoring[c]]
+            keep = set(sc) | set(choose_from(policy, "keep", dealer, max(0, v.hand - len(sc)), ns))
+        else:
+            nt = [c for c in pool if not t.is_trump[c]]
+            keep = set(tr) | set(choose_from(policy, "keep", dealer,
+                                             min(len(nt), v.hand - len(tr)), nt))
+        start[dealer] = _ordered(pool, keep)
+        disc[dealer] = _not(pool, keep)
+        return disc, recv, start
+    if ex in ("family", "kitty", "second"):
+        if ex == "kitty":
+            recv[bidder] = list(stock)
+        else:
+            for i, seat in enumerate(order):
+                recv[seat] = stock[4 * i:4 * i + 4]
+        for seat in order:
+            cards = hands[seat] + recv[seat]
+            if ex == "second" and sum(1 for c in cards if t.is_trump[c]) >= v.hand:
+                tr = [c for c in cards if t.is_trump[c]]
+                sc = [c for c in tr if t.scoring[c]]
+                keep = set(sc)
+                if len(sc) < v.hand:
+                    keep |= set(choose_from(policy, "keep", seat, v.hand - len(sc),
+                                            [c for c in tr if not t.scoring[c]]))
+                start[seat] = _ordered(cards, keep)
+                disc[seat] = _not(cards, keep)
+            else:
+                start[seat], disc[seat] = _reduce_keep_trumps(policy, t, seat, cards, v.hand)
+        return disc, recv, start
+    if ex == "pass":
+        recv[bidder] = list(stock)
+        cards = [hands[s] + recv[s] for s in range(N)]
+        keep6: list[set | None] = [None] * N
+        for a in order[:2]:  # eldest's team first
+            b = (a + 2) % N
+            ta = [c for c in cards[a] if t.is_trump[c]]
+            tb = [c for c in cards[b] if t.is_trump[c]]
+            if max(len(ta), len(tb)) <= v.hand:
+                continue
+            sa = sum(1 for c in ta if t.scoring[c])
+            sb = sum(1 for c in tb if t.scoring[c])
+            if len(tb) <= v.hand or (len(ta) > v.hand and sa >= sb):
+                x, y, tx, sc_x, sc_y = a, b, ta, sa, sb
+            else:
+                x, y, tx, sc_x, sc_y = b, a, tb, sb, sa
+            need = max(0, sc_x + sc_y - v.hand)  # scoring trumps x must keep
+
+            def cands(chosen, tx=tx, need=need):
+                out = []
+                for c in sorted(tx):
+                    if c in chosen:
+                        continue
+                    k = chosen + [c]
+                    r = v.hand - len(k)
+                    ks = sum(1 for z in k if t.scoring[z])
+                    pool = [z for z in tx if z not in k]
+                    ps = sum(1 for z in pool if t.scoring[z])
+                    pn = len(pool) - ps
+                    if ks + min(ps, r) >= need and ks + max(0, r - pn) <= v.hand:
+                        out.append(c)
+                return out
+            keep = set(choose_subset(policy, "keep", x, v.hand, cands))
+            passed = sorted(c for c in tx if c not in keep)
+            keep6[x] = keep
+            recv[y] = recv[y] + passed
+            cards[y] = cards[y] + passed
+            cards[x] = [c for c in cards[x] if c not in passed]
+        for seat in order:
+            cs = cards[seat]
+            if keep6[seat] is not None:
+                keep = keep6[seat]
+            else:
+                tr = [c for c in cs if t.is_trump[c]]
+                if len(tr) > v.hand:
+                    sc = [c for c in tr if t.scoring[c]]
+                    keep = set(sc) | set(choose_from(policy, "keep", seat, v.hand - len(sc),
+                                                     [c for c in tr if not t.scoring[c]]))
+                else:
+                    keep = set(_reduce_keep_trumps(policy, t, seat, cs, v.hand)[0])
+            start[seat] = _ordered(cs, keep)
+            disc[seat] = _not(cs, keep)
+        return disc, recv, start
+    raise NotImplementedError(f"exchange {ex!r} ({v.name}) is not implemented")
+
+
+# -------------------------------------------------------------------- play
+
+def follow_legal(v: Variant, t: Table, hand, led) -> list[int]:
+    """Cards allowed by the follow rules (``led``: None for the leader, else
+    the effective suit led)."""
+    trumps = [c for c in hand if t.is_trump[c]]
+    if v.follow == "trump_only":
+        return trumps or list(hand)
+    if led is None:
+        return list(hand)
+    if led == t.suit:
+        return trumps or list(hand)
+    if v.follow == "any":
+        return list(hand)
+    suited = [c for c in hand if not t.is_trump[c] and c // 13 == led]
+    if v.follow == "must_follow":
+        return suited or list(hand)
+    return suited + trumps if suited else list(hand)
+
+
+def extras_needed(v: Variant, hand_len: int, ti: int) -> int:
+    if v.extras in ("bury", "kp", "all"):
+        return hand_len - v.hand if ti == 0 and hand_len > v.hand else 0
+    if v.extras == "pairs":
+        remaining = v.hand - ti
+        s = hand_len - remaining
+        if s <= 0:
+            return 0
+        return max(1, s - (remaining - 1))
+    return 0
+
+
+def _cat(t: Table, c: int) -> int:
+    """0: the 2 of trumps, 1: another scoring card, 2: a non-scoring trump,
+    3: a non-trump."""
+    if c == t.two:
+        return 0
+    if t.scoring[c]:
+        return 1
+    return 2 if t.is_trump[c] else 3
+
+
+def _stack_ok(v: Variant, t: Table, hand_counts, stack_counts, rem_counts, top_cat, e,
+             hand_len, ti):
+    """Is a whole stack allowed, given category counts of the hand before the
+    trick, of the stack (top included) and of the cards left?"""
+    if v.extras == "bury":
+        extra = list(stack_counts)
+        extra[top_cat] -= 1
+        return extra[0] == 0 and extra[1] == 0 and extra[3] == 0
+    if v.extras == "kp":
+        x = stack_counts[0] + stack_counts[1]
+        if x <= 1:
+            return True
+        return x == 2 and stack_counts[0] == 1 and hand_counts[0] + hand_counts[1] == 7
+    if v.extras == "pairs":
+        x = stack_counts[0] + stack_counts[1]
+        future = hand_len - (v.hand - ti) - e
+        return x <= 1 and rem_counts[2] + rem_counts[3] >= future
+    return True
+
+
+def _can_complete(v, t, hand, stack, pool, r, e, ti) -> bool:
+    hc = [0, 0, 0, 0]
+    for c in hand:
+        hc[_cat(t, c)] += 1
+    sc = [0, 0, 0, 0]
+    for c in stack:
+        sc[_cat(t, c)] += 1
+    pc = [0, 0, 0, 0]
+    for c in pool:
+        pc[_cat(t, c)] += 1
+    top_cat = _cat(t, stack[0])
+    for a in range(min(pc[0], r) + 1):
+        for b in range(min(pc[1], r - a) + 1):
+            for c2 in range(min(pc[2], r - a - b) + 1):
+                d = r - a - b - c2
+                if d > pc[3]:
+                    continue
+                add = (a, b, c2, d)
+                st = [sc[i] + add[i] for i in range(4)]
+                rem = [pc[i] - add[i] for i in range(4)]
+                if _stack_ok(v, t, hc, st, rem, top_cat, e, len(hand), ti):
+                    return True
+    return False
+
+
+def stack_tops(v, t, hand, legal, e, ti) -> list[int]:
+    out = []
+    for c in legal:
+        pool = [x for x in hand if x != c]
+        if _can_complete(v, t, hand, [c], pool, e, e, ti):
+            out.append(c)
+    return out
+
+
+def trick_winner(v: Variant, t: Table, tops) -> int:
+    led = t.eff_suit[tops[0][1]]
+    best, best_key = tops[0][0], None
+    for seat, c in tops:
+        if t.is_trump[c]:
+            key = (2, t.power[c])
+        elif v.plain_winner == "leader" or c // 13 != led:
+            continue
+        else:
+            key = (1, c % 13)
+        if best_key is None or key > best_key:
+            best, best_key = seat, key
+    return best
+
+
+def _award(v, t, points, awards, c, seat_played, winner):
+    p = t.points[c]
+    if not p:
+        return
+    if c == t.two:
+        if v.two_rule == "holder":
+            return
+        tm = team(seat_played) if v.two_rule == "player" else team(winner)
+    else:
+        tm = team(winner)
+    points[tm] += p
+    awards[c] = tm
+
+
+def play(v: Variant, t: Table, start, bidder: int, policy):
+    """Returns (tricks, folded, claimed, points, awards) in trace form (awards:
+    card -> team, for the counting order)."""
+    hands = [list(h) for h in start]
+    points = [0, 0]
+    awards: dict[int, int] = {}
+    if v.two_rule == "holder":
+        for s in range(N):
+            if t.two in hands[s]:
+                points[team(s)] += t.points[t.two]
+                awards[t.two] = team(s)
+    in_play = [True] * N
+    folded: list[list[int]] = []
+    tricks = []
+    claimed = None
+    prev = bidder
+    ti = 0
+
+    def has_trump(s):
+        return any(t.is_trump[c] for c in hands[s])
+
+    while True:
+        if v.fold == "start":
+            for s in range(N):
+                if in_play[s] and hands[s] and not has_trump(s):
+                    in_play[s] = False
+                    folded.append([s, ti])
+        active = [s for s in range(N) if in_play[s] and hands[s]]
+        if not active:
+            break
+        if len(active) == 1:
+            seat = active[0]
+            cards = sorted(hands[seat])
+            claimed = [seat, texts(cards)]
+            for c in cards:
+                _award(v, t, points, awards, c, seat, seat)
+            hands[seat] = []
+            break
+        leader = prev
+        while not (in_play[leader] and hands[leader]):
+            leader = (leader + 1) % N
+        led = None
+        plays = []
+        tops = []
+        for i in range(N):
+            seat = (leader + i) % N
+            if not (in_play[seat] and hands[seat]):
+                continue
+            hand = hands[seat]
+            if v.fold == "trump_lead" and led == t.suit and not has_trump(seat):
+                in_play[seat] = False
+                folded.append([seat, ti])
+                continue
+            legal = follow_legal(v, t, hand, led)
+            if led is None and ti == 0 and seat == bidder and v.first_lead_trump:
+                legal = [c for c in hand if t.is_trump[c]] or list(hand)
+            e = extras_needed(v, len(hand), ti)
+            if e:
+                legal = stack_tops(v, t, hand, legal, e, ti)
+            legal.sort()
+            top = policy.choose("top", seat, legal, (ti, len(plays)))
+            extras: list[int] = []
+            if e:
+                full = list(hand)
+
+                def cands(chosen, full=full, top=top, e=e, ti=ti):
+                    pool = [c for c in full if c != top and c not in chosen]
+                    r = e - len(chosen) - 1
+                    out = []
+                    for c in sorted(pool):
+                        rest = [x for x in pool if x != c]
+                        if _can_complete(v, t, full, [top] + chosen + [c], rest, r, e, ti):
+                            out.append(c)
+                    return out
+                extras = sorted(choose_subset(policy, "extra", seat, e, cands))
+            hand.remove(top)
+            for c in extras:
+                hand.remove(c)
+            if led is None:
+                led = t.eff_suit[top]
+            plays.append([seat, texts([top] + extras)])
+            tops.append((seat, top, extras))
+        winner = trick_winner(v, t, [(s, c) for s, c, _ in tops])
+        for seat, top, extras in tops:
+            _award(v, t, points, awards, top, seat, winner)
+            if v.extras != "bury":
+                for c in extras:
+                    _award(v, t, points, awards, c, seat, winner)
+        tricks.append({"leader": leader, "plays": plays, "winner": winner})
+        prev = winner
+        ti += 1
+    return tricks, folded, claimed, points, awards
+
+
+# ----------------------------------------------------------------- scoring
+
+def score_deal(v: Variant, points, bidder: int, bid: int):
+    bt = team(bidder)
+    ot = 1 - bt
+    special = v.special is not None and bid == v.special[0]
+    need = v.special[1] if special else bid
+    made = points[bt] >= need
+    if v.scoring == "difference":
+        score = [0, 0]
+        if made:
+            diff = points[bt] - points[ot]
+            if diff > 0:
+                score[bt] = diff
+            elif diff < 0:
+                score[ot] = -diff
+        else:
+            score[ot] = bid + points[ot]
+        return made, score
+    score = list(points)
+    if special:
+        score[bt] = v.special[2] if made else -v.special[3]
+    elif not made:
+        score[bt] = -bid
+    return made, score
+
+
+def discard_credit(v: Variant, t: Table, discards, bidder: int) -> int:
+    """foster: scoring trumps discarded by the bidders' opponents count for the bidders."""
+    if v.exchange != "foster":
+        return 0
+    bt = team(bidder)
+    return sum(t.points[c] for s in range(N) if team(s) != bt for c in discards[s])
+
+
+# -------------------------------------------------------------------- deal
+
+def simulate(v: Variant, dealer: int, hands, stock, policy, fixed_bidder: int | None = None):
+    """One deal from the dealt ``hands`` and ``stock``; returns the trace body
+    (without header) and the awards (card -> team) for the counting order."""
+    if fixed_bidder is None:
+        bids, bidder, bid = auction(v, dealer, policy)
+    else:
+        bidder, bid = fixed_bidder, v.min_bid
+        bids = [[bidder, bid]]
+    body = {"dealer": dealer, "hands": [texts(h) for h in hands], "stock": texts(stock),
+            "bids": bids}
+    if bidder < 0:  # thrown in
+        body.update({"bidder": None, "bid": 0, "trump": None,
+                     "discards": [[] for _ in range(N)], "received": [[] for _ in range(N)],
+                     "start_hands": [texts(h) for h in hands], "tricks": [], "folded": [],
+                     "claimed": None, "points": [0, 0], "made": False, "score": [0, 0]})
+        return body, {}
+    suit = policy.choose("trump", bidder, [0, 1, 2, 3], None)
+    t = table(v, suit)
+    discards, received, start = exchange(v, t, dealer, bidder, hands, stock, policy)
+    tricks, folded, claimed, points, awards = play(v, t, start, bidder, policy)
+    credit = discard_credit(v, t, discards, bidder)
+    points[team(bidder)] += credit
+    made, score = score_deal(v, points, bidder, bid)
+    body.update({"bidder": bidder, "bid": bid, "trump": SUITS[suit],
+                 "discards": [texts(h) for h in discards],
+                 "received": [texts(h) for h in received],
+                 "start_hands": [texts(h) for h in start], "tricks": tricks,
+                 "folded": folded, "claimed": claimed, "points": points,
+                 "made": made, "score": score})
+    return body, {"awards": awards, "suit": suit}
+
+
+def count_order_winner(v: Variant, before, body, info, target: int) -> int:
+    """sancho / dom-pedro: both teams reached the target on one deal: count the
+    points card by card in the preset's order; the first to reach it wins."""
+    run = list(before)
+    bt = team(body["bidder"])
+    if not body["made"]:
+        run[bt] += body["score"][bt]
+    for key in v.count_order:
+        c = card_ids(v, key, info["suit"])
+        tm = info["awards"].get(c)
+        if tm is None or (tm == bt and not body["made"]):
+            continue
+        run[tm] += v.points[key]
+        if run[tm] >= target:
+            return tm
+    return bt  # not reached by counting (cannot happen): the bidders

@@ -1,0 +1,140 @@
+"""Public entry points of the reference engine for the presets other than
+`cinch` (random players): independent deals, whole games, fixed-hand deals."""
+
+from __future__ import annotations
+
+from .cards import parse_suit
+from .general import (
+    N,
+    RandomPolicy,
+    count_order_winner,
+    deal_general,
+    seeded_deal,
+    simulate,
+    team,
+)
+from .rng import Stream, shuffle
+from .variants import get_variant, parse_any_card
+
+FORMAT = "pedro-trace/1"
+GAME_INDEX_STRIDE = 2 ** 20
+
+
+def _header(name, seed, deal, extra=None) -> dict:
+    h = {"format": FORMAT, "variant": name, "seed": seed, "deal": deal, "policy": "random"}
+    if extra:
+        h.update(extra)
+    return h
+
+
+def _deal(v, seed, index, kind, dealer, header):
+    stream, hands, stock = seeded_deal(v, seed, index, kind, dealer)
+    body, info = simulate(v, dealer, hands, stock, RandomPolicy(stream))
+    trace = dict(header)
+    trace.update(body)
+    return trace, info
+
+
+def preset_random_deal(seed: int, index: int, variant: str) -> dict:
+    v = get_variant(variant)
+    trace, _ = _deal(v, seed, index, 0, index % N, _header(v.name, seed, index))
+    return trace
+
+
+def game_step(v, totals, trace, info, target):
+    """Apply one deal to the running ``totals`` (in place); returns
+    (winner, end) or (-1, None) when the game goes on."""
+    if trace["bidder"] is None:  # thrown in: the deal passes
+        return -1, None
+    before = list(totals)
+    totals[0] += trace["score"][0]
+    totals[1] += trace["score"][1]
+    bt = team(trace["bidder"])
+    reached = [s >= target for s in totals]
+    if v.end == "target":
+        if reached[0] and reached[1]:
+            return bt, "target"
+        if reached[0] != reached[1]:
+            return (0 if reached[0] else 1), "target"
+    elif v.end == "own_made":
+        if trace["made"] and reached[bt]:
+            return bt, "target"
+    elif v.end == "won_bid":
+        if reached[bt]:
+            return bt, "target"
+    elif v.end == "made_target":
+        if trace["made"] and reached[bt]:
+            return bt, "target"
+    elif v.end == "count_order":
+        if reached[0] and reached[1]:
+            return count_order_winner(v, before, trace, info, target), "target"
+        if reached[0] != reached[1]:
+            return (0 if reached[0] else 1), "target"
+    if v.lose_at is not None:
+        for tm in (0, 1):
+            if totals[tm] <= v.lose_at:
+                return 1 - tm, "lose_at"
+    return -1, None
+
+
+def preset_random_game(seed: int, game: int, variant: str, target=None,
+                       max_deals: int = 10000, goes_out_at=None) -> dict:
+    """A whole game (kind-1 stream). ``goes_out_at`` (None: off, the presets'
+    value) adds `cinch`'s "bidder goes out": when both teams have at least
+    that much before a deal, bidders who make their bid win at once."""
+    v = get_variant(variant)
+    if target is None:
+        target = v.target
+    totals = [0, 0]
+    traces = []
+    winner, end = -1, "unfinished"
+    dealer = game % N
+    for k in range(max_deals):
+        header = _header(v.name, seed, k, {"kind": 1, "game": game})
+        trace, info = _deal(v, seed, game * GAME_INDEX_STRIDE + k, 1, dealer, header)
+        traces.append(trace)
+        dealer = (dealer + 1) % N
+        out = goes_out_at is not None and min(totals) >= goes_out_at
+        if out and trace["bidder"] is not None and trace["made"]:
+            totals[0] += trace["score"][0]
+            totals[1] += trace["score"][1]
+            winner, end = team(trace["bidder"]), "bidder_out"
+            break
+        w, e = game_step(v, totals, trace, info, target)
+        if e is not None:
+            winner, end = w, e
+            break
+    return {"winner": winner, "end": end, "deals": len(traces), "score": totals,
+            "traces": traces}
+
+
+class _FixedTrump(RandomPolicy):
+    def __init__(self, stream, suit):
+        super().__init__(stream)
+        self.suit = suit
+
+    def choose(self, tag, seat, options, info=None):
+        if tag == "trump":
+            return self.suit
+        return super().choose(tag, seat, options, info)
+
+
+def preset_fixed_hand_deal(seed: int, index: int, hand, seat: int, trump: str,
+                           variant: str) -> dict:
+    v = get_variant(variant)
+    if not isinstance(seat, int) or not 0 <= seat < N:
+        raise ValueError(f"seat must be 0..3, not {seat!r}")
+    fixed = [parse_any_card(c, v.deck) for c in hand]
+    if len(fixed) != v.dealt or len(set(fixed)) != v.dealt:
+        raise ValueError(f"hand must be {v.dealt} distinct cards: {hand!r}")
+    suit = parse_suit(trump)
+    rest = [c for c in range(v.deck) if c not in set(fixed)]
+    stream = Stream.start(seed, index, 2)
+    shuffle(stream, rest)
+    dealer = 0
+    hands, stock = deal_general(rest, dealer, v.dealt, skip=seat)
+    hands[seat] = list(fixed)
+    body, _ = simulate(v, dealer, hands, stock, _FixedTrump(stream, suit), fixed_bidder=seat)
+    trace = _header(v.name, seed, index, {"kind": 2})
+    trace.update(body)
+    return trace

@@ -1,0 +1,214 @@
+"""The presets of RULES.md section 4 as plain records, and per-trump card tables
+for every preset (53-card pack with the joker, off-five on or off, point tables).
+
+Independent of pedro_sim.rules: written from RULES.md only.
+"""
+
+from __future__ import annotations
+
+from .cards import _SUIT_ALIASES, RANKS
+from .cards import CARD_TEXT as _CARD_TEXT_52
+
+JOKER = 52
+CARD_TEXT = tuple(_CARD_TEXT_52) + ("JK",)
+_CANONICAL = {text: c for c, text in enumerate(CARD_TEXT)}
+
+# Rank keys of the points tables: card ranks, "P" = the pedro (5 of trumps),
+# "O" = the off-five, "JK" = the joker.
+_RANK_OF = {"A": 12, "K": 11, "Q": 10, "J": 9, "T": 8, "9": 7, "3": 1, "2": 0, "P": 3}
+
+
+class Variant:
+    """One preset. Field meanings are in docs/engine-spec.md ("Presets")."""
+
+    def __init__(self, name, **kw):
+        self.name = name
+        self.deck = 52
+        self.dealt = 9            # cards each in the first deal
+        self.hand = 6             # hand size in play = number of tricks
+        self.off_five = True
+        self.points = {"A": 1, "J": 1, "T": 1, "P": 5, "O": 5, "2": 1}
+        self.two_rule = "holder"  # holder (at start of play) | player | winner
+        self.min_bid, self.max_bid = 7, 14
+        self.forced = 7           # int: forced value | "any": any legal bid | None: thrown in
+        self.dealer_may_equal = False
+        self.rounds = "one"       # one | round (until all but one pass)
+        self.special = None       # None | (bid, needed, made score, set loss)
+        self.exchange = "cinch"
+        self.extras = "bury"      # bury | pairs | kp | all | None
+        self.first_lead_trump = False
+        self.follow = "follow_or_trump"  # | any | must_follow | trump_only
+        self.fold = None          # None | trump_lead | start
+        self.plain_winner = "highest"    # | leader
+        self.scoring = "standard"        # | difference
+        self.target = 62
+        self.goes_out_at = None
+        self.end = "target"       # target | own_made | won_bid | count_order | made_target
+        self.lose_at = None
+        self.count_order = ()
+        for k, val in kw.items():
+            if not hasattr(self, k):
+                raise AttributeError(k)
+            setattr(self, k, val)
+        self.total = sum(self.points.values())
+
+    def __repr__(self) -> str:
+        return f"Variant({self.name!r})"
+
+
+CINCH_POINTS = {"A": 1, "J": 1, "T": 1, "P": 5, "O": 5, "2": 1}
+
+PRESETS = {
+    "cinch": Variant("cinch", goes_out_at=55),
+    "foster": Variant("foster", min_bid=1, forced=1, exchange="foster", extras=None,
+                      scoring="difference", target=51),
+    "california": Variant("california", points=dict(CINCH_POINTS, J=3), two_rule="player",
+                          min_bid=6, max_bid=16, forced="any", special=(16, 16, 32, 32),
+                          extras="pairs", first_lead_trump=True, follow="any",
+                          fold="trump_lead", target=100, end="own_made"),
+    "family": Variant("family", two_rule="player", min_bid=6, forced=6, exchange="family",
+                      follow="any", fold="start", target=52, end="won_bid"),
+    "pidro": Variant("pidro", min_bid=6, forced=6, exchange="pidro", extras=None,
+                     follow="trump_only", fold="start", target=62),
+    "nicaragua": Variant("nicaragua", dealt=7, hand=7, forced=6, exchange="nicaragua",
+                         extras=None, follow="must_follow", target=52),
+    "catch-five": Variant("catch-five", off_five=False, dealt=6,
+                          points={"A": 1, "J": 1, "T": 1, "P": 5, "2": 1},
+                          min_bid=2, max_bid=9, forced=2, dealer_may_equal=True,
+                          exchange="refill", extras=None, follow="must_follow", target=31),
+    "sancho": Variant("sancho", off_five=False, dealt=6,
+                      points={"A": 1, "2": 1, "J": 1, "T": 1, "P": 5, "9": 9},
+                      two_rule="winner", min_bid=1, max_bid=18, forced=1,
+                      dealer_may_equal=True, exchange="none", extras=None,
+                      first_lead_trump=True, target=100, end="count_order",
+                      count_order=("A", "2", "J", "T", "P", "9")),
+    "dom-pedro": Variant("dom-pedro", deck=53, off_five=False, dealt=6,
+                         points={"A": 1, "2": 1, "J": 1, "T": 1, "3": 3, "P": 5, "9": 9,
+                                 "JK": 15},
+                         two_rule="winner", min_bid=1, max_bid=36, forced=1,
+                         dealer_may_equal=True, exchange="none", extras=None,
+                         first_lead_trump=True, target=100, end="count_order",
+                         count_order=("A", "2", "J", "T", "3", "P", "9", "JK")),
+    "king-pedro": Variant("king-pedro", dealt=12,
+                          points={"A": 1, "K": 30, "J": 1, "T": 1, "P": 5, "O": 5, "2": 1},
+                          two_rule="player", min_bid=30, max_bid=44, forced=None,
+                          rounds="round", exchange="kitty", extras="kp", follow="any",
+                          fold="start", plain_winner="leader", target=200,
+                          end="made_target", lose_at=-100),
+    "sixty-three": Variant("sixty-three",
+                           points={"A": 1, "K": 25, "J": 1, "T": 1, "9": 9, "P": 5, "O": 5,
+                                   "3": 15, "2": 1},
+                           min_bid=1, max_bid=63, forced=1, rounds="round",
+                           exchange="second", extras="all", target=152),
+    "eighty-three": Variant("eighty-three", deck=53, dealt=12,
+                            points={"A": 1, "K": 25, "Q": 20, "J": 1, "T": 1, "9": 9,
+                                    "P": 5, "O": 5, "2": 1, "JK": 15},
+                            min_bid=30, max_bid=83, forced=None, rounds="round",
+                            special=(166, 83, 166, 166), exchange="pass", extras=None,
+                            target=200),
+}
+
+PRESET_NAMES = tuple(PRESETS)
+
+
+def get_variant(name: str) -> Variant:
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise ValueError(f"unknown preset {name!r}; known: {', '.join(PRESET_NAMES)}") from None
+
+
+def card_ids(v: Variant, key: str, suit: int) -> int:
+    """The card a points key names for trump ``suit``."""
+    if key == "JK":
+        return JOKER
+    if key == "O":
+        return (3 - suit) * 13 + 3
+    return suit * 13 + _RANK_OF[key]
+
+
+class Table:
+    """Per-trump tables for one preset: is_trump, eff_suit, power, points,
+    scoring (points > 0), non_scoring (a trump worth nothing)."""
+
+    __slots__ = ("suit", "two", "off_five", "is_trump", "eff_suit", "power", "points",
+                 "scoring", "non_scoring", "n")
+
+    def __init__(self, v: Variant, suit: int) -> None:
+        n = v.deck
+        self.n = n
+        self.suit = suit
+        self.two = suit * 13
+        self.off_five = (3 - suit) * 13 + 3 if v.off_five else -1
+        is_trump = [False] * n
+        eff = [c // 13 for c in range(52)] + ([suit] if n == 53 else [])
+        power = [0] * n
+        for r in range(13):
+            c = suit * 13 + r
+            is_trump[c] = True
+            # A..5 -> 15..6, off-five 5, 4 3 2 -> 4 3 2, joker 1
+            power[c] = r + 3 if r >= 3 else r + 2
+        if v.off_five:
+            is_trump[self.off_five] = True
+            eff[self.off_five] = suit
+            power[self.off_five] = 5
+        if n == 53:
+            is_trump[JOKER] = True
+            power[JOKER] = 1
+        points = [0] * n
+        for key, p in v.points.items():
+            points[card_ids(v, key, suit)] = p
+        self.is_trump = tuple(is_trump)
+        self.eff_suit = tuple(eff)
+        self.power = tuple(power)
+        self.points = tuple(points)
+        self.scoring = tuple(p > 0 for p in points)
+        self.non_scoring = tuple(is_trump[c] and points[c] == 0 for c in range(n))
+
+
+_TABLES: dict = {}
+
+
+def table(v: Variant, suit: int) -> Table:
+    key = (v.name, suit)
+    t = _TABLES.get(key)
+    if t is None:
+        t = _TABLES[key] = Table(v, suit)
+    return t
+
+
+def text(c: int) -> str:
+    return CARD_TEXT[c]
+
+
+def texts(cards) -> list[str]:
+    return [CARD_TEXT[c] for c in cards]
+
+
+def canonical(x, deck: int) -> int | None:
+    """Id of a card in exact output form within a ``deck``-card pack, else None."""
+    if not isinstance(x, str):
+        return None
+    c = _CANONICAL.get(x)
+    if c is None or c >= deck:
+        return None
+    return c
+
+
+def parse_any_card(s: str, deck: int = 53) -> int:
+    """Lenient input (``TH``, ``10h``, ``A♠``, ``JK``) -> id."""
+    if not isinstance(s, str):
+        raise ValueError(f"not a card: {s!r}")
+    u = s.strip().upper()
+    if u == "JK":
+        if deck < 53:
+            raise ValueError("the joker is not in this pack")
+        return JOKER
+    if len(u) < 2:
+        raise ValueError(f"not a card: {s!r}")
+    r, su = u[:-1], u[-1]
+    if r == "10":
+        r = "T"
+    if len(r) != 1 or r not in RANKS or su not in _SUIT_ALIASES:
+        raise ValueError(f"not a card: {s!r}")
+    return _SUIT_ALIASES[su] * 13 + RANKS.index(r)
