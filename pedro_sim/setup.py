@@ -47,14 +47,15 @@ ENGINE_OPTIONS: dict[str, tuple | None] = {
     "name": None, "description": None, "min_bid": None, "max_bid": None, "forced_bid": None,
     "points": None, "target": None, "goes_out_at": None, "max_deals": None, "hand": None,
     "packet": None, "deck": (52, 53), "off_five_trump": None, "counting_order": None,
-    "two_scores_for": ("holder", "winner"), "dealer_may_equal": None,
-    "discard": ("non-trumps", "none"),
+    "two_scores_for": None, "dealer_may_equal": None,
+    "discard": ("non-trumps", "none", "keep-trumps"),
     "dealer_fill": ("rob-trumps", "top", "none", "take-all"),
     "plain_led": ("follow-or-trump", "any", "follow", "trumps-only"), "first_lead": None,
     "excess_trumps": ("bury", "discard-nonscoring"), "fold": ("never", "no-trump-at-trick"),
-    "scoring": ("add", "sancho"), "tie": None, "win_only_on_own_bid": None,
+    "scoring": ("add", "sancho"), "tie": None, "win_only_on": None,
+    "books": None,
 }
-PLAYED_PRESETS = ("cinch", "pidro", "catch-five", "sancho", "dom-pedro")
+PLAYED_PRESETS = ("cinch", "family", "pidro", "catch-five", "sancho", "dom-pedro")
 
 
 def check_engine_plays(variant: Variant) -> None:

@@ -129,14 +129,45 @@ def dealer_takes_all(policy, rng, pool, keep, t, masks, cinfo):
 
 
 @kernel
-def discard_and_fill(deck, dealt, hands, dealer, trump, policy, rng, opts, masks, cinfo, rec,
-                     record):
-    """Discard (non-trumps, or nothing), then fill: from the stock top, eldest first, the
-    dealer last, robbing the pack, filling like the others, or taking all the rest."""
+def deal_books(deck, dealer, opts, books):
+    """Each seat, eldest first, gets the next O_BOOKS cards after the hands (family)."""
+    n = opts[L.O_BOOKS]
+    pos = 4 * opts[L.O_HAND]
+    for q in range(4):
+        seat = (dealer + 1 + q) & 3
+        books[seat] = ZERO
+        for _ in range(n):
+            books[seat] |= bit(deck[pos])
+            pos += 1
+
+
+@kernel
+def keep_trumps(policy, rng, cards, keep, t, masks, cinfo):
+    """Keep every trump, and non-trumps of choice up to ``keep`` cards."""
+    tm = masks[t, L.M_TRUMP]
+    room = keep - popcount(cards & tm)
+    if room <= 0:
+        return cards & tm
+    return (cards & tm) | choose_cards(policy, rng, cards & ~tm, room, t, cinfo)
+
+
+@kernel
+def discard_and_fill(deck, dealt, books, hands, dealer, trump, policy, rng, opts, masks, cinfo,
+                     rec, record):
+    """Discard (non-trumps, nothing, or down to O_KEEP keeping the trumps), then fill: from
+    the stock top, eldest first, the dealer last, robbing the pack, filling like the
+    others, or taking all the rest."""
     keep = opts[L.O_KEEP]
     tm = masks[trump, L.M_TRUMP]
-    for p in range(4):
-        hands[p] = dealt[p] & tm if opts[L.O_DISCARD] == L.DISCARD_NON_TRUMPS else dealt[p]
+    discard = opts[L.O_DISCARD]
+    for q in range(1, 5):
+        p = (dealer + q) & 3
+        if discard == L.DISCARD_NON_TRUMPS:
+            hands[p] = dealt[p] & tm
+        elif discard == L.DISCARD_KEEP_TRUMPS:
+            hands[p] = keep_trumps(policy, rng, dealt[p] | books[p], keep, trump, masks, cinfo)
+        else:
+            hands[p] = dealt[p]
     sp = 4 * opts[L.O_HAND]
     end = opts[L.O_DECK]
     fill = opts[L.O_FILL]
@@ -160,5 +191,6 @@ def discard_and_fill(deck, dealt, hands, dealer, trump, policy, rng, opts, masks
     if record:
         for p in range(4):
             got = taken if p == dealer and fill == L.FILL_TAKE_ALL else hands[p] & ~dealt[p]
+            got |= books[p]
             rec[L.R_RECEIVED + p] = np.int64(got)
             rec[L.R_START + p] = np.int64(hands[p])

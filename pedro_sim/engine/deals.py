@@ -5,7 +5,13 @@ import numpy as np
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bidding import auction, name_trump
 from pedro_sim.engine.bits import ZERO, bit
-from pedro_sim.engine.deal import deal_packets, discard_and_fill, fixed_hand_order, shuffle
+from pedro_sim.engine.deal import (
+    deal_books,
+    deal_packets,
+    discard_and_fill,
+    fixed_hand_order,
+    shuffle,
+)
 from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.play import play_out
 from pedro_sim.engine.rng import KIND_FIXED, start
@@ -16,7 +22,8 @@ def new_work():
     """Scratch arrays one thread reuses deal after deal."""
     deck = np.empty(53, dtype=np.int64)
     rest = np.empty(53, dtype=np.int64)
-    hands = np.zeros(8, dtype=np.uint64)  # 0..3 hands in play, 4..7 dealt hands
+    # 0..3 hands in play, 4..7 dealt hands, 8..11 books (cards picked up after the bidding)
+    hands = np.zeros(12, dtype=np.uint64)
     rng = np.zeros(1, dtype=np.uint64)
     # points of each team, the cards each took, whether the dealer was forced to bid
     pts = np.zeros(5, dtype=np.int64)
@@ -42,14 +49,16 @@ def deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats
     unless it is empty. The one phase every kind of deal shares, compiled once."""
     record = rec.shape[0] > 0
     dealt = hands[4:8]
+    books = hands[8:12]
     deal_packets(deck, dealer, opts, dealt, rec, record)
+    deal_books(deck, dealer, opts, books)
     bid = opts[L.O_MIN_BID]
     forced = False
     if bidder < 0:
         bidder, bid, forced = auction(policy, dealt, dealer, rng, opts, cinfo, rec, record)
-        trump = name_trump(policy, dealt[bidder], rng, cinfo)
-    discard_and_fill(deck, dealt, hands, dealer, trump, policy, rng, opts, masks, cinfo, rec,
-                     record)
+        trump = name_trump(policy, dealt[bidder] | books[bidder], rng, cinfo)
+    discard_and_fill(deck, dealt, books, hands, dealer, trump, policy, rng, opts, masks, cinfo,
+                     rec, record)
     pts[:] = 0
     play_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
              record)

@@ -41,9 +41,11 @@ def deal_winner(t0, t1, s0, s1, bidder_team, made, trump, pts, opts, cinfo):
     target = opts[L.O_TARGET]
     reach0 = t0 + s0 >= target
     reach1 = t1 + s1 >= target
-    if opts[L.O_WIN_OWN_BID]:
-        reach0 = reach0 and bidder_team == 0 and made
-        reach1 = reach1 and bidder_team == 1 and made
+    rule = opts[L.O_WIN_OWN_BID]
+    if rule != L.WIN_ANY:
+        ok = made or rule == L.WIN_ON_BID
+        reach0 = reach0 and bidder_team == 0 and ok
+        reach1 = reach1 and bidder_team == 1 and ok
     if reach0 != reach1:
         return 0 if reach0 else 1
     if not reach0:

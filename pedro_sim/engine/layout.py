@@ -23,7 +23,9 @@ O_TIE = 18  # TIE_*: both teams reach the target on one deal
 O_WIN_OWN_BID = 19  # 1: a team wins only on a deal on which it made its own bid
 O_EXCESS = 20  # EXCESS_*: what a player with more than O_KEEP trumps does
 O_FOLD = 21  # FOLD_*
-N_OPTS = 22
+O_BOOKS = 22  # face-down cards each player picks up after the bidding (family)
+O_TWO_PLAYER = 23  # 1: the 2 scores for the team of the player who plays it
+N_OPTS = 24
 
 EXCESS_BURY = 0  # bury non-scoring trumps under its card on the first trick
 EXCESS_DISCARD = 1  # a non-dealer discards non-scoring trumps down to O_KEEP (no fill)
@@ -32,6 +34,7 @@ FOLD_AT_TRICK = 1  # a player in play with no trump folds at the start of a tric
 
 DISCARD_NON_TRUMPS = 0
 DISCARD_NONE = 1
+DISCARD_KEEP_TRUMPS = 2  # keep every trump, and non-trumps of choice up to O_KEEP
 FILL_ROB_TRUMPS = 0  # others from the top of the stock; the dealer takes every stock trump
 FILL_TOP = 1  # everyone, dealer last, from the top of the stock
 FILL_NONE = 2
@@ -43,6 +46,9 @@ PLAIN_TRUMPS_ONLY = 3  # only trumps are played (a player without trumps has fol
 TIE_CONTINUE = 0
 TIE_BIDDERS = 1
 TIE_COUNTING_ORDER = 2
+WIN_ANY = 0
+WIN_ON_BID = 1  # only on a deal on which the team won the bid
+WIN_ON_MADE = 2  # only on a deal on which the team made its bid
 
 # --- masks: uint64 [4 trumps, N_MASKS] ---
 M_FOLLOW = 0  # columns 0..3: cards that follow suit s (the trump column: all trumps)
@@ -51,7 +57,8 @@ M_SCORE_TRICK = 5  # trumps that score for the trick's winner
 M_NONSCORE = 6  # trumps that score nothing (the only ones that may be buried)
 M_TWO = 7
 M_PEDROS = 8  # the big counters (5 points or more): what a partner saves and a player guards
-N_MASKS = 9
+M_TWO_PLAYED = 9  # the 2 where it scores for the team of the player who plays it
+N_MASKS = 10
 
 # --- cinfo: int64 [4 trumps, N_INFO, 53] ---
 I_SUIT = 0  # effective suit; TRUMP_SUIT for trumps

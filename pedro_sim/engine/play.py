@@ -112,7 +112,7 @@ def fold_trumpless(hands, trick, folds, t, masks, rec, record):
 
 @kernel
 def play_trick(hands, leader, first, policy, flags, played, rng, t, opts, masks, beats, cinfo,
-               rec, base, record):
+               pts, rec, base, record):
     """One trick from ``leader``. Returns (winner, trick points, cards played)."""
     wseat = -1
     wcard = -1
@@ -150,7 +150,11 @@ def play_trick(hands, leader, first, policy, flags, played, rng, t, opts, masks,
         elif beats_winner(c, wcard, t, beats):
             wseat = p
             wcard = c
-        points += cinfo[t, L.I_POINTS, c]
+        if bit(c) & masks[t, L.M_TWO_PLAYED]:  # scores for the team that plays it
+            pts[p & 1] += cinfo[t, L.I_POINTS, c]
+            pts[2 + (p & 1)] |= np.int64(bit(c))
+        else:
+            points += cinfo[t, L.I_POINTS, c]
         if record:
             record_play(rec, base, nplays, p, c, buried)
         nplays += 1
@@ -183,9 +187,10 @@ def play_out(hands, leader, t, policy, flags, rng, opts, masks, beats, cinfo, pt
         base = L.R_TRICKS + L.TRICK_LEN * trick
         before = played
         winner, points, played = play_trick(hands, leader, trick == 0, policy, flags, played,
-                                            rng, t, opts, masks, beats, cinfo, rec, base, record)
+                                            rng, t, opts, masks, beats, cinfo, pts, rec, base,
+                                            record)
         pts[winner & 1] += points
-        pts[2 + (winner & 1)] |= np.int64(played ^ before)
+        pts[2 + (winner & 1)] |= np.int64((played ^ before) & ~masks[t, L.M_TWO_PLAYED])
         leader = winner
         trick += 1
     if record:

@@ -78,6 +78,9 @@ def _card_info(t: int, variant: Variant, masks: np.ndarray, cinfo: np.ndarray) -
         masks[t, L.M_TRUMP] |= bit
         if key == "2" and variant.two_scores_for == "holder":
             masks[t, L.M_TWO] = bit
+        elif key == "2" and variant.two_scores_for == "player" and points:
+            masks[t, L.M_TWO_PLAYED] = bit
+            cinfo[t, L.I_POINTS, card] = points
         elif points:
             cinfo[t, L.I_POINTS, card] = points
             masks[t, L.M_SCORE_TRICK] |= bit

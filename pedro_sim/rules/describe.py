@@ -80,8 +80,8 @@ def describe(v: Variant) -> list[str]:
         f"Game: first to {v.target}"
         + (f"; with both at {v.goes_out_at} or more the bidders go out by making their bid"
            if v.goes_out_at else "")
-        + ("; a team wins only on a deal on which it made its own bid"
-           if v.win_only_on_own_bid else "")
+        + {"any": "", "bid": "; a team wins only on a deal on which it won the bid",
+           "made": "; a team wins only on a deal on which it made its own bid"}[v.win_only_on]
         + (f"; a team at {v.lose_at} loses" if v.lose_at else "") + ".",
     ]
     return lines

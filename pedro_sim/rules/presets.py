@@ -27,13 +27,13 @@ PRESETS: dict[str, Variant] = {
         points={"A": 1, "J": 3, "T": 1, "pedro": 5, "off5": 5, "2": 1}, two_scores_for="player",
         min_bid=6, max_bid=16, dealer_forced="any", forced_bid=6, first_lead="trump",
         plain_led="any", fold="no-trump-on-trump-lead", excess_trumps="pairs",
-        special_bid="double-max", target=100, goes_out_at=0, win_only_on_own_bid=True,
+        special_bid="double-max", target=100, goes_out_at=0, win_only_on="made",
         tie="bidders"),
     "family": replace(
         CINCH, name="family", description="The Finger Lakes family game",
         books=4, min_bid=6, forced_bid=6, discard="keep-trumps", dealer_fill="none",
         two_scores_for="player", plain_led="any", fold="no-trump-at-trick", target=52,
-        goes_out_at=0, win_only_on_own_bid=True, tie="bidders"),
+        goes_out_at=0, win_only_on="bid", tie="bidders"),
     "pidro": replace(
         CINCH, name="pidro", description="Finnish Pidro",
         min_bid=6, forced_bid=6, excess_trumps="discard-nonscoring", dealer_fill="take-all",
@@ -67,7 +67,7 @@ PRESETS: dict[str, Variant] = {
         two_scores_for="player", auction="until-passes", min_bid=30, max_bid=44,
         dealer_forced="none", forced_bid=0, discard="keep-trumps", excess_trumps="extra-cards",
         dealer_fill="none", plain_led="any", plain_trick_winner="leader",
-        fold="no-trump-at-trick", target=200, goes_out_at=0, win_only_on_own_bid=True,
+        fold="no-trump-at-trick", target=200, goes_out_at=0, win_only_on="made",
         lose_at=-100, tie="bidders"),
     "sixty-three": replace(
         CINCH, name="sixty-three", description="Sixty-Three",

@@ -34,6 +34,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "plain_trick_winner": ("highest", "leader"),
     "scoring": ("add", "difference", "sancho"),
     "tie": ("continue", "bidders", "counting-order"),
+    "win_only_on": ("any", "bid", "made"),
 }
 
 
@@ -76,7 +77,8 @@ class Variant:
     scoring: str = "add"
     target: int = 62
     goes_out_at: int = 55  # 0: no "bidder goes out"
-    win_only_on_own_bid: bool = False
+    win_only_on: str = "any"  # a team wins only on a deal on which it won ("bid") or made
+    # ("made") its own bid
     lose_at: int = 0  # 0: no losing score; else a negative score that loses
     tie: str = "continue"  # both teams reach the target on one deal
     counting_order: tuple[str, ...] = ()  # tie="counting-order": ranks in counting order
@@ -205,8 +207,8 @@ class Variant:
         opts[L.O_MAX_DEALS] = self.max_deals
         opts[L.O_DECK] = self.deck
         opts[L.O_DEALER_EQUAL] = self.dealer_may_equal
-        opts[L.O_DISCARD] = {"non-trumps": L.DISCARD_NON_TRUMPS, "none": L.DISCARD_NONE}.get(
-            self.discard, -1)
+        opts[L.O_DISCARD] = {"non-trumps": L.DISCARD_NON_TRUMPS, "none": L.DISCARD_NONE,
+                             "keep-trumps": L.DISCARD_KEEP_TRUMPS}.get(self.discard, -1)
         opts[L.O_FILL] = {"rob-trumps": L.FILL_ROB_TRUMPS, "top": L.FILL_TOP,
                           "none": L.FILL_NONE, "take-all": L.FILL_TAKE_ALL}.get(
             self.dealer_fill, -1)
@@ -216,7 +218,9 @@ class Variant:
         opts[L.O_FIRST_LEAD_TRUMP] = self.first_lead == "trump"
         opts[L.O_TIE] = {"continue": L.TIE_CONTINUE, "bidders": L.TIE_BIDDERS,
                          "counting-order": L.TIE_COUNTING_ORDER}[self.tie]
-        opts[L.O_WIN_OWN_BID] = self.win_only_on_own_bid
+        opts[L.O_WIN_OWN_BID] = ("any", "bid", "made").index(self.win_only_on)
+        opts[L.O_BOOKS] = self.books
+        opts[L.O_TWO_PLAYER] = self.two_scores_for == "player"
         opts[L.O_EXCESS] = {"bury": L.EXCESS_BURY, "discard-nonscoring": L.EXCESS_DISCARD}.get(
             self.excess_trumps, -1)
         opts[L.O_FOLD] = {"never": L.FOLD_NEVER, "no-trump-at-trick": L.FOLD_AT_TRICK}.get(
