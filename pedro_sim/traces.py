@@ -67,10 +67,15 @@ def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, pol
         bids = [[bidder, bid]]
     else:
         bids = [[(dealer + 1 + q) % 4, r[L.R_CALLS + q]] for q in range(4)]
-    received = [_in_mask(stock, received_masks[p]) for p in range(4)]
-    takes_all = inputs.variant.dealer_fill == "take-all"
-    discards = [_discards(hands[p], received[p], start[p], r[L.R_TRUMP], inputs,
-                          split=not (takes_all and p == dealer)) for p in range(4)]
+    put_away = r[L.R_PUT_AWAY: L.R_PUT_AWAY + 4]
+    split = inputs.variant.excess_trumps == "discard-nonscoring"  # non-trumps went first
+    discards = [_discards(hands[p], _in_mask(stock, received_masks[p]), start[p],
+                          r[L.R_TRUMP], inputs, split and p != dealer)
+                + _in_mask(stock, put_away[p]) for p in range(4)]
+    order = [(dealer + 1 + q) % 4 for q in range(3)]
+    others = [c for q in order for c in discards[q]]  # cards a dealer may take (nicaragua)
+    received = [_in_mask(stock, received_masks[p])
+                + (_in_mask(others, received_masks[p]) if p == dealer else []) for p in range(4)]
     tricks = []
     for k in range(r[L.R_NTRICKS]):
         base = L.R_TRICKS + L.TRICK_LEN * k

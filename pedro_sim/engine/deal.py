@@ -20,17 +20,26 @@ def shuffle(rng, deck, n):
 
 
 @kernel
+def packet_size(r, opts):
+    """Cards in the packets of round ``r``: whole packets, then the remainder."""
+    return min(opts[L.O_PACKET], opts[L.O_HAND] - r * opts[L.O_PACKET])
+
+
+@kernel
+def n_rounds(opts):
+    return (opts[L.O_HAND] + opts[L.O_PACKET] - 1) // opts[L.O_PACKET]
+
+
+@kernel
 def fixed_hand_order(rest, hand, bidder_offset, opts, deck):
     """Merge a fixed hand (dealt to the seat ``bidder_offset`` places after eldest)
     with the shuffled other cards ``rest`` into one dealing order ``deck``."""
-    packet = opts[L.O_PACKET]
-    rounds = opts[L.O_HAND] // packet
     pos = 0
     hp = 0
     rp = 0
-    for _ in range(rounds):
+    for r in range(n_rounds(opts)):
         for q in range(4):
-            for _j in range(packet):
+            for _j in range(packet_size(r, opts)):
                 if q == bidder_offset:
                     deck[pos] = hand[hp]
                     hp += 1
@@ -47,20 +56,22 @@ def fixed_hand_order(rest, hand, bidder_offset, opts, deck):
 @kernel
 def deal_packets(deck, dealer, opts, dealt, rec, record):
     """Give each seat its hand from ``deck`` in packets, eldest first."""
-    packet = opts[L.O_PACKET]
     size = opts[L.O_HAND]
     for p in range(4):
         dealt[p] = ZERO
     pos = 0
-    for r in range(size // packet):
+    held = 0
+    for r in range(n_rounds(opts)):
+        k = packet_size(r, opts)
         for q in range(4):
             seat = (dealer + 1 + q) & 3
-            for j in range(packet):
+            for j in range(k):
                 c = deck[pos]
                 dealt[seat] |= bit(c)
                 if record:
-                    rec[L.R_DEALT + seat * size + r * packet + j] = c
+                    rec[L.R_DEALT + seat * size + held + j] = c
                 pos += 1
+        held += k
     if record:
         for j in range(pos, opts[L.O_DECK]):
             rec[L.R_DEALT + j] = deck[j]
@@ -152,45 +163,82 @@ def keep_trumps(policy, rng, cards, keep, t, masks, cinfo):
 
 
 @kernel
-def discard_and_fill(deck, dealt, books, hands, dealer, trump, policy, rng, opts, masks, cinfo,
-                     rec, record):
-    """Discard (non-trumps, nothing, or down to O_KEEP keeping the trumps), then fill: from
-    the stock top, eldest first, the dealer last, robbing the pack, filling like the
-    others, or taking all the rest."""
+def keep_freely(policy, rng, cards, keep, t, masks, cinfo):
+    """A free discard: how many to keep (0..keep), then which (the heuristic keeps its
+    trumps, strongest first)."""
+    if policy == L.P_RANDOM:
+        n = below(rng, keep + 1)
+    else:
+        n = min(keep, popcount(cards & masks[t, L.M_TRUMP]))
+    return choose_cards(policy, rng, cards, n, t, cinfo)
+
+
+@kernel
+def exchange_cards(deck, dealt, books, hands, dealer, trump, policy, rng, opts, masks, cinfo,
+                   work):
+    """Discards and fills between the bidding and the first lead, eldest first, the dealer
+    last. ``work`` gets each seat's received (0..3), discarded (4..7) and put-away stock
+    cards (8..11), as masks."""
     keep = opts[L.O_KEEP]
     tm = masks[trump, L.M_TRUMP]
     discard = opts[L.O_DISCARD]
+    fill = opts[L.O_FILL]
+    sp = 4 * opts[L.O_HAND]
+    end = opts[L.O_DECK]
+    for k in range(12):
+        work[k] = ZERO
     for q in range(1, 5):
         p = (dealer + q) & 3
         if discard == L.DISCARD_NON_TRUMPS:
             hands[p] = dealt[p] & tm
         elif discard == L.DISCARD_KEEP_TRUMPS:
             hands[p] = keep_trumps(policy, rng, dealt[p] | books[p], keep, trump, masks, cinfo)
+        elif discard == L.DISCARD_FREE and q < 4:
+            hands[p] = keep_freely(policy, rng, dealt[p], keep, trump, masks, cinfo)
         else:
             hands[p] = dealt[p]
-    sp = 4 * opts[L.O_HAND]
-    end = opts[L.O_DECK]
-    fill = opts[L.O_FILL]
-    taken = ZERO  # what the dealer takes when it takes all the rest
-    if fill != L.FILL_NONE:
-        for q in range(1, 4):
-            p = (dealer + q) & 3
+        if q < 4 and fill != L.FILL_NONE:
             if opts[L.O_EXCESS] == L.EXCESS_DISCARD and popcount(hands[p]) > keep:
                 hands[p] = keep_scoring_first(policy, rng, hands[p], keep, trump, masks, cinfo)
             else:
                 sp = fill_from_top(deck, hands, p, sp, end, keep)
-        if fill == L.FILL_TOP:
-            sp = fill_from_top(deck, hands, dealer, sp, end, keep)
-        elif fill == L.FILL_TAKE_ALL:
-            for j in range(sp, end):
-                taken |= bit(deck[j])
-            hands[dealer] = dealer_takes_all(policy, rng, dealt[dealer] | taken, keep, trump,
-                                             masks, cinfo)
-        else:
-            dealer_robs(deck, hands, dealer, sp, end, tm, keep)
+    for p in range(4):
+        work[4 + p] = (dealt[p] | books[p]) & ~hands[p]
+    rest = ZERO
+    for j in range(sp, end):
+        rest |= bit(deck[j])
+    if fill == L.FILL_TOP:
+        sp = fill_from_top(deck, hands, dealer, sp, end, keep)
+    elif fill == L.FILL_TAKE_ALL:
+        hands[dealer] = dealer_takes_all(policy, rng, dealt[dealer] | rest, keep, trump,
+                                         masks, cinfo)
+        work[dealer] = rest
+        work[4 + dealer] = (dealt[dealer] | rest) & ~hands[dealer]
+    elif fill == L.FILL_ROB_FREE or fill == L.FILL_ROB_ALL:
+        pool = dealt[dealer] | rest
+        if fill == L.FILL_ROB_ALL:
+            for q in range(1, 4):
+                pool |= work[4 + ((dealer + q) & 3)]
+        hands[dealer] = choose_cards(policy, rng, pool, min(keep, popcount(pool)), trump,
+                                     cinfo)
+        work[4 + dealer] = dealt[dealer] & ~hands[dealer]
+        if fill == L.FILL_ROB_FREE:
+            work[8 + dealer] = rest & tm & ~hands[dealer]
+    elif fill == L.FILL_ROB_TRUMPS:
+        dealer_robs(deck, hands, dealer, sp, end, tm, keep)
+    for p in range(4):
+        if not (p == dealer and fill == L.FILL_TAKE_ALL):
+            work[p] = (hands[p] & ~dealt[p]) | books[p]
+
+
+@kernel
+def discard_and_fill(deck, dealt, books, hands, dealer, trump, policy, rng, opts, masks, cinfo,
+                     work, rec, record):
+    """The exchange, recorded."""
+    exchange_cards(deck, dealt, books, hands, dealer, trump, policy, rng, opts, masks, cinfo,
+                   work)
     if record:
         for p in range(4):
-            got = taken if p == dealer and fill == L.FILL_TAKE_ALL else hands[p] & ~dealt[p]
-            got |= books[p]
-            rec[L.R_RECEIVED + p] = np.int64(got)
+            rec[L.R_RECEIVED + p] = np.int64(work[p])
+            rec[L.R_PUT_AWAY + p] = np.int64(work[8 + p])
             rec[L.R_START + p] = np.int64(hands[p])

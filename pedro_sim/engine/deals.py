@@ -13,7 +13,7 @@ from pedro_sim.engine.deal import (
     shuffle,
 )
 from pedro_sim.engine.jit import kernel, phase
-from pedro_sim.engine.play import play_out
+from pedro_sim.engine.play import card_points, play_out
 from pedro_sim.engine.rng import KIND_FIXED, start
 
 
@@ -22,8 +22,9 @@ def new_work():
     """Scratch arrays one thread reuses deal after deal."""
     deck = np.empty(53, dtype=np.int64)
     rest = np.empty(53, dtype=np.int64)
-    # 0..3 hands in play, 4..7 dealt hands, 8..11 books (cards picked up after the bidding)
-    hands = np.zeros(12, dtype=np.uint64)
+    # 0..3 hands in play, 4..7 dealt hands, 8..11 books (cards picked up after the bidding),
+    # 12..23 what each seat received, discarded and put away from the stock (exchange_cards)
+    hands = np.zeros(24, dtype=np.uint64)
     rng = np.zeros(1, dtype=np.uint64)
     # points of each team, the cards each took, whether the dealer was forced to bid
     pts = np.zeros(5, dtype=np.int64)
@@ -31,13 +32,34 @@ def new_work():
 
 
 @kernel
-def deal_score(pts, bidder, bid, score):
-    """Made: the bidders add their points; set: they lose the bid. Returns made."""
+def deal_score(pts, bidder, bid, score, opts):
+    """Made: the bidders add their points; set: they lose the bid (difference scoring:
+    the side with more points scores the difference; set, the opponents score the bid
+    and their points). Returns made."""
     bt = bidder & 1
+    ot = 1 - bt
     made = pts[bt] >= bid
-    score[bt] = pts[bt] if made else -bid
-    score[1 - bt] = pts[1 - bt]
+    if opts[L.O_SCORING] == L.SCORE_DIFFERENCE:
+        diff = pts[bt] - pts[ot]
+        score[bt] = diff if made and diff > 0 else 0
+        score[ot] = (-diff if diff < 0 else 0) if made else bid + pts[ot]
+    else:
+        score[bt] = pts[bt] if made else -bid
+        score[ot] = pts[ot]
     return made
+
+
+@kernel
+def discard_credit(work, bidder, t, opts, masks, cinfo):
+    """foster: the points of the scoring trumps the bidders' opponents put away."""
+    credit = 0
+    for p in range(4):
+        if (p ^ bidder) & 1:
+            gone = work[4 + p] | work[8 + p]
+            credit += card_points(gone, t, cinfo)
+            if gone & masks[t, L.M_TWO]:
+                credit += opts[L.O_TWO_POINTS]
+    return credit
 
 
 @phase
@@ -57,11 +79,14 @@ def deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats
     if bidder < 0:
         bidder, bid, forced = auction(policy, dealt, dealer, rng, opts, cinfo, rec, record)
         trump = name_trump(policy, dealt[bidder] | books[bidder], rng, cinfo)
+    work = hands[12:24]
     discard_and_fill(deck, dealt, books, hands, dealer, trump, policy, rng, opts, masks, cinfo,
-                     rec, record)
+                     work, rec, record)
     pts[:] = 0
     play_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
              record)
+    if opts[L.O_CREDIT]:
+        pts[bidder & 1] += discard_credit(work, bidder, trump, opts, masks, cinfo)
     pts[4] = forced
     return bidder, bid, trump
 

@@ -75,7 +75,7 @@ def deal_summary(seed, first, count, chunk, policy, flags, opts, masks, beats, c
             dealer = i % 4
             bidder, bid, _ = auctioned_deal(seed, i, kind, dealer, policy, flags, opts, masks,
                                             beats, cinfo, deck, hands, rng, pts, rec)
-            made = deal_score(pts, bidder, bid, sc)
+            made = deal_score(pts, bidder, bid, sc, opts)
             summary_row(out[ch], bidder, bid, dealer, made, pts, sc, opts)
             out[ch, 6 * (opts[L.O_MAX_BID] + 1) + 4] += pts[4]
 
@@ -99,10 +99,10 @@ def fixed_hand_stats(seed, first, count, chunk, hand, offset, trump, policy, fla
 
 
 @kernel
-def finish_record(rec, pts):
+def finish_record(rec, pts, opts):
     """Points, made and score of a recorded deal."""
     score = np.zeros(2, dtype=np.int64)
-    rec[L.R_MADE] = deal_score(pts, rec[L.R_BIDDER], rec[L.R_BID], score)
+    rec[L.R_MADE] = deal_score(pts, rec[L.R_BIDDER], rec[L.R_BID], score, opts)
     for team in range(2):
         rec[L.R_POINTS + team] = pts[team]
         rec[L.R_SCORE + team] = score[team]
@@ -123,7 +123,7 @@ def trace_auctioned(seed, indices, policy, flags, opts, masks, beats, cinfo, rec
         rec[L.R_BIDDER] = bidder
         rec[L.R_BID] = bid
         rec[L.R_TRUMP] = trump
-        finish_record(rec, pts)
+        finish_record(rec, pts, opts)
 
 
 @parallel_kernel
@@ -142,7 +142,7 @@ def trace_fixed(seed, indices, hand, offset, trump, policy, flags, opts, masks, 
         rec[L.R_BIDDER] = bidder
         rec[L.R_BID] = opts[L.O_MIN_BID]
         rec[L.R_TRUMP] = trump
-        finish_record(rec, pts)
+        finish_record(rec, pts, opts)
 
 
 @parallel_kernel

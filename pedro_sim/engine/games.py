@@ -75,7 +75,7 @@ def play_game(seed, game, policy, flags, opts, masks, beats, cinfo, deck, hands,
         bidder, bid, trump = auctioned_deal(seed, game * GAME_STRIDE + deals, kind, dealer,
                                             policy, flags, opts, masks, beats, cinfo, deck,
                                             hands, rng, pts, rec)
-        made = deal_score(pts, bidder, bid, score)
+        made = deal_score(pts, bidder, bid, score, opts)
         deals += 1
         if bidder_goes_out and made:
             winner = bidder & 1

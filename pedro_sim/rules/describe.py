@@ -23,6 +23,8 @@ _FILL = {
     "top": "everyone, dealer last, is filled from the top of the stock to {keep}",
     "take-all": "the others are filled to {keep}; the dealer takes the rest of the stock "
                 "and discards down to {keep}",
+    "rob-all": "the others are filled from the stock to {keep}; the dealer then makes up its "
+               "{keep} from its cards, the rest of the stock and the others' discards",
     "none": "there is no fill",
 }
 _PLAIN = {

@@ -40,7 +40,7 @@ PRESETS: dict[str, Variant] = {
         plain_led="trumps-only", fold="no-trump-at-trick", goes_out_at=0, tie="bidders"),
     "nicaragua": replace(
         CINCH, name="nicaragua", description="Pedro in Nicaragua",
-        hand=7, packet=7, keep=7, forced_bid=6, discard="free", dealer_fill="rob-free",
+        hand=7, keep=7, forced_bid=6, discard="free", dealer_fill="rob-all",
         plain_led="follow", target=52, goes_out_at=0, tie="bidders"),
     "catch-five": replace(
         CINCH, name="catch-five", description="Pitch with Fives, Catch Five",

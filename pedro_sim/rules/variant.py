@@ -27,7 +27,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "special_bid": ("none", "moon", "double-max", "double-83"),
     "discard": ("non-trumps", "keep-trumps", "keep-scoring", "free", "none"),
     "excess_trumps": ("bury", "pairs", "discard-nonscoring", "pass-to-partner", "extra-cards"),
-    "dealer_fill": ("rob-trumps", "rob-free", "top", "take-all", "none"),
+    "dealer_fill": ("rob-trumps", "rob-free", "rob-all", "top", "take-all", "none"),
     "first_lead": ("any", "trump"),
     "plain_led": ("follow-or-trump", "any", "follow", "trumps-only"),
     "fold": ("never", "no-trump-on-trump-lead", "no-trump-at-trick"),
@@ -114,9 +114,9 @@ class Variant:
             raise PedroError(f"players={self.players}: only 4 players in partnerships")
         if self.deck not in DECK_SIZES:
             raise PedroError(f"deck={self.deck}: must be one of 52, 53, 32")
-        if self.hand < 1 or self.packet < 1 or self.hand % self.packet:
-            raise PedroError(f"hand={self.hand}, packet={self.packet}: the hand must be whole "
-                             "packets")
+        if self.hand < 1 or not 1 <= self.packet <= self.hand:
+            raise PedroError(f"hand={self.hand}, packet={self.packet}: a packet must hold "
+                             "1..hand cards")
         needed = self.players * (self.books + self.second_deal) + self.kitty
         if self.stock < 0 or needed > self.stock:
             raise PedroError(f"deck={self.deck}: too few cards to deal {self.hand} each, "
@@ -208,9 +208,11 @@ class Variant:
         opts[L.O_DECK] = self.deck
         opts[L.O_DEALER_EQUAL] = self.dealer_may_equal
         opts[L.O_DISCARD] = {"non-trumps": L.DISCARD_NON_TRUMPS, "none": L.DISCARD_NONE,
-                             "keep-trumps": L.DISCARD_KEEP_TRUMPS}.get(self.discard, -1)
+                             "keep-trumps": L.DISCARD_KEEP_TRUMPS,
+                             "free": L.DISCARD_FREE}.get(self.discard, -1)
         opts[L.O_FILL] = {"rob-trumps": L.FILL_ROB_TRUMPS, "top": L.FILL_TOP,
-                          "none": L.FILL_NONE, "take-all": L.FILL_TAKE_ALL}.get(
+                          "none": L.FILL_NONE, "take-all": L.FILL_TAKE_ALL,
+                          "rob-free": L.FILL_ROB_FREE, "rob-all": L.FILL_ROB_ALL}.get(
             self.dealer_fill, -1)
         opts[L.O_PLAIN_LED] = {"follow-or-trump": L.PLAIN_FOLLOW_OR_TRUMP, "any": L.PLAIN_ANY,
                                "follow": L.PLAIN_FOLLOW,
@@ -221,6 +223,9 @@ class Variant:
         opts[L.O_WIN_OWN_BID] = ("any", "bid", "made").index(self.win_only_on)
         opts[L.O_BOOKS] = self.books
         opts[L.O_TWO_PLAYER] = self.two_scores_for == "player"
+        opts[L.O_CREDIT] = self.opponents_discards_to_bidders
+        opts[L.O_SCORING] = {"add": L.SCORE_ADD, "sancho": L.SCORE_ADD,
+                             "difference": L.SCORE_DIFFERENCE}[self.scoring]
         opts[L.O_EXCESS] = {"bury": L.EXCESS_BURY, "discard-nonscoring": L.EXCESS_DISCARD}.get(
             self.excess_trumps, -1)
         opts[L.O_FOLD] = {"never": L.FOLD_NEVER, "no-trump-at-trick": L.FOLD_AT_TRICK}.get(
