@@ -48,16 +48,18 @@ ENGINE_OPTIONS: dict[str, tuple | None] = {
     "points": None, "target": None, "goes_out_at": None, "max_deals": None, "hand": None,
     "packet": None, "deck": (52, 53), "off_five_trump": None, "counting_order": None,
     "two_scores_for": None, "dealer_may_equal": None,
-    "discard": ("non-trumps", "none", "keep-trumps", "free"), "min_discard": None,
+    "discard": ("non-trumps", "none", "keep-trumps", "free", "keep-scoring"),
+    "min_discard": None, "second_deal": None, "auction": None,
     "dealer_fill": ("rob-trumps", "top", "none", "take-all", "rob-free", "rob-all"),
     "keep": None, "opponents_discards_to_bidders": None,
     "plain_led": ("follow-or-trump", "any", "follow", "trumps-only"), "first_lead": None,
-    "excess_trumps": ("bury", "discard-nonscoring"), "fold": ("never", "no-trump-at-trick"),
+    "excess_trumps": ("bury", "discard-nonscoring", "extra-cards"),
+    "fold": ("never", "no-trump-at-trick"),
     "scoring": ("add", "sancho", "difference"), "tie": None, "win_only_on": None,
     "books": None,
 }
 PLAYED_PRESETS = ("cinch", "foster", "family", "pidro", "nicaragua", "catch-five", "sancho",
-                  "dom-pedro")
+                  "dom-pedro", "sixty-three")
 
 
 def check_engine_plays(variant: Variant) -> None:

@@ -66,7 +66,7 @@ def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, pol
     if kind == KIND_FIXED:
         bids = [[bidder, bid]]
     else:
-        bids = [[(dealer + 1 + q) % 4, r[L.R_CALLS + q]] for q in range(4)]
+        bids = [r[L.R_CALLS + 2 * k: L.R_CALLS + 2 * k + 2] for k in range(r[L.R_NCALLS])]
     put_away = r[L.R_PUT_AWAY: L.R_PUT_AWAY + 4]
     split = inputs.variant.excess_trumps == "discard-nonscoring"  # non-trumps went first
     discards = [_discards(hands[p], _in_mask(stock, received_masks[p]), start[p],

@@ -80,27 +80,57 @@ def random_call(rng, standing, may_equal, opts):
 
 
 @kernel
+def record_call(rec, record, n, seat, call):
+    if record and n < L.MAX_CALLS:
+        rec[L.R_CALLS + 2 * n] = seat
+        rec[L.R_CALLS + 2 * n + 1] = call
+        rec[L.R_NCALLS] = n + 1
+
+
+@kernel
+def make_call(policy, hand, standing, partner, may_equal, rng, opts, cinfo):
+    if policy == L.P_RANDOM:
+        return random_call(rng, standing, may_equal, opts)
+    if opts[L.O_ROUNDS]:  # an auction that goes round: raise one at a time
+        call = heuristic_call(hand, standing, partner, may_equal, opts, cinfo)
+        return min(call, max(standing + 1, opts[L.O_MIN_BID])) if call else 0
+    return heuristic_call(hand, standing, partner, may_equal, opts, cinfo)
+
+
+@kernel
 def auction(policy, dealt, dealer, rng, opts, cinfo, rec, record):
-    """One round, eldest first, dealer forced when three passed.
-    Returns (bidder, bid, whether the dealer was forced)."""
+    """Eldest first, one round or round and round until all but one have passed; the
+    dealer is forced when the first three pass. Returns (bidder, bid, forced)."""
     standing = 0
     bidder = -1
-    for q in range(4):
-        seat = (dealer + 1 + q) & 3
-        may_equal = q == 3 and opts[L.O_DEALER_EQUAL] != 0
-        forced = q == 3 and bidder < 0
-        if forced:
+    passed = 0  # bit per seat
+    n = 0
+    forced = False
+    turn = 0
+    while True:
+        if opts[L.O_ROUNDS] == 0 and turn == 4:
+            break
+        out = passed | (1 << bidder) if bidder >= 0 else passed
+        if out == 15 or (bidder >= 0 and passed == 15 & ~(1 << bidder)):
+            break
+        seat = (dealer + 1 + turn) & 3
+        turn += 1
+        if (passed >> seat) & 1:
+            continue
+        if turn == 4 and bidder < 0:
+            forced = True
             call = opts[L.O_FORCED_BID]
-        elif policy == L.P_RANDOM:
-            call = random_call(rng, standing, may_equal, opts)
         else:
             partner = bidder >= 0 and (bidder ^ seat) == 2
-            call = heuristic_call(dealt[seat], standing, partner, may_equal, opts, cinfo)
-        if record:
-            rec[L.R_CALLS + q] = call
+            may_equal = turn == 4 and opts[L.O_DEALER_EQUAL] != 0
+            call = make_call(policy, dealt[seat], standing, partner, may_equal, rng, opts, cinfo)
+        record_call(rec, record, n, seat, call)
+        n += 1
         if call > 0:
             standing = call
             bidder = seat
+        else:
+            passed |= 1 << seat
     return bidder, standing, forced
 
 

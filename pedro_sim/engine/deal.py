@@ -141,8 +141,9 @@ def dealer_takes_all(policy, rng, pool, keep, t, masks, cinfo):
 
 @kernel
 def deal_books(deck, dealer, opts, books):
-    """Each seat, eldest first, gets the next O_BOOKS cards after the hands (family)."""
-    n = opts[L.O_BOOKS]
+    """Each seat, eldest first, gets the next cards after the hands: a book (family) or a
+    second deal (sixty-three)."""
+    n = opts[L.O_BOOKS] + opts[L.O_SECOND_DEAL]
     pos = 4 * opts[L.O_HAND]
     for q in range(4):
         seat = (dealer + 1 + q) & 3
@@ -193,6 +194,12 @@ def exchange_cards(deck, dealt, books, hands, dealer, trump, policy, rng, opts, 
             hands[p] = dealt[p] & tm
         elif discard == L.DISCARD_KEEP_TRUMPS:
             hands[p] = keep_trumps(policy, rng, dealt[p] | books[p], keep, trump, masks, cinfo)
+        elif discard == L.DISCARD_KEEP_SCORING:
+            cards = dealt[p] | books[p]
+            if popcount(cards & tm) >= keep:
+                hands[p] = keep_scoring_first(policy, rng, cards & tm, keep, trump, masks, cinfo)
+            else:
+                hands[p] = keep_trumps(policy, rng, cards, keep, trump, masks, cinfo)
         elif discard == L.DISCARD_FREE and q < 4:
             hands[p] = keep_freely(policy, rng, dealt[p], keep, trump, masks, cinfo)
         else:

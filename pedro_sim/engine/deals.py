@@ -78,7 +78,8 @@ def deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats
     forced = False
     if bidder < 0:
         bidder, bid, forced = auction(policy, dealt, dealer, rng, opts, cinfo, rec, record)
-        trump = name_trump(policy, dealt[bidder] | books[bidder], rng, cinfo)
+        seen = dealt[bidder] | (books[bidder] if opts[L.O_BOOKS] else ZERO)
+        trump = name_trump(policy, seen, rng, cinfo)
     work = hands[12:24]
     discard_and_fill(deck, dealt, books, hands, dealer, trump, policy, rng, opts, masks, cinfo,
                      work, rec, record)

@@ -135,8 +135,6 @@ def trace_fixed(seed, indices, hand, offset, trump, policy, flags, opts, masks, 
         rec = recs[j]
         rec[:] = 0
         rec[L.R_CLAIM_SEAT] = -1
-        for q in range(4):
-            rec[L.R_CALLS + q] = -1
         bidder = fixed_hand_deal(seed, indices[j], hand, offset, trump, policy, flags, opts,
                                  masks, beats, cinfo, deck, rest, hands, rng, pts, rec)
         rec[L.R_BIDDER] = bidder

@@ -27,7 +27,10 @@ O_BOOKS = 22  # face-down cards each player picks up after the bidding (family)
 O_TWO_PLAYER = 23  # 1: the 2 scores for the team of the player who plays it
 O_CREDIT = 24  # 1: scoring trumps the bidders' opponents discard count for the bidders
 O_SCORING = 25  # SCORE_*
-N_OPTS = 26
+O_ROUNDS = 26  # 0: one round of bids; 1: bidding goes round until all but one pass
+O_SECOND_DEAL = 27  # cards each player is dealt after the bidding (sixty-three)
+O_EXTRAS_SCORE = 28  # 1: extra cards on the first trick may be any cards, won with the trick
+N_OPTS = 29
 
 SCORE_ADD = 0
 SCORE_DIFFERENCE = 1  # foster: only the difference scores; nobody subtracts
@@ -41,6 +44,7 @@ DISCARD_NON_TRUMPS = 0
 DISCARD_NONE = 1
 DISCARD_KEEP_TRUMPS = 2  # keep every trump, and non-trumps of choice up to O_KEEP
 DISCARD_FREE = 3  # each non-dealer keeps what it likes, up to O_KEEP, and is filled
+DISCARD_KEEP_SCORING = 4  # keep trumps (scoring ones first) and non-trumps of choice
 FILL_ROB_TRUMPS = 0  # others from the top of the stock; the dealer takes every stock trump
 FILL_TOP = 1  # everyone, dealer last, from the top of the stock
 FILL_NONE = 2
@@ -93,7 +97,7 @@ F_ALL = 31
 
 # --- trace record: int64 [R_LEN] per deal ---
 R_DEALT = 0  # 53: seat-major dealt hands (seat 0's cards in dealt order, ...), then the stock
-R_CALLS = 53  # 4: calls in seat order from eldest: bid or 0 = pass, -1 none
+R_NCALLS = 53  # number of calls (at R_CALLS, after the tricks)
 R_DEALER = 57
 R_BIDDER = 58
 R_BID = 59
@@ -112,4 +116,6 @@ R_PUT_AWAY = 86  # 4 masks: stock cards a seat discarded without taking them (fo
 R_TRICKS = 90  # per trick: leader, winner, nplays, then (seat, card, buried mask) x 4
 TRICK_LEN = 15
 MAX_TRICKS = 14
-R_LEN = R_TRICKS + TRICK_LEN * MAX_TRICKS
+R_CALLS = R_TRICKS + TRICK_LEN * MAX_TRICKS  # (seat, bid or 0 = pass) per call
+MAX_CALLS = 200
+R_LEN = R_CALLS + 2 * MAX_CALLS

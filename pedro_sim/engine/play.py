@@ -129,7 +129,7 @@ def play_trick(hands, leader, first, policy, flags, played, rng, t, opts, masks,
         else:
             legal = legal_cards(h, led, t, masks, opts[L.O_PLAIN_LED])
         extra = popcount(h) - opts[L.O_KEEP] if first else 0
-        if extra > 0:
+        if extra > 0 and not opts[L.O_EXTRAS_SCORE]:
             legal = stack_legal(h, legal, extra, t, masks)
         team_flags = flags[p & 1]
         later = later_opponent(hands, leader, k, p)
@@ -139,8 +139,11 @@ def play_trick(hands, leader, first, policy, flags, played, rng, t, opts, masks,
         h &= ~bit(c)
         buried = ZERO
         if extra > 0:
-            buried = choose_bury(policy, team_flags, h, extra, rng, t, masks, cinfo)
+            buried = choose_bury(policy, team_flags, h, extra, opts[L.O_EXTRAS_SCORE], rng, t,
+                                 masks, cinfo)
             h &= ~buried
+            if opts[L.O_EXTRAS_SCORE]:  # extra cards go with the trick and score for it
+                points += card_points(buried, t, cinfo)
         hands[p] = h
         played |= bit(c) | buried
         if wseat < 0:

@@ -209,7 +209,8 @@ class Variant:
         opts[L.O_DEALER_EQUAL] = self.dealer_may_equal
         opts[L.O_DISCARD] = {"non-trumps": L.DISCARD_NON_TRUMPS, "none": L.DISCARD_NONE,
                              "keep-trumps": L.DISCARD_KEEP_TRUMPS,
-                             "free": L.DISCARD_FREE}.get(self.discard, -1)
+                             "free": L.DISCARD_FREE,
+                             "keep-scoring": L.DISCARD_KEEP_SCORING}.get(self.discard, -1)
         opts[L.O_FILL] = {"rob-trumps": L.FILL_ROB_TRUMPS, "top": L.FILL_TOP,
                           "none": L.FILL_NONE, "take-all": L.FILL_TAKE_ALL,
                           "rob-free": L.FILL_ROB_FREE, "rob-all": L.FILL_ROB_ALL}.get(
@@ -224,6 +225,9 @@ class Variant:
         opts[L.O_BOOKS] = self.books
         opts[L.O_TWO_PLAYER] = self.two_scores_for == "player"
         opts[L.O_CREDIT] = self.opponents_discards_to_bidders
+        opts[L.O_ROUNDS] = self.auction == "until-passes"
+        opts[L.O_SECOND_DEAL] = self.second_deal
+        opts[L.O_EXTRAS_SCORE] = self.excess_trumps == "extra-cards"
         opts[L.O_SCORING] = {"add": L.SCORE_ADD, "sancho": L.SCORE_ADD,
                              "difference": L.SCORE_DIFFERENCE}[self.scoring]
         opts[L.O_EXCESS] = {"bury": L.EXCESS_BURY, "discard-nonscoring": L.EXCESS_DISCARD}.get(

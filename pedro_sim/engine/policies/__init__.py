@@ -2,7 +2,7 @@
 
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.jit import kernel
-from pedro_sim.engine.policies.heuristic import heuristic_bury, heuristic_card
+from pedro_sim.engine.policies.heuristic import heuristic_bury, heuristic_card, heuristic_extras
 from pedro_sim.engine.policies.random import random_bury, random_card
 
 
@@ -17,8 +17,13 @@ def choose_card(policy, flags, p, h, legal, wseat, wcard, played, later_opp, thi
 
 
 @kernel
-def choose_bury(policy, flags, h_after, extra, rng, t, masks, cinfo):
-    """The mask of ``extra`` non-scoring trumps to bury from ``h_after``."""
+def choose_bury(policy, flags, h_after, extra, any_cards, rng, t, masks, cinfo):
+    """The mask of the ``extra`` cards played under the top card on the first trick:
+    non-scoring trumps to bury, or (``any_cards``) any cards, which score for the trick."""
+    if any_cards:
+        if policy == L.P_RANDOM:
+            return random_bury(rng, h_after, extra)
+        return heuristic_extras(h_after, extra, t, masks, cinfo)
     if policy == L.P_RANDOM:
         return random_bury(rng, h_after & masks[t, L.M_NONSCORE], extra)
     return heuristic_bury(flags, h_after, extra, t, masks, cinfo)

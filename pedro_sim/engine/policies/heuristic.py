@@ -142,6 +142,18 @@ def heuristic_card(flags, p, h, legal, wseat, wcard, played, later_opp, third_ha
 
 
 @kernel
+def heuristic_extras(h_after, extra, t, masks, cinfo):
+    """Extra cards that go with the trick: the weakest cards that score nothing."""
+    out = ZERO
+    cands = h_after
+    for _ in range(extra):
+        c = discard_low(cands, True, t, masks, cinfo)
+        out |= bit(c)
+        cands &= ~bit(c)
+    return out
+
+
+@kernel
 def heuristic_bury(flags, h_after, extra, t, masks, cinfo):
     """Bury the weakest non-scoring trumps (the strongest with F_BURY_LOW off)."""
     cands = h_after & masks[t, L.M_NONSCORE]
