@@ -53,13 +53,15 @@ ENGINE_OPTIONS: dict[str, tuple | None] = {
     "dealer_fill": ("rob-trumps", "top", "none", "take-all", "rob-free", "rob-all"),
     "keep": None, "opponents_discards_to_bidders": None,
     "plain_led": ("follow-or-trump", "any", "follow", "trumps-only"), "first_lead": None,
-    "excess_trumps": ("bury", "discard-nonscoring", "extra-cards"),
+    "excess_trumps": ("bury", "discard-nonscoring", "extra-cards", "extra-one-scoring"),
+    "dealer_forced": ("exact", "none"), "kitty": None, "lose_at": None,
+    "plain_trick_winner": None,
     "fold": ("never", "no-trump-at-trick"),
     "scoring": ("add", "sancho", "difference"), "tie": None, "win_only_on": None,
     "books": None,
 }
 PLAYED_PRESETS = ("cinch", "foster", "family", "pidro", "nicaragua", "catch-five", "sancho",
-                  "dom-pedro", "sixty-three")
+                  "dom-pedro", "king-pedro", "sixty-three")
 
 
 def check_engine_plays(variant: Variant) -> None:

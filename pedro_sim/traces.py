@@ -97,7 +97,7 @@ def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, pol
         "bids": bids,
         "bidder": bidder,
         "bid": bid,
-        "trump": SUITS[r[L.R_TRUMP]],
+        "trump": SUITS[r[L.R_TRUMP]] if bidder >= 0 else None,
         "discards": [_texts(x) for x in discards],
         "received": [_texts(x) for x in received],
         "start_hands": [_texts(_in_mask(hands[p] + received[p], start[p])) for p in range(4)],
@@ -108,6 +108,9 @@ def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, pol
         "made": bool(r[L.R_MADE]),
         "score": [r[L.R_SCORE], r[L.R_SCORE + 1]],
     }
+    if bidder < 0:  # thrown in (RULES.md section 5)
+        out.update({"bidder": None, "bid": 0, "trump": None, "discards": [[]] * 4,
+                    "received": [[]] * 4, "start_hands": out["hands"], "made": False})
     if kind != KIND_DEAL:
         out["kind"] = kind
     return out

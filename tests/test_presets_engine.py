@@ -50,7 +50,7 @@ def test_traces_obey_the_rules(preset, policy):
 @pytest.mark.parametrize("preset", OTHERS)
 def test_fixed_hand_deals_identical(preset):
     inputs = EngineInputs.for_variant(preset)
-    hand = list(range(0, 52, 5))[:inputs.variant.hand]
+    hand = list(range(0, 52, 4))[:inputs.variant.hand]
     for offset in range(4):
         recs = record_fixed(inputs, 4, np.arange(150), hand, offset, 2, L.P_RANDOM, FLAGS)
         for i, rec in enumerate(recs):
@@ -62,7 +62,7 @@ def test_fixed_hand_deals_identical(preset):
 
 @pytest.mark.parametrize("preset,target", [
     ("catch-five", 8), ("sancho", 10), ("pidro", 15), ("family", 15), ("dom-pedro", 20),
-    ("foster", 20), ("nicaragua", 15), ("sixty-three", 30)])
+    ("foster", 20), ("nicaragua", 15), ("sixty-three", 30), ("king-pedro", 60)])
 def test_random_games_identical(preset, target):
     """Low targets, so that games end, ties happen and the counting order decides some."""
     variant = dataclasses.replace(get_preset(preset), max_deals=60, target=target)
@@ -72,7 +72,7 @@ def test_random_games_identical(preset, target):
         got = {"winner": row.winner, "end": row.end, "deals": row.deals,
                "score": [row.score0, row.score1]}
         assert got == {k: ref[k] for k in got}, f"game {row.game}"
-    assert (games.end == "target").sum() > 20
+    assert (games.end != "unfinished").sum() > 20
 
 
 @pytest.mark.parametrize("preset", OTHERS)

@@ -99,8 +99,8 @@ def cli(*args: str) -> subprocess.CompletedProcess:
     (["rules", "cinch", "--rule", "colour=blue"], "unknown rule 'colour'"),
     (["rules", "cinch", "--rule", "min_bid=99"], "min_bid=99 is above max_bid"),
     (["rules", "cinch", "--rule", "discard=free"], "discard=free with dealer_fill"),
-    (["bid", "AH KH 5H 2H 9C 4D JS 7S 3C AS 2D 3D", "--variant", "king-pedro"],
-     "does not play king-pedro"),
+    (["bid", "AH KH 5H 2H 9C 4D JS 7S 3C AS 2D 3D", "--variant", "eighty-three"],
+     "does not play eighty-three"),
     (["trace", "--variant", "cinch", "--rules", "/nonexistent.toml"], "--rules /nonexistent"),
 ])
 def test_rule_errors_on_the_command_line(args, fragment):
@@ -115,7 +115,7 @@ def test_rules_command():
     assert r.returncode == 0 and all(name in r.stdout for name in PRESETS)
     r = cli("rules", "sancho")
     assert r.returncode == 0 and "sancho" in r.stdout and "nine 9" in r.stdout
-    r = cli("rules", "king-pedro")
+    r = cli("rules", "eighty-three")
     assert r.returncode == 0 and "does not simulate it yet" in r.stdout
 
 

@@ -6,10 +6,17 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.engine import drivers
-from pedro_sim.engine.games import END_BIDDER_OUT, END_TARGET, END_UNFINISHED, GAME_COLS
+from pedro_sim.engine.games import (
+    END_BIDDER_OUT,
+    END_LOSE_AT,
+    END_TARGET,
+    END_UNFINISHED,
+    GAME_COLS,
+)
 from pedro_sim.setup import EngineInputs
 
-END_NAMES = {END_TARGET: "target", END_BIDDER_OUT: "bidder_out", END_UNFINISHED: "unfinished"}
+END_NAMES = {END_TARGET: "target", END_BIDDER_OUT: "bidder_out", END_UNFINISHED: "unfinished",
+             END_LOSE_AT: "lose_at"}
 
 
 def game_outcomes(inputs: EngineInputs, seed: int, games: int, policy: int, flags: np.ndarray,

@@ -15,11 +15,17 @@ import pandas as pd
 from pedro_sim.analysis.runner import run_chunked
 from pedro_sim.analysis.stats import Z95, wilson
 from pedro_sim.engine import drivers
-from pedro_sim.engine.games import END_BIDDER_OUT, END_TARGET, END_UNFINISHED, GAME_COLS
+from pedro_sim.engine.games import (
+    END_BIDDER_OUT,
+    END_LOSE_AT,
+    END_TARGET,
+    END_UNFINISHED,
+    GAME_COLS,
+)
 from pedro_sim.setup import EngineInputs
 
 SEAT_NAMES = ("dealer", "eldest", "second", "third")  # counted from the dealer
-GAME_STATS = 8  # games, first dealer's team won, sum deals, sum deals^2, ends x3, unfinished
+GAME_STATS = 8  # games, first dealer's team won, sum deals, sum deals^2, 4 ways to end
 
 
 @dataclass
@@ -62,7 +68,8 @@ def summarize_games(inputs: EngineInputs, games: int, seed: int, policy: int,
             out[k] = [len(g), int(((g[:, 0] == (idx % 4) % 2) & (g[:, 0] >= 0)).sum()),
                       int(deals.sum()), int((deals * deals).sum()),
                       int((g[:, 1] == END_TARGET).sum()), int((g[:, 1] == END_BIDDER_OUT).sum()),
-                      int((g[:, 1] == END_UNFINISHED).sum()), 0]
+                      int((g[:, 1] == END_UNFINISHED).sum()),
+                      int((g[:, 1] == END_LOSE_AT).sum())]
 
     return run_chunked(step, games, (GAME_STATS,), f"{inputs.variant.name}: games",
                        show_progress, chunk=64)
@@ -110,7 +117,7 @@ def _seat_rows(name: str, v, flat: np.ndarray, deals: int) -> list[dict]:
 
 
 def _game_row(name: str, g: np.ndarray) -> dict:
-    n, first_won, ds, ds2, target, out, unfinished, _ = (int(x) for x in g)
+    n, first_won, ds, ds2, target, out, unfinished, lost = (int(x) for x in g)
     mean, lo, hi = _mean_ci(ds, ds2, n)
     sd = np.sqrt(max(ds2 / n - mean * mean, 0.0)) if n else float("nan")
     w_lo, w_hi = wilson(first_won, n)
@@ -118,7 +125,7 @@ def _game_row(name: str, g: np.ndarray) -> dict:
             "first_dealer_team_wins_lo": float(w_lo), "first_dealer_team_wins_hi": float(w_hi),
             "deals_per_game": mean, "deals_per_game_lo": lo, "deals_per_game_hi": hi,
             "deals_per_game_sd": sd, "end_target": target / n, "end_bidder_out": out / n,
-            "end_unfinished": unfinished / n}
+            "end_unfinished": unfinished / n, "end_lose_at": lost / n}
 
 
 def variants_analysis(presets: list[EngineInputs], deals: int, games: int, seed: int,

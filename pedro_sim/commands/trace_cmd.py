@@ -49,6 +49,9 @@ def describe_deal(d: dict[str, Any]) -> list[str]:
         lines.append(f"  {seat[p]} dealt   {' '.join(h)}")
     lines.append(f"  stock     {' '.join(d['stock'])}")
     calls = ", ".join(f"{seat[s]} {'pass' if b == 0 else b}" for s, b in d["bids"])
+    if d["bidder"] is None:
+        lines.append(f"bids: {calls} -> all pass: the deal is thrown in")
+        return lines
     lines.append(f"bids: {calls} -> {seat[d['bidder']]} bids {d['bid']} in {d['trump']}")
     for p in range(4):
         gone, got, plays = (" ".join(d[k][p]) for k in ("discards", "received", "start_hands"))

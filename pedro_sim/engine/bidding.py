@@ -117,7 +117,7 @@ def auction(policy, dealt, dealer, rng, opts, cinfo, rec, record):
         turn += 1
         if (passed >> seat) & 1:
             continue
-        if turn == 4 and bidder < 0:
+        if turn == 4 and bidder < 0 and opts[L.O_FORCED_KIND] == L.FORCED_EXACT:
             forced = True
             call = opts[L.O_FORCED_BID]
         else:

@@ -36,6 +36,10 @@ def deal_score(pts, bidder, bid, score, opts):
     """Made: the bidders add their points; set: they lose the bid (difference scoring:
     the side with more points scores the difference; set, the opponents score the bid
     and their points). Returns made."""
+    if bidder < 0:  # thrown in
+        score[0] = 0
+        score[1] = 0
+        return False
     bt = bidder & 1
     ot = 1 - bt
     made = pts[bt] >= bid
@@ -62,6 +66,23 @@ def discard_credit(work, bidder, t, opts, masks, cinfo):
     return credit
 
 
+@kernel
+def take_kitty(deck, bidder, opts, books):
+    """The high bidder takes the kitty: the cards after the hands."""
+    if opts[L.O_KITTY]:
+        for j in range(4 * opts[L.O_HAND], opts[L.O_DECK]):
+            books[bidder] |= bit(deck[j])
+
+
+@kernel
+def thrown_in(dealt, rec, record):
+    if record:
+        for p in range(4):
+            rec[L.R_START + p] = np.int64(dealt[p])
+            rec[L.R_RECEIVED + p] = 0
+            rec[L.R_PUT_AWAY + p] = 0
+
+
 @phase
 def deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats, cinfo, hands,
                   rng, pts, rec):
@@ -76,14 +97,20 @@ def deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats
     deal_books(deck, dealer, opts, books)
     bid = opts[L.O_MIN_BID]
     forced = False
+    pts[:] = 0
     if bidder < 0:
         bidder, bid, forced = auction(policy, dealt, dealer, rng, opts, cinfo, rec, record)
-        seen = dealt[bidder] | (books[bidder] if opts[L.O_BOOKS] else ZERO)
+        if bidder < 0:  # everybody passed: the deal is thrown in
+            thrown_in(dealt, rec, record)
+            return bidder, 0, trump
+        take_kitty(deck, bidder, opts, books)
+        seen = dealt[bidder] | (books[bidder] if opts[L.O_BOOKS] + opts[L.O_KITTY] else ZERO)
         trump = name_trump(policy, seen, rng, cinfo)
+    else:
+        take_kitty(deck, bidder, opts, books)
     work = hands[12:24]
     discard_and_fill(deck, dealt, books, hands, dealer, trump, policy, rng, opts, masks, cinfo,
                      work, rec, record)
-    pts[:] = 0
     play_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
              record)
     if opts[L.O_CREDIT]:

@@ -10,6 +10,7 @@ from pedro_sim.engine.rng import GAME_STRIDE, KIND_GAME
 END_TARGET = 0
 END_BIDDER_OUT = 1
 END_UNFINISHED = 2
+END_LOSE_AT = 3
 GAME_COLS = 5  # winner, end, deals, score team 0, score team 1
 
 
@@ -77,6 +78,9 @@ def play_game(seed, game, policy, flags, opts, masks, beats, cinfo, deck, hands,
                                             hands, rng, pts, rec)
         made = deal_score(pts, bidder, bid, score, opts)
         deals += 1
+        if bidder < 0:  # thrown in: the deal passes
+            dealer = (dealer + 1) & 3
+            continue
         if bidder_goes_out and made:
             winner = bidder & 1
             end = END_BIDDER_OUT
@@ -86,6 +90,10 @@ def play_game(seed, game, policy, flags, opts, masks, beats, cinfo, deck, hands,
             end = END_TARGET
         t0 += score[0]
         t1 += score[1]
+        lose = opts[L.O_LOSE_AT]
+        if winner < 0 and lose < 0 and (t0 <= lose or t1 <= lose):
+            winner = 1 if t0 <= lose else 0
+            end = END_LOSE_AT
         if winner >= 0:
             break
         end = END_UNFINISHED

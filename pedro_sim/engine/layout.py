@@ -30,7 +30,14 @@ O_SCORING = 25  # SCORE_*
 O_ROUNDS = 26  # 0: one round of bids; 1: bidding goes round until all but one pass
 O_SECOND_DEAL = 27  # cards each player is dealt after the bidding (sixty-three)
 O_EXTRAS_SCORE = 28  # 1: extra cards on the first trick may be any cards, won with the trick
-N_OPTS = 29
+O_EXTRAS_ONE_SCORING = 29  # 1: ... at most one of a stack's cards scores (king-pedro)
+O_FORCED_KIND = 30  # FORCED_*: what happens when the first three pass
+O_KITTY = 31  # cards the high bidder takes after the auction
+O_LOSE_AT = 32  # 0, or a score at or below which a team loses
+N_OPTS = 33
+
+FORCED_EXACT = 0
+FORCED_NONE = 1  # the dealer may pass too; then the deal is thrown in
 
 SCORE_ADD = 0
 SCORE_DIFFERENCE = 1  # foster: only the difference scores; nobody subtracts

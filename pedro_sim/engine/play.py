@@ -3,9 +3,11 @@
 import numpy as np
 
 from pedro_sim.engine import layout as L
-from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
+from pedro_sim.engine.bits import ONE, ZERO, bit, kth, lowest, popcount
 from pedro_sim.engine.jit import kernel
 from pedro_sim.engine.policies import choose_bury, choose_card
+from pedro_sim.engine.policies.heuristic import discard_low_card
+from pedro_sim.engine.rng import below
 
 
 @kernel
@@ -97,6 +99,71 @@ def claim_if_alone(hands, t, cinfo, pts, rec, record):
 
 
 @kernel
+def kp_can_complete(stack, pool, r, seven, t, masks):
+    """king-pedro: can ``r`` more cards of ``pool`` complete a first-trick stack holding at
+    most one scoring card (or, for a player with all seven, the 2 and one other)?"""
+    scoring = masks[t, L.M_SCORE_TRICK] | masks[t, L.M_TWO] | masks[t, L.M_TWO_PLAYED]
+    two = masks[t, L.M_TWO] | masks[t, L.M_TWO_PLAYED]
+    xs = popcount(stack & scoring)
+    ns = popcount(pool & ~scoring)
+    scp = popcount(pool & scoring)
+    if xs <= 1 and ns + min(scp, 1 - xs) >= r:
+        return True
+    need = 2 - xs
+    if not seven or need < 0 or need > r or ns < r - need:
+        return False
+    if stack & two:
+        return scp >= need
+    return (pool & two) != 0 and scp >= need
+
+
+@kernel
+def has_seven(h, t, masks):
+    scoring = masks[t, L.M_SCORE_TRICK] | masks[t, L.M_TWO] | masks[t, L.M_TWO_PLAYED]
+    return popcount(h & scoring) == 7
+
+
+@kernel
+def kp_tops(h, legal, extra, t, masks):
+    """The top cards from which a king-pedro stack can be completed."""
+    seven = has_seven(h, t, masks)
+    out = ZERO
+    m = legal
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        if kp_can_complete(bit(c), h & ~bit(c), extra, seven, t, masks):
+            out |= bit(c)
+    return out
+
+
+@kernel
+def kp_extras(policy, rng, h, top, extra, t, masks, cinfo):
+    """The extra cards under ``top``, one at a time among those that keep the stack
+    completable (all of them when there is no choice left)."""
+    seven = has_seven(h, t, masks)
+    pool = h & ~bit(top)
+    chosen = ZERO
+    while popcount(chosen) < extra:
+        left = extra - popcount(chosen)
+        cands = ZERO
+        m = pool & ~chosen
+        while m:
+            c = lowest(m)
+            m &= m - ONE
+            rest = pool & ~chosen & ~bit(c)
+            if kp_can_complete(bit(top) | chosen | bit(c), rest, left - 1, seven, t, masks):
+                cands |= bit(c)
+        if popcount(cands) <= left:
+            return chosen | cands
+        if policy == L.P_RANDOM:
+            chosen |= bit(kth(cands, below(rng, popcount(cands))))
+        else:
+            chosen |= bit(discard_low_card(cands, t, masks, cinfo))
+    return chosen
+
+
+@kernel
 def fold_trumpless(hands, trick, folds, t, masks, rec, record):
     """Players still holding cards but no trump fold (their cards leave the play)."""
     for p in range(4):
@@ -129,21 +196,29 @@ def play_trick(hands, leader, first, policy, flags, played, rng, t, opts, masks,
         else:
             legal = legal_cards(h, led, t, masks, opts[L.O_PLAIN_LED])
         extra = popcount(h) - opts[L.O_KEEP] if first else 0
-        if extra > 0 and not opts[L.O_EXTRAS_SCORE]:
+        if extra > 0 and opts[L.O_EXTRAS_ONE_SCORING]:
+            legal = kp_tops(h, legal, extra, t, masks)
+        elif extra > 0 and not opts[L.O_EXTRAS_SCORE]:
             legal = stack_legal(h, legal, extra, t, masks)
         team_flags = flags[p & 1]
         later = later_opponent(hands, leader, k, p)
         third = later and nplays == 2
         c = choose_card(policy, team_flags, p, h, legal, wseat, wcard, played, later, third,
                         points, rng, t, masks, beats, cinfo)
-        h &= ~bit(c)
         buried = ZERO
-        if extra > 0:
+        if extra > 0 and opts[L.O_EXTRAS_ONE_SCORING]:
+            buried = kp_extras(policy, rng, h, c, extra, t, masks, cinfo)
+        h &= ~bit(c)
+        if extra > 0 and not opts[L.O_EXTRAS_ONE_SCORING]:
             buried = choose_bury(policy, team_flags, h, extra, opts[L.O_EXTRAS_SCORE], rng, t,
                                  masks, cinfo)
-            h &= ~buried
-            if opts[L.O_EXTRAS_SCORE]:  # extra cards go with the trick and score for it
-                points += card_points(buried, t, cinfo)
+        h &= ~buried
+        if opts[L.O_EXTRAS_SCORE]:  # extra cards go with the trick and score for it
+            two = buried & masks[t, L.M_TWO_PLAYED]
+            points += card_points(buried & ~two, t, cinfo)
+            if two:  # but the 2 for the team that plays it
+                pts[p & 1] += card_points(two, t, cinfo)
+                pts[2 + (p & 1)] |= np.int64(two)
         hands[p] = h
         played |= bit(c) | buried
         if wseat < 0:

@@ -20,11 +20,18 @@ TRUMP_ORDER = ("joker", "2", "3", "4", "off5", "pedro", "6", "7", "8", "9", "T",
 RANK_KEYS = ("2", "3", "4", "pedro", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 
 # The heuristic's bidding weight of a trump, in tenths of a point, is its control value
-# below plus 4 for each point it is worth (docs/heuristic.md).
+# below plus POINT_WEIGHT for each point it is worth, scaled up with the points of a deal
+# beyond cinch's 14 (docs/heuristic.md).
 CONTROL = {"A": 16, "K": 12, "Q": 8, "J": 6, "T": 4, "9": 4, "8": 4, "7": 4, "6": 4,
            "pedro": 10, "off5": 5, "4": 4, "3": 4, "2": 8, "joker": 2}
 POINT_WEIGHT = 4
 BIG_COUNTER = 5  # points from which a counter is saved for partner and guarded
+
+
+def point_weight(variant: Variant) -> int:
+    """Tenths of a bid per point a trump is worth: 4 in cinch, more where a deal is worth
+    more, so that bids keep pace with the points (king-pedro's 30-point king)."""
+    return max(POINT_WEIGHT, round(0.75 * POINT_WEIGHT * variant.total_points / 14))
 
 
 class Tables(NamedTuple):
@@ -55,6 +62,10 @@ def build_tables(variant: Variant) -> Tables:
     for t in range(4):
         _card_info(t, variant, masks, cinfo)
         _beats(t, variant.deck, cinfo, beats)
+        if variant.plain_trick_winner == "leader":  # only a trump beats the leader's card
+            for c in range(variant.deck):
+                if cinfo[t, L.I_SUIT, c] != L.TRUMP_SUIT:
+                    beats[t, c] = masks[t, L.M_TRUMP]
         order = [trump_cards(t, variant)[r] for r in variant.counting_order]
         cinfo[t, L.I_COUNT_ORDER, :] = -1
         cinfo[t, L.I_COUNT_ORDER, :len(order)] = order
@@ -74,7 +85,7 @@ def _card_info(t: int, variant: Variant, masks: np.ndarray, cinfo: np.ndarray) -
         bit = np.uint64(1 << card)
         cinfo[t, L.I_SUIT, card] = L.TRUMP_SUIT
         cinfo[t, L.I_STRENGTH, card] = 20 + power[card]
-        cinfo[t, L.I_EVAL, card] = CONTROL[key] + POINT_WEIGHT * points
+        cinfo[t, L.I_EVAL, card] = CONTROL[key] + point_weight(variant) * points
         masks[t, L.M_TRUMP] |= bit
         if key == "2" and variant.two_scores_for == "holder":
             masks[t, L.M_TWO] = bit

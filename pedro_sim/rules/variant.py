@@ -26,7 +26,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "auction": ("one-round", "until-passes"),
     "special_bid": ("none", "moon", "double-max", "double-83"),
     "discard": ("non-trumps", "keep-trumps", "keep-scoring", "free", "none"),
-    "excess_trumps": ("bury", "pairs", "discard-nonscoring", "pass-to-partner", "extra-cards"),
+    "excess_trumps": ("bury", "pairs", "discard-nonscoring", "pass-to-partner", "extra-cards",
+                      "extra-one-scoring"),
     "dealer_fill": ("rob-trumps", "rob-free", "rob-all", "top", "take-all", "none"),
     "first_lead": ("any", "trump"),
     "plain_led": ("follow-or-trump", "any", "follow", "trumps-only"),
@@ -227,7 +228,11 @@ class Variant:
         opts[L.O_CREDIT] = self.opponents_discards_to_bidders
         opts[L.O_ROUNDS] = self.auction == "until-passes"
         opts[L.O_SECOND_DEAL] = self.second_deal
-        opts[L.O_EXTRAS_SCORE] = self.excess_trumps == "extra-cards"
+        opts[L.O_EXTRAS_SCORE] = self.excess_trumps in ("extra-cards", "extra-one-scoring")
+        opts[L.O_EXTRAS_ONE_SCORING] = self.excess_trumps == "extra-one-scoring"
+        opts[L.O_FORCED_KIND] = ("exact", "none", "any").index(self.dealer_forced)
+        opts[L.O_KITTY] = self.kitty
+        opts[L.O_LOSE_AT] = self.lose_at
         opts[L.O_SCORING] = {"add": L.SCORE_ADD, "sancho": L.SCORE_ADD,
                              "difference": L.SCORE_DIFFERENCE}[self.scoring]
         opts[L.O_EXCESS] = {"bury": L.EXCESS_BURY, "discard-nonscoring": L.EXCESS_DISCARD}.get(
