@@ -88,6 +88,16 @@ def record_call(rec, record, n, seat, call):
 
 
 @kernel
+def forced_any_call(policy, hand, rng, opts, cinfo):
+    """The dealer must bid when all passed, any legal bid (california)."""
+    lo = opts[L.O_MIN_BID]
+    if policy == L.P_RANDOM:
+        return lo + below(rng, opts[L.O_MAX_BID] - lo + 1)
+    estimate = best_of(suit_values(hand, cinfo))[1] // 10
+    return max(lo, min(estimate, opts[L.O_MAX_BID]))
+
+
+@kernel
 def make_call(policy, hand, standing, partner, may_equal, rng, opts, cinfo):
     if policy == L.P_RANDOM:
         return random_call(rng, standing, may_equal, opts)
@@ -120,6 +130,9 @@ def auction(policy, dealt, dealer, rng, opts, cinfo, rec, record):
         if turn == 4 and bidder < 0 and opts[L.O_FORCED_KIND] == L.FORCED_EXACT:
             forced = True
             call = opts[L.O_FORCED_BID]
+        elif turn == 4 and bidder < 0 and opts[L.O_FORCED_KIND] == L.FORCED_ANY:
+            forced = True
+            call = forced_any_call(policy, dealt[seat], rng, opts, cinfo)
         else:
             partner = bidder >= 0 and (bidder ^ seat) == 2
             may_equal = turn == 4 and opts[L.O_DEALER_EQUAL] != 0

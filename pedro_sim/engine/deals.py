@@ -43,7 +43,10 @@ def deal_score(pts, bidder, bid, score, opts):
     bt = bidder & 1
     ot = 1 - bt
     made = pts[bt] >= bid
-    if opts[L.O_SCORING] == L.SCORE_DIFFERENCE:
+    if opts[L.O_DOUBLE_MAX] and bid == opts[L.O_MAX_BID]:
+        score[bt] = 2 * bid if made else -2 * bid
+        score[ot] = pts[ot]
+    elif opts[L.O_SCORING] == L.SCORE_DIFFERENCE:
         diff = pts[bt] - pts[ot]
         score[bt] = diff if made and diff > 0 else 0
         score[ot] = (-diff if diff < 0 else 0) if made else bid + pts[ot]

@@ -34,10 +34,13 @@ O_EXTRAS_ONE_SCORING = 29  # 1: ... at most one of a stack's cards scores (king-
 O_FORCED_KIND = 30  # FORCED_*: what happens when the first three pass
 O_KITTY = 31  # cards the high bidder takes after the auction
 O_LOSE_AT = 32  # 0, or a score at or below which a team loses
-N_OPTS = 33
+O_PAIRS = 33  # 1: extra cards are played in pairs over the first tricks (california)
+O_DOUBLE_MAX = 34  # 1: the top bid scores and loses double
+N_OPTS = 35
 
 FORCED_EXACT = 0
 FORCED_NONE = 1  # the dealer may pass too; then the deal is thrown in
+FORCED_ANY = 2  # the dealer must bid, any legal bid
 
 SCORE_ADD = 0
 SCORE_DIFFERENCE = 1  # foster: only the difference scores; nobody subtracts
@@ -46,6 +49,7 @@ EXCESS_BURY = 0  # bury non-scoring trumps under its card on the first trick
 EXCESS_DISCARD = 1  # a non-dealer discards non-scoring trumps down to O_KEEP (no fill)
 FOLD_NEVER = 0
 FOLD_AT_TRICK = 1  # a player in play with no trump folds at the start of a trick
+FOLD_ON_TRUMP_LEAD = 2  # a player with no trump folds when a trump is led
 
 DISCARD_NON_TRUMPS = 0
 DISCARD_NONE = 1

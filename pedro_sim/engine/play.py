@@ -99,18 +99,29 @@ def claim_if_alone(hands, t, cinfo, pts, rec, record):
 
 
 @kernel
-def kp_can_complete(stack, pool, r, seven, t, masks):
-    """king-pedro: can ``r`` more cards of ``pool`` complete a first-trick stack holding at
-    most one scoring card (or, for a player with all seven, the 2 and one other)?"""
-    scoring = masks[t, L.M_SCORE_TRICK] | masks[t, L.M_TWO] | masks[t, L.M_TWO_PLAYED]
+def scoring_cards(t, masks):
+    return masks[t, L.M_SCORE_TRICK] | masks[t, L.M_TWO] | masks[t, L.M_TWO_PLAYED]
+
+
+@kernel
+def stack_can_complete(stack, pool, r, seven, future, pairs, t, masks):
+    """Can ``r`` more cards of ``pool`` complete a stack holding at most one scoring card?
+    king-pedro: a player with all seven may play the 2 and one other. california (pairs):
+    enough non-scoring cards must stay back for the ``future`` pairs."""
+    scoring = scoring_cards(t, masks)
     two = masks[t, L.M_TWO] | masks[t, L.M_TWO_PLAYED]
     xs = popcount(stack & scoring)
     ns = popcount(pool & ~scoring)
     scp = popcount(pool & scoring)
-    if xs <= 1 and ns + min(scp, 1 - xs) >= r:
-        return True
+    if xs <= 1:
+        most = min(scp, 1 - xs, r)
+        if pairs:
+            if r - most <= ns - future:
+                return True
+        elif ns + most >= r:
+            return True
     need = 2 - xs
-    if not seven or need < 0 or need > r or ns < r - need:
+    if pairs or not seven or need < 0 or need > r or ns < r - need:
         return False
     if stack & two:
         return scp >= need
@@ -118,30 +129,24 @@ def kp_can_complete(stack, pool, r, seven, t, masks):
 
 
 @kernel
-def has_seven(h, t, masks):
-    scoring = masks[t, L.M_SCORE_TRICK] | masks[t, L.M_TWO] | masks[t, L.M_TWO_PLAYED]
-    return popcount(h & scoring) == 7
-
-
-@kernel
-def kp_tops(h, legal, extra, t, masks):
-    """The top cards from which a king-pedro stack can be completed."""
-    seven = has_seven(h, t, masks)
+def constrained_tops(h, legal, extra, future, pairs, t, masks):
+    """The top cards from which a stack can be completed."""
+    seven = popcount(h & scoring_cards(t, masks)) == 7
     out = ZERO
     m = legal
     while m:
         c = lowest(m)
         m &= m - ONE
-        if kp_can_complete(bit(c), h & ~bit(c), extra, seven, t, masks):
+        if stack_can_complete(bit(c), h & ~bit(c), extra, seven, future, pairs, t, masks):
             out |= bit(c)
     return out
 
 
 @kernel
-def kp_extras(policy, rng, h, top, extra, t, masks, cinfo):
+def constrained_extras(policy, rng, h, top, extra, future, pairs, t, masks, cinfo):
     """The extra cards under ``top``, one at a time among those that keep the stack
     completable (all of them when there is no choice left)."""
-    seven = has_seven(h, t, masks)
+    seven = popcount(h & scoring_cards(t, masks)) == 7
     pool = h & ~bit(top)
     chosen = ZERO
     while popcount(chosen) < extra:
@@ -152,7 +157,8 @@ def kp_extras(policy, rng, h, top, extra, t, masks, cinfo):
             c = lowest(m)
             m &= m - ONE
             rest = pool & ~chosen & ~bit(c)
-            if kp_can_complete(bit(top) | chosen | bit(c), rest, left - 1, seven, t, masks):
+            if stack_can_complete(bit(top) | chosen | bit(c), rest, left - 1, seven, future,
+                                  pairs, t, masks):
                 cands |= bit(c)
         if popcount(cands) <= left:
             return chosen | cands
@@ -164,40 +170,67 @@ def kp_extras(policy, rng, h, top, extra, t, masks, cinfo):
 
 
 @kernel
+def extra_cards(n, trick, opts):
+    """Cards a player holding ``n`` plays under its card: the surplus on the first trick,
+    or (pairs) one a trick until it is back to the normal count."""
+    keep = opts[L.O_KEEP]
+    if opts[L.O_PAIRS]:
+        remaining = keep - trick
+        surplus = n - remaining
+        if surplus <= 0:
+            return 0
+        return max(1, surplus - (remaining - 1))
+    return n - keep if trick == 0 and n > keep else 0
+
+
+@kernel
+def record_fold(rec, record, folds, p, trick):
+    if record:
+        rec[L.R_FOLDED + 2 * folds] = p
+        rec[L.R_FOLDED + 2 * folds + 1] = trick
+        rec[L.R_NFOLDED] = folds + 1
+
+
+@kernel
 def fold_trumpless(hands, trick, folds, t, masks, rec, record):
     """Players still holding cards but no trump fold (their cards leave the play)."""
     for p in range(4):
         if hands[p] and not hands[p] & masks[t, L.M_TRUMP]:
             hands[p] = ZERO
-            if record:
-                rec[L.R_FOLDED + 2 * folds] = p
-                rec[L.R_FOLDED + 2 * folds + 1] = trick
-                rec[L.R_NFOLDED] = folds + 1
+            record_fold(rec, record, folds, p, trick)
             folds += 1
     return folds
 
 
 @kernel
-def play_trick(hands, leader, first, policy, flags, played, rng, t, opts, masks, beats, cinfo,
-               pts, rec, base, record):
-    """One trick from ``leader``. Returns (winner, trick points, cards played)."""
+def play_trick(hands, leader, trick, folds, policy, flags, played, rng, t, opts, masks, beats,
+               cinfo, pts, rec, base, record):
+    """One trick from ``leader``. Returns (winner, trick points, cards played, folds)."""
     wseat = -1
     wcard = -1
     led = -1
     points = 0
     nplays = 0
+    constrained = opts[L.O_EXTRAS_ONE_SCORING] or opts[L.O_PAIRS]
     for k in range(4):
         p = (leader + k) & 3
         h = hands[p]
         if not h:
             continue
+        if (opts[L.O_FOLD] == L.FOLD_ON_TRUMP_LEAD and led == L.TRUMP_SUIT
+                and not h & masks[t, L.M_TRUMP]):
+            hands[p] = ZERO
+            record_fold(rec, record, folds, p, trick)
+            folds += 1
+            continue
         if wseat < 0:
-            legal = lead_cards(h, first, t, opts, masks)
+            legal = lead_cards(h, trick == 0, t, opts, masks)
         else:
             legal = legal_cards(h, led, t, masks, opts[L.O_PLAIN_LED])
-        extra = popcount(h) - opts[L.O_KEEP] if first else 0
-        if extra > 0 and opts[L.O_EXTRAS_ONE_SCORING]:
-            legal = kp_tops(h, legal, extra, t, masks)
+        extra = extra_cards(popcount(h), trick, opts)
+        future = popcount(h) - (opts[L.O_KEEP] - trick) - extra
+        if extra > 0 and constrained:
+            legal = constrained_tops(h, legal, extra, future, opts[L.O_PAIRS], t, masks)
         elif extra > 0 and not opts[L.O_EXTRAS_SCORE]:
             legal = stack_legal(h, legal, extra, t, masks)
         team_flags = flags[p & 1]
@@ -206,10 +239,11 @@ def play_trick(hands, leader, first, policy, flags, played, rng, t, opts, masks,
         c = choose_card(policy, team_flags, p, h, legal, wseat, wcard, played, later, third,
                         points, rng, t, masks, beats, cinfo)
         buried = ZERO
-        if extra > 0 and opts[L.O_EXTRAS_ONE_SCORING]:
-            buried = kp_extras(policy, rng, h, c, extra, t, masks, cinfo)
+        if extra > 0 and constrained:
+            buried = constrained_extras(policy, rng, h, c, extra, future, opts[L.O_PAIRS], t,
+                                        masks, cinfo)
         h &= ~bit(c)
-        if extra > 0 and not opts[L.O_EXTRAS_ONE_SCORING]:
+        if extra > 0 and not constrained:
             buried = choose_bury(policy, team_flags, h, extra, opts[L.O_EXTRAS_SCORE], rng, t,
                                  masks, cinfo)
         h &= ~buried
@@ -240,7 +274,7 @@ def play_trick(hands, leader, first, policy, flags, played, rng, t, opts, masks,
         rec[base] = leader
         rec[base + 1] = wseat
         rec[base + 2] = nplays
-    return wseat, points, played
+    return wseat, points, played, folds
 
 
 @kernel
@@ -264,9 +298,9 @@ def play_out(hands, leader, t, policy, flags, rng, opts, masks, beats, cinfo, pt
             leader = (leader + 1) & 3
         base = L.R_TRICKS + L.TRICK_LEN * trick
         before = played
-        winner, points, played = play_trick(hands, leader, trick == 0, policy, flags, played,
-                                            rng, t, opts, masks, beats, cinfo, pts, rec, base,
-                                            record)
+        winner, points, played, folds = play_trick(hands, leader, trick, folds, policy, flags,
+                                                   played, rng, t, opts, masks, beats, cinfo,
+                                                   pts, rec, base, record)
         pts[winner & 1] += points
         pts[2 + (winner & 1)] |= np.int64((played ^ before) & ~masks[t, L.M_TWO_PLAYED])
         leader = winner

@@ -228,7 +228,8 @@ class Variant:
         opts[L.O_CREDIT] = self.opponents_discards_to_bidders
         opts[L.O_ROUNDS] = self.auction == "until-passes"
         opts[L.O_SECOND_DEAL] = self.second_deal
-        opts[L.O_EXTRAS_SCORE] = self.excess_trumps in ("extra-cards", "extra-one-scoring")
+        opts[L.O_EXTRAS_SCORE] = self.excess_trumps in ("extra-cards", "extra-one-scoring",
+                                                        "pairs")
         opts[L.O_EXTRAS_ONE_SCORING] = self.excess_trumps == "extra-one-scoring"
         opts[L.O_FORCED_KIND] = ("exact", "none", "any").index(self.dealer_forced)
         opts[L.O_KITTY] = self.kitty
@@ -237,6 +238,8 @@ class Variant:
                              "difference": L.SCORE_DIFFERENCE}[self.scoring]
         opts[L.O_EXCESS] = {"bury": L.EXCESS_BURY, "discard-nonscoring": L.EXCESS_DISCARD}.get(
             self.excess_trumps, -1)
-        opts[L.O_FOLD] = {"never": L.FOLD_NEVER, "no-trump-at-trick": L.FOLD_AT_TRICK}.get(
-            self.fold, -1)
+        opts[L.O_FOLD] = {"never": L.FOLD_NEVER, "no-trump-at-trick": L.FOLD_AT_TRICK,
+                          "no-trump-on-trump-lead": L.FOLD_ON_TRUMP_LEAD}.get(self.fold, -1)
+        opts[L.O_PAIRS] = self.excess_trumps == "pairs"
+        opts[L.O_DOUBLE_MAX] = self.special_bid == "double-max"
         return opts
