@@ -53,15 +53,15 @@ ENGINE_OPTIONS: dict[str, tuple | None] = {
     "dealer_fill": ("rob-trumps", "top", "none", "take-all", "rob-free", "rob-all"),
     "keep": None, "opponents_discards_to_bidders": None,
     "plain_led": ("follow-or-trump", "any", "follow", "trumps-only"), "first_lead": None,
-    "excess_trumps": ("bury", "discard-nonscoring", "extra-cards", "extra-one-scoring", "pairs"),
-    "dealer_forced": None, "kitty": None, "lose_at": None, "special_bid": ("none", "double-max"),
+    "excess_trumps": None,
+    "dealer_forced": None, "kitty": None, "lose_at": None, "special_bid": None,
     "plain_trick_winner": None,
     "fold": None,
     "scoring": ("add", "sancho", "difference"), "tie": None, "win_only_on": None,
     "books": None,
 }
 PLAYED_PRESETS = ("cinch", "foster", "california", "family", "pidro", "nicaragua", "catch-five",
-                  "sancho", "dom-pedro", "king-pedro", "sixty-three")
+                  "sancho", "dom-pedro", "king-pedro", "sixty-three", "eighty-three")
 
 
 def check_engine_plays(variant: Variant) -> None:

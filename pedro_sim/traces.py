@@ -68,14 +68,18 @@ def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, pol
     else:
         bids = [r[L.R_CALLS + 2 * k: L.R_CALLS + 2 * k + 2] for k in range(r[L.R_NCALLS])]
     put_away = r[L.R_PUT_AWAY: L.R_PUT_AWAY + 4]
+    passed = r[L.R_PASSED: L.R_PASSED + 4]  # eighty-three: cards from the partner
     split = inputs.variant.excess_trumps == "discard-nonscoring"  # non-trumps went first
-    discards = [_discards(hands[p], _in_mask(stock, received_masks[p]), start[p],
-                          r[L.R_TRUMP], inputs, split and p != dealer)
+    taken = [_in_mask(stock, received_masks[p] & ~passed[p]) + cards_of(passed[p])
+             for p in range(4)]
+    discards = [[c for c in _discards(hands[p], taken[p], start[p], r[L.R_TRUMP], inputs,
+                                      split and p != dealer)
+                 if not passed[(p + 2) % 4] >> c & 1]
                 + _in_mask(stock, put_away[p]) for p in range(4)]
     order = [(dealer + 1 + q) % 4 for q in range(3)]
     others = [c for q in order for c in discards[q]]  # cards a dealer may take (nicaragua)
-    received = [_in_mask(stock, received_masks[p])
-                + (_in_mask(others, received_masks[p]) if p == dealer else []) for p in range(4)]
+    received = [taken[p] + (_in_mask(others, received_masks[p] & ~passed[p])
+                            if p == dealer else []) for p in range(4)]
     tricks = []
     for k in range(r[L.R_NTRICKS]):
         base = L.R_TRICKS + L.TRICK_LEN * k

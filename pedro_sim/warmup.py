@@ -19,7 +19,7 @@ def warm_all(variant: str = "cinch") -> None:
     flags = technique_flags()
     hand = list(range(9))
     for policy in (L.P_RANDOM, L.P_HEURISTIC):
-        hist = np.zeros((1, inputs.variant.max_bid + 1, inputs.variant.total_points + 1),
+        hist = np.zeros((1, inputs.variant.top_bid + 1, inputs.variant.total_points + 1),
                         dtype=np.int64)
         drivers.deal_stats(1, 0, 4, 4, policy, flags, *inputs.arrays, hist)
         points_histogram(inputs, hand, 0, 1, 4, 1, policy, flags, show_progress=False)

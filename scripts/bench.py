@@ -38,7 +38,7 @@ def pedro_rate(policy: int, threads: int, deals: int, repeats: int = 3) -> float
     inputs = EngineInputs.for_variant("cinch")
     flags = technique_flags()
     numba.set_num_threads(threads)
-    shape = (inputs.variant.max_bid + 1, inputs.variant.total_points + 1)
+    shape = (inputs.variant.top_bid + 1, inputs.variant.total_points + 1)
     warm = np.zeros((1, *shape), dtype=np.int64)
     drivers.deal_stats(1, 0, 100, CHUNK, policy, flags, *inputs.arrays, warm)
     best = 0.0

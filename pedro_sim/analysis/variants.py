@@ -48,7 +48,7 @@ def _mean_ci(total: float, squares: float, n: int) -> tuple[float, float, float]
 def summarize_deals(inputs: EngineInputs, deals: int, seed: int, policy: int,
                     flags: np.ndarray, show_progress: bool | None = None) -> np.ndarray:
     v = inputs.variant
-    width = 6 * (v.max_bid + 1) + 20 + 2 * (v.total_points + 1)
+    width = 6 * (v.top_bid + 1) + 20 + 2 * (v.total_points + 1)
 
     def step(first: int, count: int, chunk: int, out: np.ndarray) -> None:
         drivers.deal_summary(seed, first, count, chunk, policy, flags, *inputs.arrays, out)
@@ -77,7 +77,7 @@ def summarize_games(inputs: EngineInputs, games: int, seed: int, policy: int,
 
 def _bid_rows(name: str, v, flat: np.ndarray, deals: int) -> list[dict]:
     rows = []
-    for bid in range(v.max_bid + 1):
+    for bid in range(v.top_bid + 1):
         n, made, bs, bs2, ds, ds2 = (int(x) for x in flat[6 * bid: 6 * bid + 6])
         if n == 0:
             continue
@@ -95,7 +95,7 @@ def _bid_rows(name: str, v, flat: np.ndarray, deals: int) -> list[dict]:
 
 
 def _seat_rows(name: str, v, flat: np.ndarray, deals: int) -> list[dict]:
-    base = 6 * (v.max_bid + 1)
+    base = 6 * (v.top_bid + 1)
     rows = []
     dealer_mean = None
     for k, seat in enumerate(SEAT_NAMES):
@@ -137,7 +137,7 @@ def variants_analysis(presets: list[EngineInputs], deals: int, games: int, seed:
         flat = summarize_deals(inputs, deals, seed, policy, flags, show_progress)
         bids += _bid_rows(v.name, v, flat, deals)
         seats += _seat_rows(v.name, v, flat, deals)
-        hist = flat[6 * (v.max_bid + 1) + 20:].reshape(2, v.total_points + 1)
+        hist = flat[6 * (v.top_bid + 1) + 20:].reshape(2, v.total_points + 1)
         for side, row in zip(("bidders", "defenders"), hist, strict=True):
             for p, c in enumerate(row):
                 points.append({"preset": v.name, "side": side, "points": p,

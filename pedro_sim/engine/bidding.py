@@ -72,11 +72,16 @@ def heuristic_call(hand, standing, partner_holds, may_equal, opts, cinfo):
 def random_call(rng, standing, may_equal, opts):
     """Uniform over pass and every legal bid (docs/engine-spec.md)."""
     lo = max(opts[L.O_MIN_BID], standing if may_equal and standing > 0 else standing + 1)
-    options = 1 + max(0, opts[L.O_MAX_BID] - lo + 1)
+    ordinary = max(0, opts[L.O_MAX_BID] - lo + 1)
+    top = opts[L.O_TOP_BID]
+    special = 1 if top > opts[L.O_MAX_BID] and standing < top else 0  # "83 double"
+    options = 1 + ordinary + special
     if options == 1:
         return 0
     r = below(rng, options)
-    return 0 if r == 0 else lo + r - 1
+    if r == 0:
+        return 0
+    return lo + r - 1 if r <= ordinary else top
 
 
 @kernel

@@ -3,7 +3,7 @@
 import numpy as np
 
 from pedro_sim.engine import layout as L
-from pedro_sim.engine.bits import ZERO, bit, kth, popcount
+from pedro_sim.engine.bits import ONE, ZERO, bit, kth, lowest, popcount
 from pedro_sim.engine.jit import kernel
 from pedro_sim.engine.policies.heuristic import strongest
 from pedro_sim.engine.rng import below
@@ -164,6 +164,62 @@ def keep_trumps(policy, rng, cards, keep, t, masks, cinfo):
 
 
 @kernel
+def passer_keeps(policy, rng, tx, need, keep, t, masks, cinfo):
+    """eighty-three: the partner with too many trumps keeps ``keep`` of them, at least
+    ``need`` scoring ones, leaving its partner no more than ``keep`` scoring trumps."""
+    scoring = masks[t, L.M_SCORE_TRICK] | masks[t, L.M_TWO] | masks[t, L.M_TWO_PLAYED]
+    chosen = ZERO
+    while popcount(chosen) < keep:
+        left = keep - popcount(chosen)
+        cands = ZERO
+        m = tx & ~chosen
+        while m:
+            c = lowest(m)
+            m &= m - ONE
+            k = chosen | bit(c)
+            r = keep - popcount(k)
+            ks = popcount(k & scoring)
+            pool = tx & ~k
+            ps = popcount(pool & scoring)
+            pn = popcount(pool) - ps
+            if ks + min(ps, r) >= need and ks + max(0, r - pn) <= keep:
+                cands |= bit(c)
+        if popcount(cands) <= left:
+            return chosen | cands
+        if policy == L.P_RANDOM:
+            chosen |= bit(kth(cands, below(rng, popcount(cands))))
+        else:
+            chosen |= bit(strongest(cands, t, cinfo))
+    return chosen
+
+
+@kernel
+def pass_excess(policy, rng, cards, passed, kept, dealer, keep, t, masks, cinfo):
+    """Within each partnership, eldest's first, a partner with more than ``keep`` trumps
+    keeps ``keep`` and passes the rest to its partner (``kept``: what it keeps, else 0)."""
+    scoring = masks[t, L.M_SCORE_TRICK] | masks[t, L.M_TWO] | masks[t, L.M_TWO_PLAYED]
+    tm = masks[t, L.M_TRUMP]
+    for i in range(2):
+        a = (dealer + 1 + i) & 3
+        b = (a + 2) & 3
+        ta = cards[a] & tm
+        tb = cards[b] & tm
+        if max(popcount(ta), popcount(tb)) <= keep:
+            continue
+        sa = popcount(ta & scoring)
+        sb = popcount(tb & scoring)
+        x, y, tx, need = b, a, tb, max(0, sb + sa - keep)
+        if popcount(tb) <= keep or (popcount(ta) > keep and sa >= sb):
+            x, y, tx = a, b, ta
+        k = passer_keeps(policy, rng, tx, need, keep, t, masks, cinfo)
+        moved = tx & ~k
+        kept[x] = k
+        passed[y] |= moved
+        cards[y] |= moved
+        cards[x] &= ~moved
+
+
+@kernel
 def keep_freely(policy, rng, cards, keep, t, masks, cinfo):
     """A free discard: how many to keep (0..keep), then which (the heuristic keeps its
     trumps, strongest first)."""
@@ -172,6 +228,32 @@ def keep_freely(policy, rng, cards, keep, t, masks, cinfo):
     else:
         n = min(keep, popcount(cards & masks[t, L.M_TRUMP]))
     return choose_cards(policy, rng, cards, n, t, cinfo)
+
+
+@kernel
+def exchange_by_passing(dealt, books, hands, dealer, trump, policy, rng, opts, masks, cinfo,
+                        work):
+    """eighty-three: pass excess trumps to partners, then everyone keeps O_KEEP cards."""
+    keep = opts[L.O_KEEP]
+    tm = masks[trump, L.M_TRUMP]
+    cards = work[12:16]
+    passed = work[16:20]
+    kept = hands[0:4]
+    for p in range(4):
+        cards[p] = dealt[p] | books[p]
+        kept[p] = ZERO
+    pass_excess(policy, rng, cards, passed, kept, dealer, keep, trump, masks, cinfo)
+    for q in range(1, 5):
+        p = (dealer + q) & 3
+        if kept[p]:
+            continue
+        if popcount(cards[p] & tm) > keep:
+            hands[p] = keep_scoring_first(policy, rng, cards[p] & tm, keep, trump, masks, cinfo)
+        else:
+            hands[p] = keep_trumps(policy, rng, cards[p], keep, trump, masks, cinfo)
+    for p in range(4):
+        work[p] = books[p] | passed[p]
+        work[4 + p] = cards[p] & ~hands[p]
 
 
 @kernel
@@ -186,8 +268,12 @@ def exchange_cards(deck, dealt, books, hands, dealer, trump, policy, rng, opts, 
     fill = opts[L.O_FILL]
     sp = 4 * opts[L.O_HAND]
     end = opts[L.O_DECK]
-    for k in range(12):
+    for k in range(20):
         work[k] = ZERO
+    if opts[L.O_PASS_EXCESS]:
+        exchange_by_passing(dealt, books, hands, dealer, trump, policy, rng, opts, masks, cinfo,
+                            work)
+        return
     for q in range(1, 5):
         p = (dealer + q) & 3
         if discard == L.DISCARD_NON_TRUMPS:
@@ -246,6 +332,7 @@ def discard_and_fill(deck, dealt, books, hands, dealer, trump, policy, rng, opts
                    work)
     if record:
         for p in range(4):
+            rec[L.R_PASSED + p] = np.int64(work[16 + p]) if opts[L.O_PASS_EXCESS] else 0
             rec[L.R_RECEIVED + p] = np.int64(work[p])
             rec[L.R_PUT_AWAY + p] = np.int64(work[8 + p])
             rec[L.R_START + p] = np.int64(hands[p])

@@ -23,8 +23,8 @@ def new_work():
     deck = np.empty(53, dtype=np.int64)
     rest = np.empty(53, dtype=np.int64)
     # 0..3 hands in play, 4..7 dealt hands, 8..11 books (cards picked up after the bidding),
-    # 12..23 what each seat received, discarded and put away from the stock (exchange_cards)
-    hands = np.zeros(24, dtype=np.uint64)
+    # 12..31 what each seat received, discarded, put away from the stock, ... (exchange_cards)
+    hands = np.zeros(32, dtype=np.uint64)
     rng = np.zeros(1, dtype=np.uint64)
     # points of each team, the cards each took, whether the dealer was forced to bid
     pts = np.zeros(5, dtype=np.int64)
@@ -45,6 +45,10 @@ def deal_score(pts, bidder, bid, score, opts):
     made = pts[bt] >= bid
     if opts[L.O_DOUBLE_MAX] and bid == opts[L.O_MAX_BID]:
         score[bt] = 2 * bid if made else -2 * bid
+        score[ot] = pts[ot]
+    elif bid > opts[L.O_MAX_BID]:  # "83 double": needs every point
+        made = pts[bt] >= opts[L.O_MAX_BID]
+        score[bt] = bid if made else -bid
         score[ot] = pts[ot]
     elif opts[L.O_SCORING] == L.SCORE_DIFFERENCE:
         diff = pts[bt] - pts[ot]
@@ -111,7 +115,7 @@ def deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats
         trump = name_trump(policy, seen, rng, cinfo)
     else:
         take_kitty(deck, bidder, opts, books)
-    work = hands[12:24]
+    work = hands[12:32]
     discard_and_fill(deck, dealt, books, hands, dealer, trump, policy, rng, opts, masks, cinfo,
                      work, rec, record)
     play_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,

@@ -44,7 +44,7 @@ def summary_row(out, bidder, bid, dealer, made, pts, score, opts):
     out[base + 3] += b * b
     out[base + 4] += d
     out[base + 5] += d * d
-    seats = 6 * (opts[L.O_MAX_BID] + 1)
+    seats = 6 * (opts[L.O_TOP_BID] + 1)
     for k in range(4):
         p = (dealer + k) & 3
         s = score[p & 1]
@@ -77,7 +77,7 @@ def deal_summary(seed, first, count, chunk, policy, flags, opts, masks, beats, c
                                             beats, cinfo, deck, hands, rng, pts, rec)
             made = deal_score(pts, bidder, bid, sc, opts)
             summary_row(out[ch], bidder, bid, dealer, made, pts, sc, opts)
-            out[ch, 6 * (opts[L.O_MAX_BID] + 1) + 4] += pts[4]
+            out[ch, 6 * (opts[L.O_TOP_BID] + 1) + 4] += pts[4]
 
 
 @parallel_kernel

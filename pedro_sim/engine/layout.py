@@ -36,7 +36,9 @@ O_KITTY = 31  # cards the high bidder takes after the auction
 O_LOSE_AT = 32  # 0, or a score at or below which a team loses
 O_PAIRS = 33  # 1: extra cards are played in pairs over the first tricks (california)
 O_DOUBLE_MAX = 34  # 1: the top bid scores and loses double
-N_OPTS = 35
+O_TOP_BID = 35  # the highest bid value (O_MAX_BID, or 2 x it for "83 double")
+O_PASS_EXCESS = 36  # 1: a player with too many trumps passes the excess to its partner
+N_OPTS = 37
 
 FORCED_EXACT = 0
 FORCED_NONE = 1  # the dealer may pass too; then the deal is thrown in
@@ -124,7 +126,8 @@ R_NTRICKS = 76
 R_NFOLDED = 77
 R_FOLDED = 78  # 4 x (seat, index of the first trick it did not play to)
 R_PUT_AWAY = 86  # 4 masks: stock cards a seat discarded without taking them (foster's dealer)
-R_TRICKS = 90  # per trick: leader, winner, nplays, then (seat, card, buried mask) x 4
+R_PASSED = 90  # 4 masks: cards a seat received from its partner (eighty-three)
+R_TRICKS = 94  # per trick: leader, winner, nplays, then (seat, card, buried mask) x 4
 TRICK_LEN = 15
 MAX_TRICKS = 14
 R_CALLS = R_TRICKS + TRICK_LEN * MAX_TRICKS  # (seat, bid or 0 = pass) per call

@@ -94,6 +94,11 @@ class Variant:
         return sum(self.points.values())
 
     @property
+    def top_bid(self) -> int:
+        """The highest bid value: "83 double" is recorded as twice the maximum."""
+        return 2 * self.max_bid if self.special_bid == "double-83" else self.max_bid
+
+    @property
     def stock(self) -> int:
         """Cards left after the first deal (stock, kitty, books, second deal)."""
         return self.deck - self.players * self.hand
@@ -242,4 +247,6 @@ class Variant:
                           "no-trump-on-trump-lead": L.FOLD_ON_TRUMP_LEAD}.get(self.fold, -1)
         opts[L.O_PAIRS] = self.excess_trumps == "pairs"
         opts[L.O_DOUBLE_MAX] = self.special_bid == "double-max"
+        opts[L.O_TOP_BID] = self.top_bid
+        opts[L.O_PASS_EXCESS] = self.excess_trumps == "pass-to-partner"
         return opts
