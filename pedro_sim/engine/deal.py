@@ -3,9 +3,9 @@
 import numpy as np
 
 from pedro_sim.engine import layout as L
-from pedro_sim.engine.bits import ONE, ZERO, bit, kth, lowest, popcount
+from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
 from pedro_sim.engine.jit import kernel
-from pedro_sim.engine.policies.heuristic import strongest
+from pedro_sim.engine.policies import pick_one, scoring_cards
 from pedro_sim.engine.rng import below
 
 
@@ -103,7 +103,7 @@ def dealer_robs(deck, hands, dealer, sp, end, tm, keep):
 
 
 @kernel
-def choose_cards(policy, rng, pool, n, t, cinfo):
+def choose_cards(policy, rng, pool, n, t, masks, cinfo):
     """``n`` cards of ``pool``, one at a time (all of them when there is no choice left):
     the random player uniformly by ascending card id, the heuristic the strongest."""
     chosen = ZERO
@@ -111,10 +111,7 @@ def choose_cards(policy, rng, pool, n, t, cinfo):
         cands = pool & ~chosen
         if popcount(cands) <= n - popcount(chosen):
             return chosen | cands
-        if policy == L.P_RANDOM:
-            chosen |= bit(kth(cands, below(rng, popcount(cands))))
-        else:
-            chosen |= bit(strongest(cands, t, cinfo))
+        chosen |= pick_one(policy, rng, cands, True, t, masks, cinfo)
     return chosen
 
 
@@ -123,7 +120,8 @@ def keep_scoring_first(policy, rng, trumps, keep, t, masks, cinfo):
     """Too many trumps: keep every scoring trump, and non-scoring ones up to ``keep``."""
     scoring = trumps & (masks[t, L.M_SCORE_TRICK] | masks[t, L.M_TWO])
     room = max(0, keep - popcount(scoring))
-    return scoring | choose_cards(policy, rng, trumps & masks[t, L.M_NONSCORE], room, t, cinfo)
+    others = trumps & masks[t, L.M_NONSCORE]
+    return scoring | choose_cards(policy, rng, others, room, t, masks, cinfo)
 
 
 @kernel
@@ -135,8 +133,8 @@ def dealer_takes_all(policy, rng, pool, keep, t, masks, cinfo):
     if popcount(trumps) >= keep:
         return keep_scoring_first(policy, rng, trumps, keep, t, masks, cinfo)
     others = pool & ~tm
-    return trumps | choose_cards(policy, rng, others, min(popcount(others),
-                                                          keep - popcount(trumps)), t, cinfo)
+    room = min(popcount(others), keep - popcount(trumps))
+    return trumps | choose_cards(policy, rng, others, room, t, masks, cinfo)
 
 
 @kernel
@@ -160,14 +158,14 @@ def keep_trumps(policy, rng, cards, keep, t, masks, cinfo):
     room = keep - popcount(cards & tm)
     if room <= 0:
         return cards & tm
-    return (cards & tm) | choose_cards(policy, rng, cards & ~tm, room, t, cinfo)
+    return (cards & tm) | choose_cards(policy, rng, cards & ~tm, room, t, masks, cinfo)
 
 
 @kernel
 def passer_keeps(policy, rng, tx, need, keep, t, masks, cinfo):
     """eighty-three: the partner with too many trumps keeps ``keep`` of them, at least
     ``need`` scoring ones, leaving its partner no more than ``keep`` scoring trumps."""
-    scoring = masks[t, L.M_SCORE_TRICK] | masks[t, L.M_TWO] | masks[t, L.M_TWO_PLAYED]
+    scoring = scoring_cards(t, masks)
     chosen = ZERO
     while popcount(chosen) < keep:
         left = keep - popcount(chosen)
@@ -186,10 +184,7 @@ def passer_keeps(policy, rng, tx, need, keep, t, masks, cinfo):
                 cands |= bit(c)
         if popcount(cands) <= left:
             return chosen | cands
-        if policy == L.P_RANDOM:
-            chosen |= bit(kth(cands, below(rng, popcount(cands))))
-        else:
-            chosen |= bit(strongest(cands, t, cinfo))
+        chosen |= pick_one(policy, rng, cands, True, t, masks, cinfo)
     return chosen
 
 
@@ -197,7 +192,7 @@ def passer_keeps(policy, rng, tx, need, keep, t, masks, cinfo):
 def pass_excess(policy, rng, cards, passed, kept, dealer, keep, t, masks, cinfo):
     """Within each partnership, eldest's first, a partner with more than ``keep`` trumps
     keeps ``keep`` and passes the rest to its partner (``kept``: what it keeps, else 0)."""
-    scoring = masks[t, L.M_SCORE_TRICK] | masks[t, L.M_TWO] | masks[t, L.M_TWO_PLAYED]
+    scoring = scoring_cards(t, masks)
     tm = masks[t, L.M_TRUMP]
     for i in range(2):
         a = (dealer + 1 + i) & 3
@@ -227,7 +222,7 @@ def keep_freely(policy, rng, cards, keep, t, masks, cinfo):
         n = below(rng, keep + 1)
     else:
         n = min(keep, popcount(cards & masks[t, L.M_TRUMP]))
-    return choose_cards(policy, rng, cards, n, t, cinfo)
+    return choose_cards(policy, rng, cards, n, t, masks, cinfo)
 
 
 @kernel
@@ -313,7 +308,7 @@ def exchange_cards(deck, dealt, books, hands, dealer, trump, policy, rng, opts, 
             for q in range(1, 4):
                 pool |= work[4 + ((dealer + q) & 3)]
         hands[dealer] = choose_cards(policy, rng, pool, min(keep, popcount(pool)), trump,
-                                     cinfo)
+                                     masks, cinfo)
         work[4 + dealer] = dealt[dealer] & ~hands[dealer]
         if fill == L.FILL_ROB_FREE:
             work[8 + dealer] = rest & tm & ~hands[dealer]

@@ -3,11 +3,9 @@
 import numpy as np
 
 from pedro_sim.engine import layout as L
-from pedro_sim.engine.bits import ONE, ZERO, bit, kth, lowest, popcount
+from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
 from pedro_sim.engine.jit import kernel
-from pedro_sim.engine.policies import choose_bury, choose_card
-from pedro_sim.engine.policies.heuristic import discard_low_card
-from pedro_sim.engine.rng import below
+from pedro_sim.engine.policies import choose_bury, choose_card, pick_one, scoring_cards
 
 
 @kernel
@@ -99,11 +97,6 @@ def claim_if_alone(hands, t, cinfo, pts, rec, record):
 
 
 @kernel
-def scoring_cards(t, masks):
-    return masks[t, L.M_SCORE_TRICK] | masks[t, L.M_TWO] | masks[t, L.M_TWO_PLAYED]
-
-
-@kernel
 def stack_can_complete(stack, pool, r, seven, future, pairs, t, masks):
     """Can ``r`` more cards of ``pool`` complete a stack holding at most one scoring card?
     king-pedro: a player with all seven may play the 2 and one other. california (pairs):
@@ -162,10 +155,7 @@ def constrained_extras(policy, rng, h, top, extra, future, pairs, t, masks, cinf
                 cands |= bit(c)
         if popcount(cands) <= left:
             return chosen | cands
-        if policy == L.P_RANDOM:
-            chosen |= bit(kth(cands, below(rng, popcount(cands))))
-        else:
-            chosen |= bit(discard_low_card(cands, t, masks, cinfo))
+        chosen |= pick_one(policy, rng, cands, False, t, masks, cinfo)
     return chosen
 
 

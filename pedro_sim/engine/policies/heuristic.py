@@ -142,12 +142,6 @@ def heuristic_card(flags, p, h, legal, wseat, wcard, played, later_opp, third_ha
 
 
 @kernel
-def discard_low_card(cands, t, masks, cinfo):
-    """The weakest card that scores nothing, else the weakest."""
-    return discard_low(cands, True, t, masks, cinfo)
-
-
-@kernel
 def heuristic_extras(h_after, extra, t, masks, cinfo):
     """Extra cards that go with the trick: the weakest cards that score nothing."""
     out = ZERO
