@@ -6,10 +6,12 @@ import dataclasses
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pedro_sim import reference
 from pedro_sim.analysis.games import game_outcomes
-from pedro_sim.cards import SUITS, card_text
+from pedro_sim.cards import SUITS, card_text, parse_card
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.rng import KIND_FIXED
 from pedro_sim.rules import get_preset
@@ -81,3 +83,26 @@ def test_heuristic_games_end(preset):
     games = game_outcomes(EngineInputs.for_variant(preset), 1, 200, L.P_HEURISTIC, FLAGS)
     assert (games.end == "target").mean() > 0.95, games.end.value_counts()
     assert set(games.winner) <= {0, 1, -1}
+
+
+@settings(max_examples=120, deadline=None)
+@given(preset=st.sampled_from(PLAYED_PRESETS), seed=st.integers(0, 2**63 - 1),
+       index=st.integers(0, 2**40), policy=st.sampled_from(["random", "heuristic"]))
+def test_invariants_of_any_deal_of_any_preset(preset, seed, index, policy):
+    """RULES.md section 6 on any deal: every card in one place, every point accounted for,
+    the reference checker's replay (legality, winners, score from the tricks)."""
+    inputs = EngineInputs.for_variant(preset)
+    pid = L.P_RANDOM if policy == "random" else L.P_HEURISTIC
+    d = trace_dict(record_deals(inputs, seed, np.array([index]), pid, FLAGS)[0], inputs, seed,
+                   index, policy)
+    cards = sorted(parse_card(c) for h in d["hands"] for c in h) + [
+        parse_card(c) for c in d["stock"]]
+    assert sorted(cards) == list(range(inputs.variant.deck))
+    start = [parse_card(c) for h in d["start_hands"] for c in h]
+    assert len(set(start)) == len(start)
+    played = [parse_card(c) for t in d["tricks"] for _, stack in t["plays"] for c in stack]
+    claimed = [parse_card(c) for c in d["claimed"][1]] if d["claimed"] else []
+    assert len(set(played + claimed)) == len(played + claimed)
+    assert set(played + claimed) <= set(start)
+    assert 0 <= sum(d["points"]) <= inputs.variant.total_points
+    assert reference.check_trace(d) == []
