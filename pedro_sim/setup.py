@@ -74,8 +74,8 @@ def check_engine_plays(variant: Variant) -> None:
         if allowed is not None and value not in allowed:
             differ.append(f"{key}={value}")
     if differ:
-        raise PedroError(f"the engine does not play {variant.name} yet: "
-                         f"{', '.join(differ)} (it plays {', '.join(PLAYED_PRESETS)} and "
+        raise PedroError(f"the engine does not play {variant.name} with "
+                         f"{', '.join(differ)} yet (it plays {', '.join(PLAYED_PRESETS)} and "
                          "house rules on their options)")
 
 

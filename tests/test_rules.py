@@ -78,7 +78,7 @@ def test_the_engine_refuses_what_it_does_not_play_yet():
     assert set(PLAYED_PRESETS) == set(PRESETS), "every preset is simulated"
     for name in PRESETS:
         EngineInputs.for_variant(name)
-    with pytest.raises(PedroError, match="does not play catch-five yet: deck=32"):
+    with pytest.raises(PedroError, match="does not play catch-five with deck=32 yet"):
         EngineInputs.for_variant(resolve_variant("catch-five", ["deck=32"]))
 
 
@@ -99,7 +99,7 @@ def cli(*args: str) -> subprocess.CompletedProcess:
     (["rules", "cinch", "--rule", "min_bid=99"], "min_bid=99 is above max_bid"),
     (["rules", "cinch", "--rule", "discard=free"], "discard=free with dealer_fill"),
     (["bid", "AH KH 5H 2H 9C 4D", "--variant", "catch-five", "--rule", "deck=32"],
-     "does not play catch-five yet: deck=32"),
+     "does not play catch-five with deck=32 yet"),
     (["trace", "--variant", "cinch", "--rules", "/nonexistent.toml"], "--rules /nonexistent"),
 ])
 def test_rule_errors_on_the_command_line(args, fragment):

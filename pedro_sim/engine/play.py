@@ -4,7 +4,7 @@ import numpy as np
 
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
-from pedro_sim.engine.jit import kernel
+from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.policies import choose_bury, choose_card, pick_one, scoring_cards
 
 
@@ -121,7 +121,7 @@ def stack_can_complete(stack, pool, r, seven, future, pairs, t, masks):
     return (pool & two) != 0 and scp >= need
 
 
-@kernel
+@phase
 def constrained_tops(h, legal, extra, future, pairs, t, masks):
     """The top cards from which a stack can be completed."""
     seven = popcount(h & scoring_cards(t, masks)) == 7
@@ -135,7 +135,7 @@ def constrained_tops(h, legal, extra, future, pairs, t, masks):
     return out
 
 
-@kernel
+@phase
 def constrained_extras(policy, rng, h, top, extra, future, pairs, t, masks, cinfo):
     """The extra cards under ``top``, one at a time among those that keep the stack
     completable (all of them when there is no choice left)."""
