@@ -6,7 +6,7 @@ from numba import prange
 
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.deals import auctioned_deal, deal_score, fixed_hand_deal, new_work
-from pedro_sim.engine.games import GAME_COLS, play_game
+from pedro_sim.engine.games import play_game
 from pedro_sim.engine.jit import kernel, parallel_kernel
 from pedro_sim.engine.rng import KIND_DEAL
 
@@ -153,5 +153,3 @@ def game_results(seed, first, policy, flags, opts, masks, beats, cinfo, out):
         play_game(seed, first + g, policy, flags, opts, masks, beats, cinfo, deck, hands, rng,
                   pts, score, rec, out[g])
 
-
-assert GAME_COLS == 5

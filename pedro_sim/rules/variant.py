@@ -229,7 +229,6 @@ class Variant:
                          "counting-order": L.TIE_COUNTING_ORDER}[self.tie]
         opts[L.O_WIN_OWN_BID] = ("any", "bid", "made").index(self.win_only_on)
         opts[L.O_BOOKS] = self.books
-        opts[L.O_TWO_PLAYER] = self.two_scores_for == "player"
         opts[L.O_CREDIT] = self.opponents_discards_to_bidders
         opts[L.O_ROUNDS] = self.auction == "until-passes"
         opts[L.O_SECOND_DEAL] = self.second_deal
