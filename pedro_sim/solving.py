@@ -1,0 +1,221 @@
+"""Solve positions with every card visible: the Python face of engine/solver.py.
+
+A position is the moment play starts (../shared/TRACE.md), or, as an extension, a
+trick in progress: ``"trick"`` lists the cards already played to it, in order from
+``"leader"``, and ``"trick_index"`` says how many tricks were played before (extra
+cards are played only on trick 0).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from pedro_sim.cards import card_text, cards_of, parse_card, parse_suit
+from pedro_sim.engine import layout as L
+from pedro_sim.engine import solver as S
+from pedro_sim.errors import PedroError
+from pedro_sim.rules import Variant, get_preset
+from pedro_sim.setup import EngineInputs
+
+SOLVED_PRESETS = ("cinch", "foster", "nicaragua", "catch-five", "sancho", "dom-pedro",
+                  "sixty-three", "eighty-three")
+MAX_ROOT_MOVES = 8192
+
+
+@dataclass(frozen=True)
+class Position:
+    """All four hands (masks), who leads, who bid, and the trick in progress."""
+
+    variant: Variant
+    trump: int
+    leader: int
+    bidder: int
+    hands: tuple[int, int, int, int]
+    trick: tuple[int, ...] = ()
+    trick_index: int = 0
+
+
+@dataclass(frozen=True)
+class Solution:
+    value: int  # the bidder's team's points
+    best: list[list[int]]  # each optimal play of the player to move: top card, then extras
+    nodes: int
+
+
+def check_solvable(variant: Variant) -> None:
+    """The search plays every rule except folds and the constrained stacks."""
+    o = variant.kernel_options()
+    if o[L.O_FOLD] != L.FOLD_NEVER or o[L.O_PAIRS] or o[L.O_EXTRAS_ONE_SCORING]:
+        raise PedroError(f"the solver does not search {variant.name} (players fold or stacks "
+                         f"are constrained); it searches {', '.join(SOLVED_PRESETS)}")
+
+
+def _seat(obj: dict[str, Any], key: str) -> int:
+    value = obj.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
+        raise PedroError(f"position field '{key}' must be a seat 0..3, got {value!r}")
+    return value
+
+
+def _cards(value: Any, where: str, deck: int) -> list[int]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise PedroError(f"position field '{where}' must be a list of card strings")
+    cards = [parse_card(c) for c in value]
+    if any(c >= deck for c in cards):
+        raise PedroError(f"position field '{where}' holds the joker, which this preset lacks")
+    return cards
+
+
+def parse_position(obj: Any, rules: Variant | None = None) -> Position:
+    """Validate one position object (TRACE.md); ``rules`` replaces the named preset."""
+    if not isinstance(obj, dict):
+        raise PedroError("a position must be a JSON object")
+    variant = rules or get_preset(str(obj.get("variant", "cinch")))
+    check_solvable(variant)
+    if not isinstance(obj.get("trump"), str):
+        raise PedroError("position field 'trump' must be a suit letter (S H D C)")
+    trump = parse_suit(obj["trump"])
+    hands = obj.get("hands")
+    if not isinstance(hands, list) or len(hands) != 4:
+        raise PedroError("position field 'hands' must be a list of 4 hands")
+    lists = [_cards(h, f"hands[{p}]", variant.deck) for p, h in enumerate(hands)]
+    trick = _cards(obj.get("trick", []), "trick", variant.deck)
+    seen = [c for h in lists for c in h] + trick
+    dup = {c for c in seen if seen.count(c) > 1}
+    if dup:
+        raise PedroError(f"card {card_text(min(dup))} appears twice in the position")
+    index = obj.get("trick_index", 0)
+    if not isinstance(index, int) or not 0 <= index < L.MAX_TRICKS:
+        raise PedroError(f"position field 'trick_index' must be 0..{L.MAX_TRICKS - 1}")
+    masks = tuple(sum(1 << c for c in h) for h in lists)
+    if len(trick) > 3:
+        raise PedroError("position field 'trick' holds at most 3 cards")
+    return Position(variant, trump, _seat(obj, "leader"), _seat(obj, "bidder"), masks,
+                    tuple(trick), index)
+
+
+class Solver:
+    """The kernels' inputs and a transposition table for one variant, reused across
+    positions (each solve takes a new generation of the table)."""
+
+    def __init__(self, variant: Variant | str) -> None:
+        self.inputs = EngineInputs.for_variant(variant)
+        check_solvable(self.inputs.variant)
+        opts, masks, beats, cinfo = self.inputs.arrays
+        self.order = S.strength_order(cinfo, self.inputs.variant.deck)
+        self.ttk, self.ttv = S.new_table()
+        self.ctx, self.moves, self.frames = S.new_scratch()
+        self.root_moves = np.zeros((MAX_ROOT_MOVES, 2), dtype=np.int64)
+
+    def _state(self, pos: Position) -> tuple:
+        """(hands, leader, k, wseat, wcard, led, tpts): the trick in play replayed."""
+        opts, masks, beats, cinfo = self.inputs.arrays
+        t = pos.trump
+        hands = np.array(pos.hands, dtype=np.uint64)
+        wseat, wcard, led, tpts = -1, -1, -1, 0
+        k = 0
+        for c in pos.trick:  # played by the leader and the seats after it, in turn
+            p = (pos.leader + k) & 3
+            if wseat < 0:
+                wseat, wcard, led = p, c, int(cinfo[t, L.I_SUIT, c])
+            elif int(beats[t, wcard]) >> c & 1:
+                wseat, wcard = p, c
+            tpts += int(cinfo[t, L.I_POINTS, c])
+            k += 1
+        leader = pos.leader
+        if k == 0 and any(pos.hands):  # a leader without cards passes the lead on
+            while not pos.hands[leader]:
+                leader = (leader + 1) & 3
+        while 0 < k < 3 and not pos.hands[(leader + k) & 3]:
+            k += 1
+        return hands, leader, k, wseat, wcard, led, tpts
+
+    def static_points(self, pos: Position) -> tuple[int, int]:
+        """(team 0, team 1) points fixed before any play: the 2 with its holder."""
+        opts, masks, _, _ = self.inputs.arrays
+        two = int(masks[pos.trump, L.M_TWO])
+        out = [0, 0]
+        for p, h in enumerate(pos.hands):
+            if h & two:
+                out[p & 1] += int(opts[L.O_TWO_POINTS])
+        return out[0], out[1]
+
+    def total_points(self, pos: Position) -> int:
+        """Team 0 plus team 1 points still to be taken in play."""
+        _, _, _, cinfo = self.inputs.arrays
+        cards = [c for h in pos.hands for c in cards_of(h)] + list(pos.trick)
+        return sum(int(cinfo[pos.trump, L.I_POINTS, c]) for c in cards)
+
+    def _search(self, pos: Position, alpha: int, beta: int, merge: bool) -> int:
+        """Team 0's points from the position on, in a new generation of the table."""
+        opts, masks, beats, cinfo = self.inputs.arrays
+        hands, leader, k, wseat, wcard, led, tpts = self._state(pos)
+        st = np.array([pos.trick_index, leader, k, wseat, wcard, led, tpts], dtype=np.int64)
+        self.ctx[S.C_GEN] += 1
+        self.ctx[S.C_NODES] = 0
+        self.ctx[S.C_MERGE] = int(merge)
+        self.ctx[S.C_FIRST] = pos.bidder
+        return int(S.search(hands, st, np.int64(alpha), np.int64(beta), self.ctx,
+                            np.int64(pos.trump), opts, masks, beats, cinfo, self.order,
+                            self.ttk, self.ttv, self.moves, self.frames))
+
+    def _to_bidders(self, pos: Position, value0: int) -> int:
+        s0, s1 = self.static_points(pos)
+        if (pos.bidder & 1) == 0:
+            return s0 + value0
+        return s1 + self.total_points(pos) - value0
+
+    def value(self, pos: Position, merge: bool = True) -> tuple[int, int]:
+        """(the bidders' points with perfect play, nodes searched)."""
+        v0 = self._search(pos, -1, S.INF, merge)
+        return self._to_bidders(pos, v0), int(self.ctx[S.C_NODES])
+
+    def makes(self, pos: Position, target: int, merge: bool = True) -> tuple[bool, int]:
+        """Make-or-fail: (whether the bidders take at least ``target`` points, nodes),
+        by one null-window search."""
+        s0, s1 = self.static_points(pos)
+        if (pos.bidder & 1) == 0:
+            need0 = target - s0  # team 0 needs value0 >= need0
+            v0 = self._search(pos, need0 - 1, need0, merge)
+            return v0 >= need0, int(self.ctx[S.C_NODES])
+        cap0 = self.total_points(pos) + s1 - target  # team 1 makes when value0 <= cap0
+        v0 = self._search(pos, cap0, cap0 + 1, merge)
+        return v0 <= cap0, int(self.ctx[S.C_NODES])
+
+    def solve(self, pos: Position, merge: bool = True) -> Solution:
+        """The value, every optimal play of the player to move, and the nodes searched."""
+        opts, masks, beats, cinfo = self.inputs.arrays
+        v0 = self._search(pos, -1, S.INF, merge)
+        hands, leader, k, wseat, wcard, led, tpts = self._state(pos)
+        st = np.array([pos.trick_index, leader, k, wseat, wcard, led, tpts], dtype=np.int64)
+        n, p = S.root_moves(hands, np.int64(pos.trick_index), np.int64(leader), np.int64(k),
+                            np.int64(wseat), np.int64(led), np.int64(pos.bidder),
+                            np.int64(pos.trump), opts, masks, self.root_moves)
+        if n < 0:
+            raise PedroError(f"the position has more than {MAX_ROOT_MOVES} first plays")
+        best: list[list[int]] = []
+        if sum(1 for h in pos.hands if h) < 2:  # a lone player claims: nobody plays
+            return Solution(self._to_bidders(pos, v0), best, int(self.ctx[S.C_NODES]))
+        maximize = (p & 1) == 0
+        for i in range(n):
+            c, extras = int(self.root_moves[i, 0]), int(self.root_moves[i, 1])
+            lo, hi = (v0 - 1, v0) if maximize else (v0, v0 + 1)
+            v = int(S.move_value(hands, st, np.int64(p), np.int64(c), np.uint64(extras),
+                                 np.int64(lo), np.int64(hi), self.ctx, np.int64(pos.trump),
+                                 opts, masks, beats, cinfo, self.order, self.ttk, self.ttv,
+                                 self.moves, self.frames))
+            if (v >= v0) if maximize else (v <= v0):
+                best.append([c, *cards_of(extras)])
+        return Solution(self._to_bidders(pos, v0), best, int(self.ctx[S.C_NODES]))
+
+
+def solution_dict(obj: dict[str, Any], sol: Solution) -> dict[str, Any]:
+    """The answer object of TRACE.md: the position with value, best and nodes."""
+    out = dict(obj)
+    out["value"] = sol.value
+    out["best"] = [[card_text(c) for c in play] for play in sol.best]
+    out["nodes"] = sol.nodes
+    return out

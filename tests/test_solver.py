@@ -1,0 +1,107 @@
+"""The solver against a plain minimax (tests/bruteforce.py) and against itself across modes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from bruteforce import brute_root_values, brute_value, random_small_position
+
+from pedro_sim.cards import card_text
+from pedro_sim.errors import PedroError
+from pedro_sim.solving import SOLVED_PRESETS, Solver, parse_position, solution_dict
+
+POSITIONS_PER_PRESET = 250
+
+
+def as_object(pos: dict) -> dict:
+    return {"variant": pos["variant"], "trump": "SHDC"[pos["trump"]], "leader": pos["leader"],
+            "bidder": pos["bidder"], "hands": [[card_text(c) for c in h] for h in pos["hands"]]}
+
+
+@pytest.fixture(scope="module")
+def solvers() -> dict[str, Solver]:
+    return {name: Solver(name) for name in SOLVED_PRESETS}
+
+
+@pytest.mark.parametrize("preset", SOLVED_PRESETS)
+def test_values_equal_brute_force(preset: str, solvers: dict[str, Solver]) -> None:
+    rng = random.Random(f"solver-{preset}")
+    solver = solvers[preset]
+    for _ in range(POSITIONS_PER_PRESET):
+        raw = random_small_position(rng, preset, 3)
+        pos = parse_position(as_object(raw))
+        expect = brute_value(preset, raw["trump"], raw["leader"], raw["bidder"], raw["hands"])
+        merged, _ = solver.value(pos, merge=True)
+        plain, _ = solver.value(pos, merge=False)
+        assert merged == plain == expect, raw
+        assert solver.makes(pos, expect)[0] and not solver.makes(pos, expect + 1)[0], raw
+
+
+@pytest.mark.parametrize("preset", ["cinch", "sixty-three", "sancho"])
+def test_best_plays_equal_brute_force(preset: str, solvers: dict[str, Solver]) -> None:
+    rng = random.Random(f"best-{preset}")
+    solver = solvers[preset]
+    for _ in range(120):
+        raw = random_small_position(rng, preset, 3)
+        roots = brute_root_values(preset, raw["trump"], raw["leader"], raw["bidder"],
+                                  raw["hands"])
+        sol = solver.solve(parse_position(as_object(raw)))
+        if not roots:
+            assert sol.best == []
+            continue
+        expect = brute_value(preset, raw["trump"], raw["leader"], raw["bidder"], raw["hands"])
+        assert sol.value == expect
+        best = {k for k, v in roots.items() if v == expect}
+        assert {(c, *sorted(rest)) for c, *rest in sol.best} == best, raw
+
+
+def test_trick_in_progress_equals_playing_the_cards(solvers: dict[str, Solver]) -> None:
+    """A position with a trick in progress is worth what the position before it is worth
+    after those plays (checked on the optimal line)."""
+    rng = random.Random(5)
+    solver = solvers["cinch"]
+    checked = 0
+    while checked < 60:
+        raw = random_small_position(rng, "cinch", 3)
+        obj = as_object(raw)
+        pos = parse_position(obj)
+        sol = solver.solve(pos)
+        if not sol.best or len(sol.best[0]) > 1:
+            continue
+        card = sol.best[0][0]
+        if card == pos.trump * 13:  # the 2 counts for its holder before play, not in a trick
+            continue
+        seat = pos.leader
+        while not obj["hands"][seat]:
+            seat = (seat + 1) % 4
+        after = dict(obj, leader=seat, trick=[card_text(card)])
+        after["hands"] = [[c for c in h if c != card_text(card)] for h in obj["hands"]]
+        if not any(after["hands"]):
+            continue
+        assert solver.value(parse_position(after))[0] == sol.value, obj
+        checked += 1
+
+
+def test_bad_positions_are_refused() -> None:
+    good = {"variant": "cinch", "trump": "H", "leader": 0, "bidder": 0,
+            "hands": [["AH"], ["KH"], ["QH"], ["JH"]]}
+    for bad, words in [
+        (dict(good, variant="pidro"), "does not search"),
+        (dict(good, trump="X"), "not a suit"),
+        (dict(good, leader=4), "seat"),
+        (dict(good, hands=[["AH"], ["AH"], [], []]), "twice"),
+        (dict(good, hands=[["AH"]]), "4 hands"),
+        (dict(good, hands=[["ZZ"], [], [], []]), "ZZ"),
+    ]:
+        with pytest.raises(PedroError, match=words):
+            parse_position(bad)
+
+
+def test_answer_object_copies_the_position(solvers: dict[str, Solver]) -> None:
+    obj = {"variant": "cinch", "trump": "H", "leader": 0, "bidder": 0,
+           "hands": [["AH", "2C"], ["KH", "3C"], ["5H", "4C"], ["JH", "5C"]]}
+    out = solution_dict(obj, solvers["cinch"].solve(parse_position(obj)))
+    assert out["hands"] == obj["hands"] and out["nodes"] > 0
+    assert out["value"] == 7  # AH wins KH, 5H, JH: 1 + 5 + 1; the 2 is not in the position
+    assert out["best"] == [["AH"]]
