@@ -117,6 +117,20 @@ def variants(
 
 
 @app.command()
+def solve(
+    in_path: Path = typer.Option(..., "--in", help="Positions, JSON Lines (TRACE.md)."),
+    out_path: Path = typer.Option(Path("solved.jsonl"), "--out", help="Answers, JSON Lines."),
+    rule: list[str] = RULE,
+    rules_file: Path = RULES_FILE,
+) -> None:
+    """Solve positions with every card visible: value, every best first play, nodes.
+    House rules (--rule, --rules) apply on top of each position's preset."""
+    from pedro_sim.commands.solve_cmd import run_solve
+
+    run_solve(in_path, out_path, rule, rules_file, out)
+
+
+@app.command()
 def rules(
     preset: str = typer.Argument(None, help="A preset; all presets when omitted."),
     rule: list[str] = RULE,

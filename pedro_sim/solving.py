@@ -150,7 +150,8 @@ class Solver:
         return sum(int(cinfo[pos.trump, L.I_POINTS, c]) for c in cards)
 
     def _search(self, pos: Position, alpha: int, beta: int, merge: bool) -> int:
-        """Team 0's points from the position on, in a new generation of the table."""
+        """Team 0's points from the position on, in a new generation of the table: exact
+        (by MTD(f)) when ``alpha`` < 0, else within the window (fail-soft)."""
         opts, masks, beats, cinfo = self.inputs.arrays
         hands, leader, k, wseat, wcard, led, tpts = self._state(pos)
         st = np.array([pos.trick_index, leader, k, wseat, wcard, led, tpts], dtype=np.int64)
@@ -158,9 +159,12 @@ class Solver:
         self.ctx[S.C_NODES] = 0
         self.ctx[S.C_MERGE] = int(merge)
         self.ctx[S.C_FIRST] = pos.bidder
-        return int(S.search(hands, st, np.int64(alpha), np.int64(beta), self.ctx,
-                            np.int64(pos.trump), opts, masks, beats, cinfo, self.order,
-                            self.ttk, self.ttv, self.moves, self.frames))
+        common = (self.ctx, np.int64(pos.trump), opts, masks, beats, cinfo, self.order,
+                  self.ttk, self.ttv, self.moves, self.frames)
+        if alpha < 0:
+            guess = self.total_points(pos) // 2
+            return int(S.exact(hands, st, np.int64(guess), *common))
+        return int(S.search(hands, st, np.int64(alpha), np.int64(beta), *common))
 
     def _to_bidders(self, pos: Position, value0: int) -> int:
         s0, s1 = self.static_points(pos)

@@ -32,9 +32,10 @@ def test_values_equal_brute_force(preset: str, solvers: dict[str, Solver]) -> No
         raw = random_small_position(rng, preset, 3)
         pos = parse_position(as_object(raw))
         expect = brute_value(preset, raw["trump"], raw["leader"], raw["bidder"], raw["hands"])
-        merged, _ = solver.value(pos, merge=True)
+        merged, _ = solver.value(pos, merge=True)  # MTD(f): null windows
         plain, _ = solver.value(pos, merge=False)
-        assert merged == plain == expect, raw
+        full = solver._to_bidders(pos, solver._search(pos, 0, 1 << 20, True))  # one window
+        assert merged == plain == full == expect, raw
         assert solver.makes(pos, expect)[0] and not solver.makes(pos, expect + 1)[0], raw
 
 

@@ -74,8 +74,9 @@ def position_key(hands, leader):
 @kernel
 def representatives(h, others, t, order, cinfo, masks):
     """One card of each run of equivalent cards of hand ``h`` (``others``: the cards in
-    the other hands and the card winning the trick). A run: cards of a suit with no points and nothing of ``others``
-    between them in rank; the 2 that scores for its player never merges."""
+    the other hands and the card winning the trick). A run: cards of a suit with no
+    points and nothing of ``others`` between them in rank; the 2 that scores for its
+    player never merges."""
     reps = ZERO
     special = masks[t, L.M_TWO_PLAYED]
     for s in range(5):
@@ -344,12 +345,28 @@ def next_move(f, row, t, opts, masks):
 
 
 @kernel
+def points_left(hands, tpts, t, masks, cinfo):
+    """The points still to be taken: the trick's and those of the cards in hand."""
+    m = (hands[0] | hands[1] | hands[2] | hands[3]) & (masks[t, L.M_SCORE_TRICK]
+                                                         | masks[t, L.M_TWO_PLAYED])
+    total = tpts
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        total += cinfo[t, L.I_POINTS, c]
+    return total
+
+
+@kernel
 def enter(frames, d, hands, alpha, beta, ctx, t, opts, masks, beats, cinfo, order, ttk, ttv,
           moves):
     """Frame ``d`` holds a settled state: probe the table at a trick boundary. Returns
     (True, value) when the bounds decide, else opens the frame and returns (False, 0)."""
     f = frames[d]
     f[F_BOUNDARY] = 0
+    left = points_left(hands, f[S_TPTS], t, masks, cinfo)
+    if left <= alpha or beta <= 0:  # team 0 takes between none and all of what is left
+        return True, min(left, max(alpha, 0))
     if f[S_K] == 0 and f[S_WSEAT] < 0 and f[S_TRICK] > 0:
         lo, hi = probe(ttk, ttv, position_key(hands, f[S_LEADER]), ctx[C_GEN])
         if lo >= beta:
@@ -501,3 +518,21 @@ def root_moves(hands, trick, leader, k, wseat, led, first, t, opts, masks, out):
             n += 1
             comb = next_combination(comb)
     return n, p
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def exact(hands, st, guess, ctx, t, opts, masks, beats, cinfo, order, ttk, ttv, moves, frames):
+    """Team 0's exact points from ``st`` by MTD(f): null-window searches converging from
+    ``guess``, the table keeping every bound found along the way."""
+    lo = np.int64(0)
+    hi = np.int64(INF)
+    g = guess
+    while lo < hi:
+        b = max(g, lo + 1)
+        g = search(hands, st, b - 1, b, ctx, t, opts, masks, beats, cinfo, order, ttk, ttv,
+                   moves, frames)
+        if g < b:
+            hi = g
+        else:
+            lo = g
+    return g
