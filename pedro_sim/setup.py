@@ -11,7 +11,8 @@ from pedro_sim.engine.tables import Tables, build_tables
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant, get_preset
 
-POLICIES = {"random": L.P_RANDOM, "heuristic": L.P_HEURISTIC}
+PLAYERS = {"random": L.PL_RANDOM, "heuristic": L.PL_HEURISTIC, "pimc": L.PL_PIMC,
+           "dd": L.PL_DD}
 TECHNIQUES = {
     "cinch": L.F_CINCH,
     "save-pedro": L.F_SAVE_PEDRO,
@@ -21,13 +22,29 @@ TECHNIQUES = {
 }
 
 
-def parse_policy(name: str) -> int:
+def parse_player(name: str) -> int:
+    """A seat's player code from its name."""
     try:
-        return POLICIES[name.strip().lower()]
+        return PLAYERS[name.strip().lower()]
     except KeyError:
         raise PedroError(
-            f"unknown policy '{name}' (known: {', '.join(POLICIES)})"
+            f"unknown policy '{name}' (known: {', '.join(PLAYERS)})"
         ) from None
+
+
+def parse_policy(name: str, bidders: str | None = None, defenders: str | None = None) -> int:
+    """The kernels' policy word: ``name`` at every seat, or the bidders' and the defenders'
+    players where either is given (each defaulting to ``name``)."""
+    if bidders is None and defenders is None:
+        return parse_player(name) * 17
+    b = parse_player(bidders or name)
+    d = parse_player(defenders or name)
+    return L.POLICY_SIDES | b | (d << 4)
+
+
+def team_policy(team0: str, team1: str) -> int:
+    """A policy word with one player per team (duels)."""
+    return parse_player(team0) | (parse_player(team1) << 4)
 
 
 def technique_flags(off_team0: tuple[str, ...] = (), off_team1: tuple[str, ...] = ()) -> np.ndarray:

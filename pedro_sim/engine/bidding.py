@@ -5,6 +5,7 @@ import numpy as np
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bits import ONE, lowest
 from pedro_sim.engine.jit import kernel
+from pedro_sim.engine.policies import policy_of
 from pedro_sim.engine.rng import below
 
 LENGTH_BONUS = 10  # tenths of a point for each trump beyond the third
@@ -96,7 +97,7 @@ def record_call(rec, record, n, seat, call):
 def forced_any_call(policy, hand, rng, opts, cinfo):
     """The dealer must bid when all passed, any legal bid (california)."""
     lo = opts[L.O_MIN_BID]
-    if policy == L.P_RANDOM:
+    if policy == L.PL_RANDOM:
         return lo + below(rng, opts[L.O_MAX_BID] - lo + 1)
     estimate = best_of(suit_values(hand, cinfo))[1] // 10
     return max(lo, min(estimate, opts[L.O_MAX_BID]))
@@ -104,7 +105,7 @@ def forced_any_call(policy, hand, rng, opts, cinfo):
 
 @kernel
 def make_call(policy, hand, standing, partner, may_equal, rng, opts, cinfo):
-    if policy == L.P_RANDOM:
+    if policy == L.PL_RANDOM:
         return random_call(rng, standing, may_equal, opts)
     if opts[L.O_ROUNDS]:  # an auction that goes round: raise one at a time
         call = heuristic_call(hand, standing, partner, may_equal, opts, cinfo)
@@ -137,11 +138,12 @@ def auction(policy, dealt, dealer, rng, opts, cinfo, rec, record):
             call = opts[L.O_FORCED_BID]
         elif turn == 4 and bidder < 0 and opts[L.O_FORCED_KIND] == L.FORCED_ANY:
             forced = True
-            call = forced_any_call(policy, dealt[seat], rng, opts, cinfo)
+            call = forced_any_call(policy_of(policy, seat), dealt[seat], rng, opts, cinfo)
         else:
             partner = bidder >= 0 and (bidder ^ seat) == 2
             may_equal = turn == 4 and opts[L.O_DEALER_EQUAL] != 0
-            call = make_call(policy, dealt[seat], standing, partner, may_equal, rng, opts, cinfo)
+            call = make_call(policy_of(policy, seat), dealt[seat], standing, partner, may_equal,
+                             rng, opts, cinfo)
         record_call(rec, record, n, seat, call)
         n += 1
         if call > 0:
@@ -155,6 +157,6 @@ def auction(policy, dealt, dealer, rng, opts, cinfo, rec, record):
 @kernel
 def name_trump(policy, hand, rng, cinfo):
     """The bidder's choice of trumps."""
-    if policy == L.P_RANDOM:
+    if policy == L.PL_RANDOM:
         return below(rng, 4)
     return best_suit(hand, cinfo)

@@ -5,7 +5,7 @@ import numpy as np
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
 from pedro_sim.engine.jit import kernel
-from pedro_sim.engine.policies import pick_one, scoring_cards
+from pedro_sim.engine.policies import pick_one, policy_of, scoring_cards
 from pedro_sim.engine.rng import below
 
 
@@ -206,7 +206,7 @@ def pass_excess(policy, rng, cards, passed, kept, dealer, keep, t, masks, cinfo)
         x, y, tx, need = b, a, tb, max(0, sb + sa - keep)
         if popcount(tb) <= keep or (popcount(ta) > keep and sa >= sb):
             x, y, tx = a, b, ta
-        k = passer_keeps(policy, rng, tx, need, keep, t, masks, cinfo)
+        k = passer_keeps(policy_of(policy, x), rng, tx, need, keep, t, masks, cinfo)
         moved = tx & ~k
         kept[x] = k
         passed[y] |= moved
@@ -218,7 +218,7 @@ def pass_excess(policy, rng, cards, passed, kept, dealer, keep, t, masks, cinfo)
 def keep_freely(policy, rng, cards, keep, t, masks, cinfo):
     """A free discard: how many to keep (0..keep), then which (the heuristic keeps its
     trumps, strongest first)."""
-    if policy == L.P_RANDOM:
+    if policy == L.PL_RANDOM:
         n = below(rng, keep + 1)
     else:
         n = min(keep, popcount(cards & masks[t, L.M_TRUMP]))
@@ -240,12 +240,13 @@ def exchange_by_passing(dealt, books, hands, dealer, trump, policy, rng, opts, m
     pass_excess(policy, rng, cards, passed, kept, dealer, keep, trump, masks, cinfo)
     for q in range(1, 5):
         p = (dealer + q) & 3
+        pol = policy_of(policy, p)
         if kept[p]:
             continue
         if popcount(cards[p] & tm) > keep:
-            hands[p] = keep_scoring_first(policy, rng, cards[p] & tm, keep, trump, masks, cinfo)
+            hands[p] = keep_scoring_first(pol, rng, cards[p] & tm, keep, trump, masks, cinfo)
         else:
-            hands[p] = keep_trumps(policy, rng, cards[p], keep, trump, masks, cinfo)
+            hands[p] = keep_trumps(pol, rng, cards[p], keep, trump, masks, cinfo)
     for p in range(4):
         work[p] = books[p] | passed[p]
         work[4 + p] = cards[p] & ~hands[p]
@@ -269,25 +270,27 @@ def exchange_cards(deck, dealt, books, hands, dealer, trump, policy, rng, opts, 
         exchange_by_passing(dealt, books, hands, dealer, trump, policy, rng, opts, masks, cinfo,
                             work)
         return
+    dpol = policy_of(policy, dealer)
     for q in range(1, 5):
         p = (dealer + q) & 3
+        pol = policy_of(policy, p)
         if discard == L.DISCARD_NON_TRUMPS:
             hands[p] = dealt[p] & tm
         elif discard == L.DISCARD_KEEP_TRUMPS:
-            hands[p] = keep_trumps(policy, rng, dealt[p] | books[p], keep, trump, masks, cinfo)
+            hands[p] = keep_trumps(pol, rng, dealt[p] | books[p], keep, trump, masks, cinfo)
         elif discard == L.DISCARD_KEEP_SCORING:
             cards = dealt[p] | books[p]
             if popcount(cards & tm) >= keep:
-                hands[p] = keep_scoring_first(policy, rng, cards & tm, keep, trump, masks, cinfo)
+                hands[p] = keep_scoring_first(pol, rng, cards & tm, keep, trump, masks, cinfo)
             else:
-                hands[p] = keep_trumps(policy, rng, cards, keep, trump, masks, cinfo)
+                hands[p] = keep_trumps(pol, rng, cards, keep, trump, masks, cinfo)
         elif discard == L.DISCARD_FREE and q < 4:
-            hands[p] = keep_freely(policy, rng, dealt[p], keep, trump, masks, cinfo)
+            hands[p] = keep_freely(pol, rng, dealt[p], keep, trump, masks, cinfo)
         else:
             hands[p] = dealt[p]
         if q < 4 and fill != L.FILL_NONE:
             if opts[L.O_EXCESS] == L.EXCESS_DISCARD and popcount(hands[p]) > keep:
-                hands[p] = keep_scoring_first(policy, rng, hands[p], keep, trump, masks, cinfo)
+                hands[p] = keep_scoring_first(pol, rng, hands[p], keep, trump, masks, cinfo)
             else:
                 sp = fill_from_top(deck, hands, p, sp, end, keep)
     for p in range(4):
@@ -298,7 +301,7 @@ def exchange_cards(deck, dealt, books, hands, dealer, trump, policy, rng, opts, 
     if fill == L.FILL_TOP:
         sp = fill_from_top(deck, hands, dealer, sp, end, keep)
     elif fill == L.FILL_TAKE_ALL:
-        hands[dealer] = dealer_takes_all(policy, rng, dealt[dealer] | rest, keep, trump,
+        hands[dealer] = dealer_takes_all(dpol, rng, dealt[dealer] | rest, keep, trump,
                                          masks, cinfo)
         work[dealer] = rest
         work[4 + dealer] = (dealt[dealer] | rest) & ~hands[dealer]
@@ -307,7 +310,7 @@ def exchange_cards(deck, dealt, books, hands, dealer, trump, policy, rng, opts, 
         if fill == L.FILL_ROB_ALL:
             for q in range(1, 4):
                 pool |= work[4 + ((dealer + q) & 3)]
-        hands[dealer] = choose_cards(policy, rng, pool, min(keep, popcount(pool)), trump,
+        hands[dealer] = choose_cards(dpol, rng, pool, min(keep, popcount(pool)), trump,
                                      masks, cinfo)
         work[4 + dealer] = dealt[dealer] & ~hands[dealer]
         if fill == L.FILL_ROB_FREE:

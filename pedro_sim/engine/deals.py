@@ -14,6 +14,7 @@ from pedro_sim.engine.deal import (
 )
 from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.play import card_points, play_out
+from pedro_sim.engine.policies import for_auction, for_sides, policy_of
 from pedro_sim.engine.rng import KIND_FIXED, start
 
 
@@ -106,14 +107,17 @@ def deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats
     forced = False
     pts[:] = 0
     if bidder < 0:
-        bidder, bid, forced = auction(policy, dealt, dealer, rng, opts, cinfo, rec, record)
+        bidder, bid, forced = auction(for_auction(policy), dealt, dealer, rng, opts, cinfo,
+                                      rec, record)
         if bidder < 0:  # everybody passed: the deal is thrown in
             thrown_in(dealt, rec, record)
             return bidder, 0, trump
+        policy = for_sides(policy, bidder)
         take_kitty(deck, bidder, opts, books)
         seen = dealt[bidder] | (books[bidder] if opts[L.O_BOOKS] + opts[L.O_KITTY] else ZERO)
-        trump = name_trump(policy, seen, rng, cinfo)
+        trump = name_trump(policy_of(policy, bidder), seen, rng, cinfo)
     else:
+        policy = for_sides(policy, bidder)
         take_kitty(deck, bidder, opts, books)
     work = hands[12:32]
     discard_and_fill(deck, dealt, books, hands, dealer, trump, policy, rng, opts, masks, cinfo,

@@ -97,9 +97,15 @@ I_COUNT_ORDER = 6  # the scoring cards in the preset's counting order, then -1
 N_INFO = 7
 TRUMP_SUIT = 4
 
-# --- policies and heuristic technique flags ---
-P_RANDOM = 0
-P_HEURISTIC = 1
+# --- players: a code per seat; a policy word holds one per team, 4 bits each (team 0 low) ---
+PL_RANDOM = 0
+PL_HEURISTIC = 1
+PL_PIMC = 2  # determinized playouts (engine/thinking.py); keeps and discards as the heuristic
+PL_DD = 3  # plays as the solver would with every card visible
+POLICY_SIDES = 256  # the word names the bidders' player (low bits) and the defenders'
+P_RANDOM = 0  # words: every seat random
+P_HEURISTIC = 17  # every seat heuristic
+# heuristic technique flags
 F_CINCH = 1
 F_SAVE_PEDRO = 2
 F_LEAD_TRUMPS = 4

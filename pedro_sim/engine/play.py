@@ -5,7 +5,13 @@ import numpy as np
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
 from pedro_sim.engine.jit import kernel, phase
-from pedro_sim.engine.policies import choose_bury, choose_card, pick_one, scoring_cards
+from pedro_sim.engine.policies import (
+    choose_bury,
+    choose_card,
+    pick_one,
+    policy_of,
+    scoring_cards,
+)
 
 
 @kernel
@@ -196,13 +202,22 @@ def fold_trumpless(hands, trick, folds, t, masks, rec, record):
 def play_trick(hands, leader, trick, folds, policy, flags, played, rng, t, opts, masks, beats,
                cinfo, pts, rec, base, record):
     """One trick from ``leader``. Returns (winner, trick points, cards played, folds)."""
-    wseat = -1
-    wcard = -1
-    led = -1
-    points = 0
-    nplays = 0
+    wseat, wcard, led, points, played, folds, nplays = play_cards(
+        hands, leader, trick, folds, policy, flags, played, rng, t, opts, masks, beats, cinfo,
+        pts, rec, base, record, 0, 4, -1, -1, -1, -1, 0, 0)
+    return wseat, points, played, folds
+
+
+@kernel
+def play_cards(hands, leader, trick, folds, policy, flags, played, rng, t, opts, masks, beats,
+               cinfo, pts, rec, base, record, k0, k_end, forced, wseat, wcard, led, points,
+               nplays):
+    """Places ``k0`` to ``k_end`` - 1 after ``leader`` of a trick in progress (winner
+    ``wseat`` with ``wcard``, suit ``led``, ``points`` and ``nplays`` so far); the first
+    plays ``forced`` when it is a card. Returns the trick's state after them:
+    (wseat, wcard, led, points, played, folds, nplays)."""
     constrained = opts[L.O_EXTRAS_ONE_SCORING] or opts[L.O_PAIRS]
-    for k in range(4):
+    for k in range(k0, k_end):
         p = (leader + k) & 3
         h = hands[p]
         if not h:
@@ -224,17 +239,21 @@ def play_trick(hands, leader, trick, folds, policy, flags, played, rng, t, opts,
         elif extra > 0 and not opts[L.O_EXTRAS_SCORE]:
             legal = stack_legal(h, legal, extra, t, masks)
         team_flags = flags[p & 1]
+        pol = policy_of(policy, p)
         later = later_opponent(hands, leader, k, p)
         third = later and nplays == 2
-        c = choose_card(policy, team_flags, p, h, legal, wseat, wcard, played, later, third,
-                        points, rng, t, masks, beats, cinfo)
+        if forced >= 0 and k == k0:
+            c = forced
+        else:
+            c = choose_card(pol, team_flags, p, h, legal, wseat, wcard, played, later, third,
+                            points, rng, t, masks, beats, cinfo)
         buried = ZERO
         if extra > 0 and constrained:
-            buried = constrained_extras(policy, rng, h, c, extra, future, opts[L.O_PAIRS], t,
+            buried = constrained_extras(pol, rng, h, c, extra, future, opts[L.O_PAIRS], t,
                                         masks, cinfo)
         h &= ~bit(c)
         if extra > 0 and not constrained:
-            buried = choose_bury(policy, team_flags, h, extra, opts[L.O_EXTRAS_SCORE], rng, t,
+            buried = choose_bury(pol, team_flags, h, extra, opts[L.O_EXTRAS_SCORE], rng, t,
                                  masks, cinfo)
         h &= ~buried
         if opts[L.O_EXTRAS_SCORE]:  # extra cards go with the trick and score for it
@@ -264,7 +283,7 @@ def play_trick(hands, leader, trick, folds, policy, flags, played, rng, t, opts,
         rec[base] = leader
         rec[base + 1] = wseat
         rec[base + 2] = nplays
-    return wseat, points, played, folds
+    return wseat, wcard, led, points, played, folds, nplays
 
 
 @kernel

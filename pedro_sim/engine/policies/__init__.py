@@ -15,6 +15,31 @@ from pedro_sim.engine.rng import below
 
 
 @kernel
+def policy_of(policy, p):
+    """Seat ``p``'s player in a policy word: 4 bits per team (team 0 lowest)."""
+    return (policy >> (4 * (p & 1))) & 15
+
+
+@kernel
+def for_sides(policy, bidder):
+    """A word for the bidders and defenders (``L.POLICY_SIDES``: bidders' player in the low
+    bits, defenders' next) as a word per team, once the bidder is known."""
+    if not policy & L.POLICY_SIDES:
+        return policy
+    bidders = policy & 15
+    defenders = (policy >> 4) & 15
+    return (bidders << (4 * (bidder & 1))) | (defenders << (4 * (1 - (bidder & 1))))
+
+
+@kernel
+def for_auction(policy):
+    """Who bids: with bidders and defenders named, every seat bids as the bidders' player."""
+    if policy & L.POLICY_SIDES:
+        return (policy & 15) * 17
+    return policy
+
+
+@kernel
 def scoring_cards(t, masks):
     """Every trump that scores, the 2 included, wherever it scores."""
     return masks[t, L.M_SCORE_TRICK] | masks[t, L.M_TWO] | masks[t, L.M_TWO_PLAYED]
@@ -25,7 +50,7 @@ def pick_one(policy, rng, cands, keep_strong, t, masks, cinfo):
     """One card of ``cands`` (a choice of cards to keep or give away, one at a time): the
     random player uniformly by ascending card id; the heuristic the strongest when it
     keeps them (``keep_strong``), else the weakest that scores nothing."""
-    if policy == L.P_RANDOM:
+    if policy == L.PL_RANDOM:
         return bit(kth(cands, below(rng, popcount(cands))))
     if keep_strong:
         return bit(strongest(cands, t, cinfo))
@@ -36,7 +61,7 @@ def pick_one(policy, rng, cands, keep_strong, t, masks, cinfo):
 def choose_card(policy, flags, p, h, legal, wseat, wcard, played, later_opp, third_hand,
                 table_points, rng, t, masks, beats, cinfo):
     """The card seat ``p`` plays (the top card of a stack on the first trick)."""
-    if policy == L.P_RANDOM:
+    if policy == L.PL_RANDOM:
         return random_card(rng, legal)
     return heuristic_card(flags, p, h, legal, wseat, wcard, played, later_opp, third_hand,
                           table_points, t, masks, beats, cinfo)
@@ -47,9 +72,9 @@ def choose_bury(policy, flags, h_after, extra, any_cards, rng, t, masks, cinfo):
     """The mask of the ``extra`` cards played under the top card on the first trick:
     non-scoring trumps to bury, or (``any_cards``) any cards, which score for the trick."""
     if any_cards:
-        if policy == L.P_RANDOM:
+        if policy == L.PL_RANDOM:
             return random_bury(rng, h_after, extra)
         return heuristic_extras(h_after, extra, t, masks, cinfo)
-    if policy == L.P_RANDOM:
+    if policy == L.PL_RANDOM:
         return random_bury(rng, h_after & masks[t, L.M_NONSCORE], extra)
     return heuristic_bury(flags, h_after, extra, t, masks, cinfo)
