@@ -1,0 +1,222 @@
+"""What a player knows, and worlds drawn uniformly from it (determinization).
+
+Knowledge (``know``, uint64[N_KNOW]) is public, gathered as the deal goes:
+
+- each seat's hand size (from the hands) and the fewest trumps it held when play
+  started: where every non-trump is discarded, the cards a seat kept are all
+  trumps, so the number it discarded tells how many it kept; a dealer who robbed
+  and holds more than a hand's worth holds nothing but trumps;
+- the cards that must be in play (where every non-trump is discarded and the
+  dealer robs the stock of its trumps, every trump is in a hand);
+- voids shown by play (a seat that did not follow the suit led has none of it);
+- the cards each seat has played (buried cards included: they are shown).
+
+and private to the observer: its own hand, what it discarded or put away, and the
+cards it passed its partner (eighty-three). A world gives every hidden card to a
+seat or to "out of play" so that each seat holds as many cards as it does, no seat
+holds a suit it showed void in, each holds at least its known trumps, and cards
+that must be in play are; all such worlds are equally likely. The sampler counts
+the worlds by suit (5 effective suits, 3 seats and out of play: a dynamic program
+over the seats' remaining room) and draws one exactly in proportion.
+"""
+
+import numpy as np
+
+from pedro_sim.engine import layout as L
+from pedro_sim.engine.bits import ONE, ZERO, bit, kth, popcount
+from pedro_sim.engine.jit import kernel
+from pedro_sim.engine.rng import below, next64
+
+K_VOIDS = 0  # 4: bit s set when the seat showed void in effective suit s
+K_MIN_TRUMPS = 4  # 4: the fewest trumps each seat held when play started
+K_IN_PLAY = 8  # cards that must be in some hand
+K_PLAYED = 9  # 4: the cards each seat has played
+N_KNOW = 13
+CAP = 16  # most cards a seat can hold, plus one (dp dimensions)
+
+
+def new_sampler() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(dp table, log-free factorials, per-draw ints, per-draw masks)."""
+    fact = np.ones(64, dtype=np.float64)
+    for n in range(1, 64):
+        fact[n] = fact[n - 1] * n
+    return (np.zeros((6, CAP, CAP, CAP), dtype=np.float64), fact, np.zeros(32, np.int64),
+            np.zeros(16, np.uint64))
+
+
+@kernel
+def start_knowledge(know, hands, dealt, t, opts, masks):
+    """Public knowledge when play starts (``hands``: the hands in play)."""
+    tm = masks[t, L.M_TRUMP]
+    discard_all = opts[L.O_DISCARD] == L.DISCARD_NON_TRUMPS
+    robs = opts[L.O_FILL] == L.FILL_ROB_TRUMPS
+    for q in range(4):
+        know[K_VOIDS + q] = ZERO
+        know[K_PLAYED + q] = ZERO
+        n = ZERO
+        if discard_all:
+            n = np.uint64(popcount(dealt[q] & tm))
+            if robs and popcount(hands[q]) > opts[L.O_KEEP]:
+                n = np.uint64(popcount(hands[q]))
+        know[K_MIN_TRUMPS + q] = n
+    know[K_IN_PLAY] = tm if discard_all and robs else ZERO
+
+
+@kernel
+def learn_play(know, p, c, extras, led, t, opts, cinfo):
+    """Seat ``p`` played ``c`` (``extras`` under it) to a trick led in suit ``led``."""
+    know[K_PLAYED + p] |= bit(c) | extras
+    suit = cinfo[t, L.I_SUIT, c]
+    if led < 0 or suit == led:
+        return
+    rule = opts[L.O_PLAIN_LED]
+    if led == L.TRUMP_SUIT or rule == L.PLAIN_FOLLOW or rule == L.PLAIN_TRUMPS_ONLY or (
+            rule == L.PLAIN_FOLLOW_OR_TRUMP and suit != L.TRUMP_SUIT):
+        know[K_VOIDS + p] |= ONE << np.uint64(led)
+
+
+@kernel
+def class_mask(j, t, masks):
+    """Effective suit ``j`` (4: trumps) under trump ``t``."""
+    if j == L.TRUMP_SUIT:
+        return masks[t, L.M_TRUMP]
+    if j == t:
+        return ZERO
+    return masks[t, j]
+
+
+@kernel
+def allocation_weight(c, f, x1, x2, x3, fact):
+    """Ways to send ``c - x1 - x2 - x3`` of a suit's ``c`` cards (``f`` of them free to
+    be out of play) out of play and deal the rest x1, x2, x3 to three seats."""
+    xo = c - x1 - x2 - x3
+    if xo < 0 or xo > f:
+        return 0.0
+    return (fact[f] / (fact[xo] * fact[f - xo]) * fact[c - xo]
+            / (fact[x1] * fact[x2] * fact[x3]))
+
+
+@kernel
+def seat_allows(sp, i, j, x):
+    """Seat ``i`` may take ``x`` cards of suit ``j``: none of a suit it showed void in;
+    at least its missing trumps of the trumps."""
+    if x > 0 and (sp[6 + i] >> j) & 1:
+        return False
+    if j == L.TRUMP_SUIT and x < sp[9 + i]:
+        return False
+    return True
+
+
+@kernel
+def prepare(p, hands, know, out_p, must, t, opts, masks, dp, fact, sp, sm):
+    """Set up draws of the cards seat ``p`` cannot see. ``out_p``: cards it knows are out of
+    play; ``must``: per seat, cards it knows that seat holds. sp: 0..2 the other seats'
+    room, 3..5 their seats, 6..8 voids, 9..11 trumps still missing, 12..16 suit sizes,
+    17..21 free cards per suit; sm: 0..4 suits' hidden cards, 5..7 known cards, 8 the
+    cards that must be in play. Returns the number of worlds."""
+    seen = hands[p] | out_p
+    for q in range(4):
+        seen |= know[K_PLAYED + q] | must[q]
+    hidden = ((ONE << np.uint64(opts[L.O_DECK])) - ONE) & ~seen
+    tm = masks[t, L.M_TRUMP]
+    for i in range(3):
+        q = (p + 1 + i) & 3
+        sp[3 + i] = q
+        sm[5 + i] = must[q]
+        sp[i] = popcount(hands[q]) - popcount(must[q])
+        sp[6 + i] = np.int64(know[K_VOIDS + q])
+        played_trumps = popcount(know[K_PLAYED + q] & tm)
+        sp[9 + i] = max(0, np.int64(know[K_MIN_TRUMPS + q]) - played_trumps
+                        - popcount(must[q] & tm))
+    sm[8] = know[K_IN_PLAY]
+    for j in range(5):
+        m = hidden & class_mask(j, t, masks)
+        sm[j] = m
+        sp[12 + j] = popcount(m)
+        sp[17 + j] = popcount(m & ~know[K_IN_PLAY])
+    count_worlds(sp, dp, fact)
+    return dp[0, sp[0], sp[1], sp[2]]
+
+
+@kernel
+def count_worlds(sp, dp, fact):
+    """dp[j, a1, a2, a3]: worlds of suits j..4 filling rooms a1, a2, a3 exactly."""
+    n1, n2, n3 = sp[0], sp[1], sp[2]
+    for a1 in range(n1 + 1):
+        for a2 in range(n2 + 1):
+            for a3 in range(n3 + 1):
+                dp[5, a1, a2, a3] = 1.0 if a1 + a2 + a3 == 0 else 0.0
+    for j in range(4, -1, -1):
+        c = sp[12 + j]
+        f = sp[17 + j]
+        for a1 in range(n1 + 1):
+            for a2 in range(n2 + 1):
+                for a3 in range(n3 + 1):
+                    dp[j, a1, a2, a3] = suit_ways(sp, dp, fact, j, c, f, a1, a2, a3, -1.0)[0]
+
+
+@kernel
+def suit_ways(sp, dp, fact, j, c, f, a1, a2, a3, stop):
+    """Sum over the ways to share suit ``j`` with rooms a1..a3 left. With ``stop`` >= 0,
+    the allocation at which the running sum passes it: (sum, x1, x2, x3)."""
+    total = 0.0
+    for x1 in range(min(a1, c) + 1):
+        if not seat_allows(sp, 0, j, x1):
+            continue
+        for x2 in range(min(a2, c - x1) + 1):
+            if not seat_allows(sp, 1, j, x2):
+                continue
+            for x3 in range(min(a3, c - x1 - x2) + 1):
+                if not seat_allows(sp, 2, j, x3):
+                    continue
+                w = allocation_weight(c, f, x1, x2, x3, fact)
+                if w > 0.0:
+                    total += w * dp[j + 1, a1 - x1, a2 - x2, a3 - x3]
+                    if stop >= 0.0 and total > stop:
+                        return total, x1, x2, x3
+    return total, -1, -1, -1
+
+
+@kernel
+def uniform(rng):
+    """A draw in [0, 1) with 53 random bits."""
+    return np.float64(next64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@kernel
+def take_random(rng, m, n):
+    """``n`` cards of mask ``m``, uniformly."""
+    out = ZERO
+    for _ in range(n):
+        c = kth(m, below(rng, popcount(m)))
+        out |= bit(c)
+        m &= ~bit(c)
+    return out
+
+
+@kernel
+def draw_world(p, hands, world, rng, dp, fact, sp, sm):
+    """Deal the hidden cards (set up by ``prepare``) into ``world``: seat ``p`` keeps its
+    hand, the others get their known cards and a uniformly drawn rest."""
+    for q in range(4):
+        world[q] = hands[q] if q == p else ZERO
+    for i in range(3):
+        world[sp[3 + i]] = sm[5 + i]
+    a1, a2, a3 = sp[0], sp[1], sp[2]
+    for j in range(5):
+        c = sp[12 + j]
+        stop = uniform(rng) * dp[j, a1, a2, a3]
+        _, x1, x2, x3 = suit_ways(sp, dp, fact, j, c, sp[17 + j], a1, a2, a3, stop)
+        if x1 < 0:  # rounding at the very top of the range: take the last allocation
+            _, x1, x2, x3 = suit_ways(sp, dp, fact, j, c, sp[17 + j], a1, a2, a3,
+                                      dp[j, a1, a2, a3] * (1.0 - 1e-12))
+        m = sm[j]
+        out = take_random(rng, m & ~sm[8], c - x1 - x2 - x3)  # out of play: free cards only
+        m &= ~out
+        for i, x in ((0, x1), (1, x2), (2, x3)):
+            got = take_random(rng, m, x)
+            world[sp[3 + i]] |= got
+            m &= ~got
+        a1 -= x1
+        a2 -= x2
+        a3 -= x3

@@ -1,0 +1,142 @@
+"""Worlds drawn by the sampler are uniform over the worlds consistent with what the
+player knows: frequencies against an exact enumeration (chi-square)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+
+import numpy as np
+from numba import njit
+
+from pedro_sim.engine import layout as L
+from pedro_sim.engine import sampler as S
+from pedro_sim.engine.rng import start
+from pedro_sim.setup import EngineInputs
+
+CINCH = EngineInputs.for_variant("cinch")
+
+
+@njit(cache=False)  # its callees change; a cached copy would not notice
+def draws(p, hands, know, out_p, must, t, opts, masks, n, seed):
+    dp, fact, sp, sm = np.zeros((6, 16, 16, 16)), np.ones(64), np.zeros(32, np.int64), \
+        np.zeros(16, np.uint64)
+    for k in range(1, 64):
+        fact[k] = fact[k - 1] * k
+    rng = np.zeros(1, np.uint64)
+    start(rng, seed, 0, 3)
+    total = S.prepare(p, hands, know, out_p, must, t, opts, masks, dp, fact, sp, sm)
+    world = np.zeros(4, np.uint64)
+    out = np.zeros((n, 4), np.uint64)
+    for i in range(n):
+        S.draw_world(p, hands, world, rng, dp, fact, sp, sm)
+        out[i] = world
+    return total, out
+
+
+def chi_square_pvalue(counts: np.ndarray) -> float:
+    """Upper tail of the chi-square statistic against equal frequencies (Wilson-Hilferty)."""
+    expected = counts.sum() / len(counts)
+    stat = float(((counts - expected) ** 2 / expected).sum())
+    df = len(counts) - 1
+    z = ((stat / df) ** (1 / 3) - (1 - 2 / (9 * df))) / math.sqrt(2 / (9 * df))
+    return 0.5 * math.erfc(z / math.sqrt(2))
+
+
+def consistent_worlds(p, hands, know, out_p, must, t, deck):
+    """Every assignment of the hidden cards to the other seats or out of play."""
+    masks, cinfo = CINCH.tables.masks, CINCH.tables.cinfo
+    tm = int(masks[t, L.M_TRUMP])
+    seen = hands[p] | out_p | must[0] | must[1] | must[2] | must[3]
+    for q in range(4):
+        seen |= int(know[S.K_PLAYED + q])
+    hidden = [c for c in range(deck) if not seen >> c & 1]
+    others = [(p + 1 + i) % 4 for i in range(3)]
+    worlds = []
+    for dest in itertools.product(range(4), repeat=len(hidden)):
+        world = [0, 0, 0, 0]
+        world[p] = hands[p]
+        for q in others:
+            world[q] = must[q]
+        ok = True
+        for c, d in zip(hidden, dest, strict=True):
+            if d == 3:
+                if int(know[S.K_IN_PLAY]) >> c & 1:
+                    ok = False
+                    break
+                continue
+            q = others[d]
+            if int(know[S.K_VOIDS + q]) >> int(cinfo[t, L.I_SUIT, c]) & 1:
+                ok = False
+                break
+            world[q] |= 1 << c
+        if not ok:
+            continue
+        for q in others:
+            trumps_then = bin((world[q] | int(know[S.K_PLAYED + q])) & tm).count("1")
+            if bin(world[q]).count("1") != bin(hands[q]).count("1") or \
+                    trumps_then < int(know[S.K_MIN_TRUMPS + q]):
+                ok = False
+        if ok:
+            worlds.append(tuple(world))
+    return worlds
+
+
+def small_case(rng: random.Random):
+    """A late position: few hidden cards, random voids, trump minimums, cards in play."""
+    t = rng.randrange(4)
+    cards = list(range(52))
+    rng.shuffle(cards)
+    hands = [0, 0, 0, 0]
+    sizes = [rng.randint(1, 3) for _ in range(4)]
+    pos = 0
+    for q in range(4):
+        for c in cards[pos:pos + sizes[q]]:
+            hands[q] |= 1 << c
+        pos += sizes[q]
+    loose = cards[pos:pos + rng.randint(0, 3)]  # hidden, not in any hand
+    pos += len(loose)
+    p = rng.randrange(4)
+    know = np.zeros(S.N_KNOW, np.uint64)
+    played = cards[pos:]
+    for i, c in enumerate(played):
+        know[S.K_PLAYED + i % 4] |= np.uint64(1 << c)
+    tm = int(CINCH.tables.masks[t, L.M_TRUMP])
+    cinfo = CINCH.tables.cinfo
+    for q in range(4):
+        if q != p and rng.random() < 0.4:  # a true void: a suit the seat does not hold
+            held = {int(cinfo[t, L.I_SUIT, c]) for c in range(52) if hands[q] >> c & 1}
+            free = [s for s in range(5) if s not in held]
+            know[S.K_VOIDS + q] = np.uint64(1 << rng.choice(free))
+        now = bin(hands[q] & tm).count("1") + bin(int(know[S.K_PLAYED + q]) & tm).count("1")
+        know[S.K_MIN_TRUMPS + q] = np.uint64(rng.randint(0, now))
+    in_hands = hands[0] | hands[1] | hands[2] | hands[3]
+    if rng.random() < 0.5:
+        know[S.K_IN_PLAY] = np.uint64(tm & in_hands)
+    must = [0, 0, 0, 0]
+    partner = (p + 2) % 4
+    if rng.random() < 0.3 and hands[partner]:
+        must[partner] = 1 << (hands[partner].bit_length() - 1)
+    return p, hands, know, 0, must, t
+
+
+def test_draws_match_exact_enumeration():
+    rng = random.Random(3)
+    tested = 0
+    while tested < 12:
+        p, hands, know, out_p, must, t = small_case(rng)
+        worlds = consistent_worlds(p, hands, know, out_p, must, t, 52)
+        if len(worlds) < 3 or len(worlds) > 400:
+            continue
+        n = 60 * len(worlds)
+        total, got = draws(p, np.array(hands, np.uint64), know, np.uint64(out_p),
+                           np.array(must, np.uint64), t, CINCH.opts, CINCH.tables.masks, n,
+                           tested)
+        assert round(total) == len(worlds)
+        index = {w: i for i, w in enumerate(worlds)}
+        counts = np.zeros(len(worlds))
+        for row in got:
+            counts[index[tuple(int(x) for x in row)]] += 1  # KeyError: an impossible world
+        assert chi_square_pvalue(counts) > 1e-4, (tested, counts)
+        tested += 1
