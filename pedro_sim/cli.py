@@ -24,7 +24,14 @@ VARIANT = typer.Option("cinch", "--variant", help="Preset of RULES.md (see pedro
 RULE = typer.Option(None, "--rule", help="House rule KEY=VALUE, e.g. min_bid=6 (repeatable).")
 RULES_FILE = typer.Option(None, "--rules", help="House rules from a TOML file.")
 SEED = typer.Option(12345, "--seed", min=0, max=2**63 - 1, help="Random seed.")
-POLICY = typer.Option("heuristic", "--policy", help="Players: heuristic or random.")
+POLICY = typer.Option("heuristic", "--policy",
+                      help="Players: heuristic, random, pimc (determinized playouts) or dd "
+                           "(sees every card).")
+BIDDERS = typer.Option(None, "--bidders", help="The bidding side's player (default: --policy).")
+DEFENDERS = typer.Option(None, "--defenders", help="The defenders' player (default: --policy).")
+WORLDS = typer.Option(20, "--worlds", min=1, help="pimc: worlds drawn per decision (K).")
+EVAL = typer.Option("rollout", "--eval", help="pimc: value a world's cards by heuristic "
+                    "rollout or by the solver.")
 THREADS = typer.Option(0, "--threads", min=0, help="Threads (0: all cores).")
 
 
@@ -46,6 +53,10 @@ def bid(
     deals: int = typer.Option(200_000, "--deals", min=1, help="Deals per seat."),
     seed: int = SEED,
     policy: str = POLICY,
+    bidders: str = BIDDERS,
+    defenders: str = DEFENDERS,
+    worlds: int = WORLDS,
+    evaluator: str = EVAL,
     variant: str = VARIANT,
     rule: list[str] = RULE,
     rules_file: Path = RULES_FILE,
@@ -55,10 +66,12 @@ def bid(
     """How often does a bid make with this hand? Prints a table, writes bid.csv and plots."""
     from pedro_sim.commands.bid_cmd import run_bid
     from pedro_sim.rules.overrides import resolve_variant
+    from pedro_sim.setup import players
 
     rules = resolve_variant(variant, rule, rules_file)
+    who = players(policy, rules, bidders, defenders, worlds, evaluator)
     _set_threads(threads)
-    run_bid(hand, bid_value, trump, seat, deals, seed, policy, rules, out_dir, out)
+    run_bid(hand, bid_value, trump, seat, deals, seed, who, rules, out_dir, out)
 
 
 @app.command()
@@ -69,6 +82,10 @@ def trace(
     deals: int = typer.Option(100, "--deals", min=1, help="Number of deals."),
     seed: int = SEED,
     policy: str = POLICY,
+    bidders: str = BIDDERS,
+    defenders: str = DEFENDERS,
+    worlds: int = WORLDS,
+    evaluator: str = EVAL,
     first: int = typer.Option(0, "--first", min=0, help="Index of the first deal."),
     out_path: Path = typer.Option(Path("deals.jsonl"), "--out", help="JSON Lines file."),
     threads: int = THREADS,
@@ -76,10 +93,12 @@ def trace(
     """Write deal traces (../shared/TRACE.md) as JSON Lines."""
     from pedro_sim.commands.trace_cmd import run_trace
     from pedro_sim.rules.overrides import resolve_variant
+    from pedro_sim.setup import players
 
     rules = resolve_variant(variant, rule, rules_file)
+    who = players(policy, rules, bidders, defenders, worlds, evaluator)
     _set_threads(threads)
-    run_trace(rules, deals, seed, policy, first, out_path, out)
+    run_trace(rules, deals, seed, who, first, out_path, out)
 
 
 @app.command()
@@ -106,6 +125,10 @@ def variants(
     games: int = typer.Option(2000, "--games", min=0, help="Whole games per preset."),
     seed: int = SEED,
     policy: str = POLICY,
+    bidders: str = BIDDERS,
+    defenders: str = DEFENDERS,
+    worlds: int = WORLDS,
+    evaluator: str = EVAL,
     out_dir: Path = typer.Option(Path("reports/variants"), "--out", help="Report directory."),
     threads: int = THREADS,
 ) -> None:
@@ -113,7 +136,31 @@ def variants(
     from pedro_sim.commands.variants_cmd import run_variants
 
     _set_threads(threads)
-    run_variants(presets, deals, games, seed, policy, out_dir, out)
+    run_variants(presets, deals, games, seed, (policy, bidders, defenders, worlds, evaluator),
+                 out_dir, out)
+
+
+@app.command()
+def duel(
+    a: str = typer.Option("pimc", "--a", help="Player A."),
+    b: str = typer.Option("heuristic", "--b", help="Player B."),
+    deals: int = typer.Option(2000, "--deals", min=1, help="Deals (each played twice)."),
+    seed: int = SEED,
+    worlds: int = WORLDS,
+    evaluator: str = EVAL,
+    variant: str = VARIANT,
+    rule: list[str] = RULE,
+    rules_file: Path = RULES_FILE,
+    out_dir: Path = typer.Option(Path("reports/duel"), "--out", help="Report directory."),
+    threads: int = THREADS,
+) -> None:
+    """Duplicate comparison: each deal played twice, A and B swapping sides."""
+    from pedro_sim.commands.duel_cmd import run_duel
+    from pedro_sim.rules.overrides import resolve_variant
+
+    rules = resolve_variant(variant, rule, rules_file)
+    _set_threads(threads)
+    run_duel(a, b, deals, seed, worlds, evaluator, rules, out_dir, out)
 
 
 @app.command()

@@ -47,9 +47,19 @@ def team_policy(team0: str, team1: str) -> int:
     return parse_player(team0) | (parse_player(team1) << 4)
 
 
-def technique_flags(off_team0: tuple[str, ...] = (), off_team1: tuple[str, ...] = ()) -> np.ndarray:
-    """Per-team flag words: every technique on except those named for that team."""
-    flags = np.array([L.F_ALL, L.F_ALL], dtype=np.int64)
+DEFAULT_WORLDS = 20
+EVALUATORS = {"rollout": L.EVAL_ROLLOUT, "solver": L.EVAL_SOLVER}
+
+
+def technique_flags(off_team0: tuple[str, ...] = (), off_team1: tuple[str, ...] = (),
+                    worlds: int = DEFAULT_WORLDS, evaluator: str = "rollout") -> np.ndarray:
+    """Per-team flag words (every technique on except those named for that team), then
+    the pimc player's worlds per decision and evaluator."""
+    if evaluator not in EVALUATORS:
+        raise PedroError(f"unknown evaluator '{evaluator}' (known: {', '.join(EVALUATORS)})")
+    if worlds < 1:
+        raise PedroError(f"--worlds must be at least 1, got {worlds}")
+    flags = np.array([L.F_ALL, L.F_ALL, worlds, EVALUATORS[evaluator]], dtype=np.int64)
     for team, names in enumerate((off_team0, off_team1)):
         for name in names:
             if name not in TECHNIQUES:
@@ -115,3 +125,36 @@ class EngineInputs:
     def arrays(self) -> tuple[np.ndarray, ...]:
         """(opts, masks, beats, cinfo) in the order every kernel takes them."""
         return (self.opts, *self.tables)
+
+
+@dataclass(frozen=True)
+class Players:
+    """Who plays: the kernels' policy word and flags, and a label for reports."""
+
+    policy: int
+    flags: np.ndarray = field(repr=False)
+    label: str
+
+    @property
+    def thinks(self) -> bool:
+        word = self.policy & 0xFF
+        return (word & 15) >= L.PL_PIMC or (word >> 4) >= L.PL_PIMC
+
+
+def players(policy: str, variant: Variant, bidders: str | None = None,
+            defenders: str | None = None, worlds: int = DEFAULT_WORLDS,
+            evaluator: str = "rollout") -> Players:
+    """Validate the player options once: names, pimc settings, and that thinking players
+    are asked only of presets the solver and sampler read (no folds)."""
+    word = parse_policy(policy, bidders, defenders)
+    flags = technique_flags(worlds=worlds, evaluator=evaluator)
+    label = policy.lower() if bidders is None and defenders is None else \
+        f"bidders {(bidders or policy).lower()}, defenders {(defenders or policy).lower()}"
+    result = Players(word, flags, label)
+    if result.thinks:
+        from pedro_sim.solving import check_solvable
+
+        check_solvable(variant)
+        if "pimc" in label:
+            result = Players(word, flags, f"{label} (K={worlds}, {evaluator})")
+    return result

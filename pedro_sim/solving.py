@@ -49,8 +49,9 @@ def check_solvable(variant: Variant) -> None:
     """The search plays every rule except folds and the constrained stacks."""
     o = variant.kernel_options()
     if o[L.O_FOLD] != L.FOLD_NEVER or o[L.O_PAIRS] or o[L.O_EXTRAS_ONE_SCORING]:
-        raise PedroError(f"the solver does not search {variant.name} (players fold or stacks "
-                         f"are constrained); it searches {', '.join(SOLVED_PRESETS)}")
+        raise PedroError(f"the solver and the thinking players (pimc, dd) do not play "
+                         f"{variant.name} (players fold or stacks are constrained); they play "
+                         f"{', '.join(SOLVED_PRESETS)}")
 
 
 def _seat(obj: dict[str, Any], key: str) -> int:

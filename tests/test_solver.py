@@ -88,7 +88,7 @@ def test_bad_positions_are_refused() -> None:
     good = {"variant": "cinch", "trump": "H", "leader": 0, "bidder": 0,
             "hands": [["AH"], ["KH"], ["QH"], ["JH"]]}
     for bad, words in [
-        (dict(good, variant="pidro"), "does not search"),
+        (dict(good, variant="pidro"), "do not play"),
         (dict(good, trump="X"), "not a suit"),
         (dict(good, leader=4), "seat"),
         (dict(good, hands=[["AH"], ["AH"], [], []]), "twice"),

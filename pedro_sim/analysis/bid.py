@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.runner import run_chunked
+from pedro_sim.analysis.runner import chunk_for, run_chunked
 from pedro_sim.analysis.stats import mean_ci_from_hist, wilson
 from pedro_sim.cards import SUITS
 from pedro_sim.engine import drivers
@@ -58,7 +58,8 @@ def points_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump: 
         drivers.fixed_hand_stats(seed, first, count, chunk, hand_arr, offset,
                                  trump, policy, flags, *inputs.arrays, out)
 
-    return run_chunked(step, deals, (2, inputs.variant.total_points + 1), label, show_progress)
+    return run_chunked(step, deals, (2, inputs.variant.total_points + 1), label, show_progress,
+                       chunk_for(policy))
 
 
 def bid_rows(hist: np.ndarray, min_bid: int, max_bid: int) -> pd.DataFrame:

@@ -22,6 +22,13 @@ from rich.progress import (
 )
 
 CHUNK = 8192  # deals per chunk: the unit of work of one thread
+THINKING_CHUNK = 16  # the same for thinking players (milliseconds a deal): progress and balance
+
+
+def chunk_for(policy: int) -> int:
+    """Deals per chunk for a policy word."""
+    thinking = (policy & 15) >= 2 or ((policy >> 4) & 15) >= 2
+    return THINKING_CHUNK if thinking else CHUNK
 BATCH_SECONDS = 0.2  # target wall time of one kernel call
 
 # step(first deal index, number of deals, deals per chunk, out[n_chunks, *row_shape]) fills out

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.runner import run_chunked
+from pedro_sim.analysis.runner import chunk_for, run_chunked
 from pedro_sim.analysis.stats import Z95, wilson
 from pedro_sim.engine import drivers
 from pedro_sim.engine.games import (
@@ -53,7 +53,8 @@ def summarize_deals(inputs: EngineInputs, deals: int, seed: int, policy: int,
     def step(first: int, count: int, chunk: int, out: np.ndarray) -> None:
         drivers.deal_summary(seed, first, count, chunk, policy, flags, *inputs.arrays, out)
 
-    return run_chunked(step, deals, (width,), f"{v.name}: deals", show_progress)
+    return run_chunked(step, deals, (width,), f"{v.name}: deals", show_progress,
+                       chunk_for(policy))
 
 
 def summarize_games(inputs: EngineInputs, games: int, seed: int, policy: int,

@@ -14,27 +14,25 @@ from pedro_sim.cards import format_cards, parse_hand, parse_suit
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.report.plots import make_rate_figure, points_figure
 from pedro_sim.rules import Variant
-from pedro_sim.setup import EngineInputs, parse_policy, technique_flags
+from pedro_sim.setup import EngineInputs, Players
 
 
 def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals: int, seed: int,
-            policy: str, rules: Variant, out_dir: Path, console: Console) -> None:
+            who: Players, rules: Variant, out_dir: Path, console: Console) -> None:
     hand = parse_hand(hand_text, size=rules.hand, allow_joker=rules.deck == 53)
     bid_value = rules.check_bid(rules.min_bid if bid_value is None else bid_value)
     suit = None if trump.strip().lower() == "best" else parse_suit(trump)
     seats = parse_seats(seat)
-    policy_id = parse_policy(policy)
     check_writable_dir(out_dir)
 
     started = time.perf_counter()
     inputs = EngineInputs.for_variant(rules)
-    report = bid_analysis(inputs, hand, seats, suit, deals, seed, policy_id, policy.lower(),
-                          technique_flags())
+    report = bid_analysis(inputs, hand, seats, suit, deals, seed, who.policy, who.label,
+                          who.flags)
     elapsed = time.perf_counter() - started
     text = format_cards(hand)
     print_report(report, text, bid_value, console)
-    write_report(report, text, out_dir, seed, deals, rules.name, policy.lower(), elapsed,
-                 bid_value)
+    write_report(report, text, out_dir, seed, deals, rules.name, who.label, elapsed, bid_value)
     console.print(f"wrote {out_dir}/bid.csv, points.csv, run.json, make_rate.png, points.png "
                   f"({elapsed:.1f} s)")
 

@@ -12,29 +12,28 @@ from rich.console import Console
 from pedro_sim.analysis.runner import run_chunked
 from pedro_sim.report.files import check_writable_file, write_atomic
 from pedro_sim.rules import Variant
-from pedro_sim.setup import EngineInputs, parse_policy, technique_flags
+from pedro_sim.setup import EngineInputs, Players, parse_policy, technique_flags
 from pedro_sim.traces import record_deals, trace_dict
 
 TRACE_BATCH = 4096
 
 
-def run_trace(variant: Variant, deals: int, seed: int, policy: str, first: int, out_path: Path,
-              console: Console) -> None:
+def run_trace(variant: Variant, deals: int, seed: int, who: Players, first: int,
+              out_path: Path, console: Console) -> None:
     inputs = EngineInputs.for_variant(variant)
-    policy_id = parse_policy(policy)
     check_writable_file(out_path)
-    flags = technique_flags()
+    batch = 64 if who.thinks else TRACE_BATCH
 
     def write(tmp: Path) -> None:
         with tmp.open("w") as f:
             def step(start: int, count: int, chunk: int, out: np.ndarray) -> None:
                 idx = np.arange(first + start, first + start + count)
-                for rec, i in zip(record_deals(inputs, seed, idx, policy_id, flags), idx,
+                for rec, i in zip(record_deals(inputs, seed, idx, who.policy, who.flags), idx,
                                   strict=True):
-                    d = trace_dict(rec, inputs, seed, int(i), policy.lower())
+                    d = trace_dict(rec, inputs, seed, int(i), who.label)
                     f.write(json.dumps(d, separators=(",", ":")) + "\n")
 
-            run_chunked(step, deals, (1,), "tracing deals", chunk=TRACE_BATCH)
+            run_chunked(step, deals, (1,), "tracing deals", chunk=batch)
 
     write_atomic(out_path, write)
     console.print(f"wrote {deals:,} deals to {out_path}")

@@ -13,7 +13,8 @@ from pedro_sim.errors import PedroError
 from pedro_sim.report import variant_plots as plots
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.rules import PRESETS, get_preset
-from pedro_sim.setup import PLAYED_PRESETS, EngineInputs, parse_policy, technique_flags
+from pedro_sim.setup import PLAYED_PRESETS, EngineInputs, players
+from pedro_sim.solving import SOLVED_PRESETS
 
 
 def parse_presets(text: str | None) -> list[str]:
@@ -27,14 +28,21 @@ def parse_presets(text: str | None) -> list[str]:
     return names
 
 
-def run_variants(presets: str | None, deals: int, games: int, seed: int, policy: str,
+def run_variants(presets: str | None, deals: int, games: int, seed: int, player_options: tuple,
                  out_dir: Path, console: Console) -> None:
+    """``player_options``: (policy, bidders, defenders, worlds, evaluator) as given. With
+    thinking players and no --presets, the presets they play."""
     names = parse_presets(presets)
+    who = players(player_options[0], get_preset("cinch"), *player_options[1:])
+    if who.thinks and presets is None:
+        names = list(SOLVED_PRESETS)
     inputs = [EngineInputs.for_variant(n) for n in names]  # refuses what is not played yet
-    policy_id = parse_policy(policy)
+    for i in inputs:
+        players(player_options[0], i.variant, *player_options[1:])
+    policy = who.label
     check_writable_dir(out_dir)
     started = time.perf_counter()
-    report = variants_analysis(inputs, deals, games, seed, policy_id, technique_flags())
+    report = variants_analysis(inputs, deals, games, seed, who.policy, who.flags)
     elapsed = time.perf_counter() - started
     print_report(report, console)
     totals = {n: PRESETS[n].total_points for n in names}

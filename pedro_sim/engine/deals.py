@@ -16,6 +16,7 @@ from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.play import card_points, play_out
 from pedro_sim.engine.policies import for_auction, for_sides, policy_of
 from pedro_sim.engine.rng import KIND_FIXED, start
+from pedro_sim.engine.thinking import think_out, thinks
 
 
 @kernel
@@ -93,7 +94,7 @@ def thrown_in(dealt, rec, record):
 
 @phase
 def deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats, cinfo, hands,
-                  rng, pts, rec):
+                  rng, pts, rec, think):
     """From a dealing order to the last trick: packets, the auction (when ``bidder`` < 0;
     otherwise ``bidder`` holds the minimum bid in ``trump``), discards, fill and play.
     Returns (bidder, bid, trump); the points are in ``pts``; recorded into ``rec``
@@ -122,8 +123,12 @@ def deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats
     work = hands[12:32]
     discard_and_fill(deck, dealt, books, hands, dealer, trump, policy, rng, opts, masks, cinfo,
                      work, rec, record)
-    play_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
-             record)
+    if thinks(policy):
+        think_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
+                  think)
+    else:
+        play_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
+                 record)
     if opts[L.O_CREDIT]:
         pts[bidder & 1] += discard_credit(work, bidder, trump, opts, masks, cinfo)
     pts[4] = forced
@@ -132,7 +137,7 @@ def deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats
 
 @kernel
 def auctioned_deal(seed, index, kind, dealer, policy, flags, opts, masks, beats, cinfo,
-                   deck, hands, rng, pts, rec):
+                   deck, hands, rng, pts, rec, think):
     """Shuffle, deal, bid, name trumps, fill and play. Returns (bidder, bid, trump)."""
     start(rng, seed, index, kind)
     n = opts[L.O_DECK]
@@ -141,12 +146,12 @@ def auctioned_deal(seed, index, kind, dealer, policy, flags, opts, masks, beats,
     shuffle(rng, deck, n)
     none = np.int64(-1)  # np.int64(): no literal argument, so the phase compiles only once
     return deal_and_play(deck, dealer, none, none, policy, flags, opts, masks, beats, cinfo,
-                         hands, rng, pts, rec)
+                         hands, rng, pts, rec, think)
 
 
 @kernel
 def fixed_hand_deal(seed, index, hand, offset, trump, policy, flags, opts, masks, beats, cinfo,
-                    deck, rest, hands, rng, pts, rec):
+                    deck, rest, hands, rng, pts, rec, think):
     """The `bid` analysis: seat ``offset`` places after eldest (dealer 0) holds ``hand``,
     wins the bid without an auction and names ``trump``. Returns the bidder's seat."""
     start(rng, seed, index, KIND_FIXED)
@@ -162,4 +167,4 @@ def fixed_hand_deal(seed, index, hand, offset, trump, policy, flags, opts, masks
     fixed_hand_order(rest, hand, offset, opts, deck)
     bidder = (offset + 1) & 3
     return deal_and_play(deck, np.int64(0), bidder, trump, policy, flags, opts, masks, beats,
-                         cinfo, hands, rng, pts, rec)[0]
+                         cinfo, hands, rng, pts, rec, think)[0]

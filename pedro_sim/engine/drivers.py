@@ -9,6 +9,7 @@ from pedro_sim.engine.deals import auctioned_deal, deal_score, fixed_hand_deal, 
 from pedro_sim.engine.games import play_game
 from pedro_sim.engine.jit import kernel, parallel_kernel
 from pedro_sim.engine.rng import KIND_DEAL
+from pedro_sim.engine.thinking import new_think
 
 
 @parallel_kernel
@@ -19,11 +20,13 @@ def deal_stats(seed, first, count, chunk, policy, flags, opts, masks, beats, cin
     kind = np.int64(KIND_DEAL)  # not a literal: phases are compiled for one signature
     for ch in prange(nchunks):
         deck, rest, hands, rng, pts = new_work()
+        think = new_think(policy, opts, cinfo)
         lo = first + ch * chunk
         hi = min(lo + chunk, first + count)
         for i in range(lo, hi):
             bidder, bid, _ = auctioned_deal(seed, i, kind, i % 4, policy, flags, opts,
-                                            masks, beats, cinfo, deck, hands, rng, pts, rec)
+                                            masks, beats, cinfo, deck, hands, rng, pts, rec,
+                                            think)
             hist[ch, bid, pts[bidder & 1]] += 1
 
 
@@ -68,13 +71,14 @@ def deal_summary(seed, first, count, chunk, policy, flags, opts, masks, beats, c
     kind = np.int64(KIND_DEAL)
     for ch in prange(nchunks):
         deck, rest, hands, rng, pts = new_work()
+        think = new_think(policy, opts, cinfo)
         sc = np.zeros(2, dtype=np.int64)
         lo = first + ch * chunk
         hi = min(lo + chunk, first + count)
         for i in range(lo, hi):
             dealer = i % 4
             bidder, bid, _ = auctioned_deal(seed, i, kind, dealer, policy, flags, opts, masks,
-                                            beats, cinfo, deck, hands, rng, pts, rec)
+                                            beats, cinfo, deck, hands, rng, pts, rec, think)
             made = deal_score(pts, bidder, bid, sc, opts)
             summary_row(out[ch], bidder, bid, dealer, made, pts, sc, opts)
             out[ch, 6 * (opts[L.O_TOP_BID] + 1) + 4] += pts[4]
@@ -89,11 +93,12 @@ def fixed_hand_stats(seed, first, count, chunk, hand, offset, trump, policy, fla
     rec = np.zeros(0, dtype=np.int64)
     for ch in prange(nchunks):
         deck, rest, hands, rng, pts = new_work()
+        think = new_think(policy, opts, cinfo)
         lo = first + ch * chunk
         hi = min(lo + chunk, first + count)
         for i in range(lo, hi):
             bidder = fixed_hand_deal(seed, i, hand, offset, trump, policy, flags, opts, masks,
-                                     beats, cinfo, deck, rest, hands, rng, pts, rec)
+                                     beats, cinfo, deck, rest, hands, rng, pts, rec, think)
             hist[ch, 0, pts[bidder & 1]] += 1
             hist[ch, 1, pts[1 - (bidder & 1)]] += 1
 
@@ -114,12 +119,14 @@ def trace_auctioned(seed, indices, policy, flags, opts, masks, beats, cinfo, rec
     kind = np.int64(KIND_DEAL)
     for j in prange(indices.shape[0]):
         deck, rest, hands, rng, pts = new_work()
+        think = new_think(policy, opts, cinfo)
         rec = recs[j]
         rec[:] = 0
         rec[L.R_CLAIM_SEAT] = -1
         i = indices[j]
         bidder, bid, trump = auctioned_deal(seed, i, kind, i % 4, policy, flags, opts,
-                                            masks, beats, cinfo, deck, hands, rng, pts, rec)
+                                            masks, beats, cinfo, deck, hands, rng, pts, rec,
+                                            think)
         rec[L.R_BIDDER] = bidder
         rec[L.R_BID] = bid
         rec[L.R_TRUMP] = trump
@@ -132,11 +139,12 @@ def trace_fixed(seed, indices, hand, offset, trump, policy, flags, opts, masks, 
     """Record `bid` analysis deals (layout R_*, no calls)."""
     for j in prange(indices.shape[0]):
         deck, rest, hands, rng, pts = new_work()
+        think = new_think(policy, opts, cinfo)
         rec = recs[j]
         rec[:] = 0
         rec[L.R_CLAIM_SEAT] = -1
         bidder = fixed_hand_deal(seed, indices[j], hand, offset, trump, policy, flags, opts,
-                                 masks, beats, cinfo, deck, rest, hands, rng, pts, rec)
+                                 masks, beats, cinfo, deck, rest, hands, rng, pts, rec, think)
         rec[L.R_BIDDER] = bidder
         rec[L.R_BID] = opts[L.O_MIN_BID]
         rec[L.R_TRUMP] = trump
@@ -148,8 +156,9 @@ def game_results(seed, first, policy, flags, opts, masks, beats, cinfo, out):
     """Games first..first+len(out)-1; out[g] = (winner, end, deals, score 0, score 1)."""
     for g in prange(out.shape[0]):
         deck, rest, hands, rng, pts = new_work()
+        think = new_think(policy, opts, cinfo)
         score = np.zeros(2, dtype=np.int64)
         rec = np.zeros(0, dtype=np.int64)
         play_game(seed, first + g, policy, flags, opts, masks, beats, cinfo, deck, hands, rng,
-                  pts, score, rec, out[g])
+                  pts, score, rec, out[g], think)
 

@@ -61,7 +61,7 @@ def deal_winner(t0, t1, s0, s1, bidder_team, made, trump, pts, opts, cinfo):
 
 @phase
 def play_game(seed, game, policy, flags, opts, masks, beats, cinfo, deck, hands, rng, pts,
-              score, rec, out):
+              score, rec, out, think):
     """Play game ``game`` of ``seed``; writes its GAME_COLS results into ``out``."""
     kind = np.int64(KIND_GAME)
     goes_out = opts[L.O_GOES_OUT_AT]
@@ -75,7 +75,7 @@ def play_game(seed, game, policy, flags, opts, masks, beats, cinfo, deck, hands,
         bidder_goes_out = goes_out > 0 and t0 >= goes_out and t1 >= goes_out
         bidder, bid, trump = auctioned_deal(seed, game * GAME_STRIDE + deals, kind, dealer,
                                             policy, flags, opts, masks, beats, cinfo, deck,
-                                            hands, rng, pts, rec)
+                                            hands, rng, pts, rec, think)
         made = deal_score(pts, bidder, bid, score, opts)
         deals += 1
         if bidder < 0:  # thrown in: the deal passes

@@ -105,6 +105,11 @@ PL_DD = 3  # plays as the solver would with every card visible
 POLICY_SIDES = 256  # the word names the bidders' player (low bits) and the defenders'
 P_RANDOM = 0  # words: every seat random
 P_HEURISTIC = 17  # every seat heuristic
+# flags: int64 [4]: each team's heuristic technique flags, then the thinking players' settings
+FL_WORLDS = 2  # pimc: worlds drawn per decision (K)
+FL_EVAL = 3  # pimc: how a world values a card
+EVAL_ROLLOUT = 0  # heuristic play to the end
+EVAL_SOLVER = 1  # the solver, every card of the world visible
 # heuristic technique flags
 F_CINCH = 1
 F_SAVE_PEDRO = 2

@@ -295,9 +295,15 @@ def play_out(hands, leader, t, policy, flags, rng, opts, masks, beats, cinfo, pt
         if hands[p] & masks[t, L.M_TWO]:
             pts[p & 1] += opts[L.O_TWO_POINTS]
             pts[2 + (p & 1)] |= np.int64(masks[t, L.M_TWO])
-    played = ZERO
-    trick = 0
-    folds = 0
+    zero = np.int64(0)  # not literals: the phase compiles once
+    play_rest(hands, leader, zero, zero, policy, flags, ZERO, rng, t, opts, masks, beats, cinfo,
+              pts, rec, record)
+
+
+@phase
+def play_rest(hands, leader, trick, folds, policy, flags, played, rng, t, opts, masks, beats,
+              cinfo, pts, rec, record):
+    """Every trick from trick number ``trick`` on, led by ``leader``."""
     while True:
         if opts[L.O_FOLD] == L.FOLD_AT_TRICK:
             folds = fold_trumpless(hands, trick, folds, t, masks, rec, record)

@@ -1,0 +1,242 @@
+"""Players that think: determinized playouts (``pimc``) and the all-seeing ``dd``.
+
+``pimc``: at each play with a choice, draw K worlds consistent with what the player
+knows (engine/sampler.py) and score each legal card by its mean value over them:
+the points its team takes from here on, by heuristic rollouts (the default) or by
+the solver (every card visible within the world). It plays the best-scoring card
+(ties: the lowest card id). ``dd``: plays the card the solver rates best in the
+real deal. Both keep, discard and bury as the heuristic does, and a stack's top card
+(first-trick extras) is the heuristic's too.
+"""
+
+import numpy as np
+
+from pedro_sim.engine import layout as L
+from pedro_sim.engine import sampler as SM
+from pedro_sim.engine import solver as SV
+from pedro_sim.engine.bits import ONE, ZERO, lowest, popcount
+from pedro_sim.engine.jit import kernel, phase
+from pedro_sim.engine.play import (
+    claim_if_alone,
+    extra_cards,
+    lead_cards,
+    legal_cards,
+    play_cards,
+    play_rest,
+)
+from pedro_sim.engine.policies import policy_of
+
+
+@kernel
+def thinks(policy):
+    """Whether any seat of a policy word thinks (pimc or dd)."""
+    return (policy & 15) >= L.PL_PIMC or ((policy >> 4) & 15) >= L.PL_PIMC
+
+
+@kernel
+def new_think(policy, opts, cinfo):
+    """Per-thread scratch of the thinking players (tiny when nobody thinks)."""
+    bits = SV.TT_BITS if thinks(policy) else 0
+    ttk = np.zeros(1 << bits, dtype=np.uint64)
+    ttv = np.zeros(1 << bits, dtype=np.int64)
+    order = np.full((4, 5, 16), -1, dtype=np.int64)
+    for t in range(4):
+        for s in range(5):
+            n = 0
+            for c in range(opts[L.O_DECK]):
+                if cinfo[t, L.I_SUIT, c] == s:
+                    j = n
+                    while j > 0 and cinfo[t, L.I_STRENGTH, order[t, s, j - 1]] > \
+                            cinfo[t, L.I_STRENGTH, c]:
+                        order[t, s, j] = order[t, s, j - 1]
+                        j -= 1
+                    order[t, s, j] = c
+                    n += 1
+    fact = np.ones(64, dtype=np.float64)
+    for n in range(1, 64):
+        fact[n] = fact[n - 1] * n
+    return (np.zeros(SM.N_KNOW, np.uint64), np.zeros(4, np.uint64), np.zeros(4, np.uint64),
+            np.zeros(16, np.float64), np.zeros((6, SM.CAP, SM.CAP, SM.CAP), np.float64), fact,
+            np.zeros(32, np.int64), np.zeros(16, np.uint64), np.zeros(SV.N_CTX, np.int64),
+            np.zeros((SV.MAX_PLY, 2, 16), np.int64), np.zeros((SV.MAX_PLY, SV.N_F), np.int64),
+            ttk, ttv, order, np.zeros(5, np.int64), np.zeros(SV.N_ST, np.int64),
+            np.zeros(4, np.uint64), np.zeros(0, np.int64))
+
+
+@kernel
+def private_knowledge(p, all_hands, opts, must):
+    """What seat ``p`` alone knows: the cards it put out of play, and (``must``) the
+    cards it passed its partner."""
+    for q in range(4):
+        must[q] = ZERO
+    if opts[L.O_PASS_EXCESS]:
+        must[p ^ 2] = all_hands[28 + (p ^ 2)] & all_hands[(p ^ 2)]
+    return all_hands[16 + p] | all_hands[20 + p]
+
+
+@phase
+def rollout_value(world, st, p, c, played, flags, rng, t, opts, masks, beats, cinfo, pts,
+                  no_rec):
+    """Points of ``p``'s team from here on when ``p`` plays ``c`` and then everybody plays
+    as the heuristic."""
+    for q in range(5):
+        pts[q] = 0
+    trick = st[SV.S_TRICK]
+    leader = st[SV.S_LEADER]
+    record = no_rec.shape[0] > 0
+    heuristic = np.int64(L.P_HEURISTIC)
+    wseat, wcard, led, points, played, folds, nplays = play_cards(
+        world, leader, trick, np.int64(0), heuristic, flags, played, rng, t, opts, masks, beats,
+        cinfo, pts, no_rec, 0, record, st[SV.S_K], 4, c, st[SV.S_WSEAT], st[SV.S_WCARD],
+        st[SV.S_LED], st[SV.S_TPTS], st[SV.S_K])
+    pts[wseat & 1] += points
+    play_rest(world, wseat, trick + 1, folds, heuristic, flags, played, rng, t, opts, masks,
+              beats, cinfo, pts, no_rec, record)
+    return pts[p & 1]
+
+
+@kernel
+def solver_value(world, st, p, c, think, t, opts, masks, beats, cinfo):
+    """Points of ``p``'s team from here on when ``p`` plays ``c``, all playing perfectly
+    with every card of ``world`` visible."""
+    ctx, moves, frames, ttk, ttv, order = (think[8], think[9], think[10], think[11],
+                                           think[12], think[13])
+    v0 = SV.move_value(world, st, p, c, ZERO, np.int64(-1), np.int64(SV.INF), ctx, t, opts,
+                       masks, beats, cinfo, order, ttk, ttv, moves, frames)
+    if (p & 1) == 0:
+        return v0
+    return SV.points_left(world, st[SV.S_TPTS], t, masks, cinfo) - v0
+
+
+@phase
+def dd_card(hands, st, p, legal, think, t, opts, masks, beats, cinfo):
+    """The card of ``legal`` the solver rates best for ``p``'s team in the real deal."""
+    think[8][SV.C_GEN] += 1  # the table may hold drawn worlds' values: a new generation
+    best = -1
+    best_v = -1
+    m = legal
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        v = solver_value(hands, st, p, c, think, t, opts, masks, beats, cinfo)
+        if v > best_v:
+            best_v = v
+            best = c
+    return best
+
+
+@phase
+def pimc_card(all_hands, st, p, legal, played, flags, rng, think, t, opts, masks, beats,
+              cinfo):
+    """The card of ``legal`` with the best mean over K drawn worlds."""
+    know, world, scores, dp, fact, sp, sm, pts, must = (think[0], think[1], think[3],
+                                                        think[4], think[5], think[6],
+                                                        think[7], think[14], think[16])
+    out_p = private_knowledge(p, all_hands, opts, must)
+    if SM.prepare(p, all_hands, know, out_p, must, t, opts, masks, dp, fact, sp, sm) <= 0.0:
+        return np.int64(-1)  # no world fits what it knows (a rule it cannot read): heuristic
+    n = popcount(legal)
+    for i in range(n):
+        scores[i] = 0.0
+    rollouts = flags[L.FL_EVAL] == L.EVAL_ROLLOUT
+    for _ in range(flags[L.FL_WORLDS]):
+        SM.draw_world(p, all_hands, world, rng, dp, fact, sp, sm)
+        if not rollouts:
+            think[8][SV.C_GEN] += 1  # a new world: a new generation of the table
+        m = legal
+        i = 0
+        while m:
+            c = lowest(m)
+            m &= m - ONE
+            for q in range(4):
+                think[2][q] = world[q]
+            if rollouts:
+                v = rollout_value(think[2], st, p, np.int64(c), played, flags, rng, t, opts,
+                                  masks, beats, cinfo, pts, think[17])
+            else:
+                v = solver_value(think[2], st, p, c, think, t, opts, masks, beats, cinfo)
+            scores[i] += v
+            i += 1
+    best = 0
+    for i in range(1, n):
+        if scores[i] > scores[best]:
+            best = i
+    m = legal
+    for _ in range(best):
+        m &= m - ONE
+    return lowest(m)
+
+
+@kernel
+def think_card(policy, all_hands, p, st, played, flags, rng, think, t, opts, masks, beats,
+               cinfo):
+    """The card a thinking seat plays, or -1 to leave the choice to the heuristic (one
+    legal card, or a stack to play)."""
+    h = all_hands[p]
+    if st[SV.S_WSEAT] < 0:
+        legal = lead_cards(h, st[SV.S_TRICK] == 0, t, opts, masks)
+    else:
+        legal = legal_cards(h, st[SV.S_LED], t, masks, opts[L.O_PLAIN_LED])
+    if popcount(legal) < 2 or extra_cards(popcount(h), st[SV.S_TRICK], opts) > 0:
+        return np.int64(-1)
+    if policy_of(policy, p) == L.PL_DD:
+        return dd_card(all_hands[0:4], st, p, legal, think, t, opts, masks, beats, cinfo)
+    return pimc_card(all_hands, st, p, legal, played, flags, rng, think, t, opts, masks, beats,
+                     cinfo)
+
+
+@phase
+def think_out(all_hands, leader, t, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
+              think):
+    """play_out with thinking seats: the same tricks, card by card, each thinking seat
+    choosing its card first. Knowledge is gathered as the cards fall."""
+    record = rec.shape[0] > 0
+    hands = all_hands[0:4]
+    know, st = think[0], think[15]
+    SM.start_knowledge(know, hands, all_hands[4:8], t, opts, masks)
+    think[8][SV.C_MERGE] = 1
+    think[8][SV.C_FIRST] = leader
+    for p in range(4):
+        if hands[p] & masks[t, L.M_TWO]:
+            pts[p & 1] += opts[L.O_TWO_POINTS]
+            pts[2 + (p & 1)] |= np.int64(masks[t, L.M_TWO])
+    played = ZERO
+    trick = 0
+    folds = 0
+    while not claim_if_alone(hands, t, cinfo, pts, rec, record):
+        while not hands[leader]:
+            leader = (leader + 1) & 3
+        base = L.R_TRICKS + L.TRICK_LEN * trick
+        before = played
+        wseat, wcard, led, points, nplays = np.int64(-1), np.int64(-1), np.int64(-1), 0, 0
+        for k in range(4):
+            p = (leader + k) & 3
+            if not hands[p]:
+                continue
+            st[SV.S_TRICK], st[SV.S_LEADER], st[SV.S_K] = trick, leader, k
+            st[SV.S_WSEAT], st[SV.S_WCARD], st[SV.S_LED], st[SV.S_TPTS] = (wseat, wcard, led,
+                                                                           points)
+            c = np.int64(-1)
+            if policy_of(policy, p) >= L.PL_PIMC:
+                c = think_card(policy, all_hands, p, st, played, flags, rng, think, t, opts,
+                               masks, beats, cinfo)
+            was = played
+            wseat, wcard, led, points, played, folds, nplays = play_cards(
+                hands, leader, trick, folds, policy, flags, played, rng, t, opts, masks, beats,
+                cinfo, pts, rec, base, record, k, k + 1, c, wseat, wcard, led, points, nplays)
+            new = played & ~was
+            top = rec_top(new, c)
+            SM.learn_play(know, p, top, new, led if k > 0 else np.int64(-1), t, opts, cinfo)
+        pts[wseat & 1] += points
+        pts[2 + (wseat & 1)] |= np.int64((played ^ before) & ~masks[t, L.M_TWO_PLAYED])
+        leader = wseat
+        trick += 1
+    if record:
+        rec[L.R_NTRICKS] = trick
+
+
+@kernel
+def rec_top(new, c):
+    """The card just played on top (a stack's cards are all trumps where stacks are
+    played without scoring, so any of them shows the suit)."""
+    return c if c >= 0 else lowest(new)
