@@ -48,18 +48,22 @@ def team_policy(team0: str, team1: str) -> int:
 
 
 DEFAULT_WORLDS = 20
+DEFAULT_BID_WORLDS = 64
 EVALUATORS = {"rollout": L.EVAL_ROLLOUT, "solver": L.EVAL_SOLVER}
 
 
 def technique_flags(off_team0: tuple[str, ...] = (), off_team1: tuple[str, ...] = (),
-                    worlds: int = DEFAULT_WORLDS, evaluator: str = "rollout") -> np.ndarray:
+                    worlds: int = DEFAULT_WORLDS, evaluator: str = "rollout",
+                    bid_worlds: int = DEFAULT_BID_WORLDS) -> np.ndarray:
     """Per-team flag words (every technique on except those named for that team), then
-    the pimc player's worlds per decision and evaluator."""
+    the pimc player's worlds per decision and evaluator, and the deals the thinking
+    players simulate per suit to bid."""
     if evaluator not in EVALUATORS:
         raise PedroError(f"unknown evaluator '{evaluator}' (known: {', '.join(EVALUATORS)})")
     if worlds < 1:
         raise PedroError(f"--worlds must be at least 1, got {worlds}")
-    flags = np.array([L.F_ALL, L.F_ALL, worlds, EVALUATORS[evaluator]], dtype=np.int64)
+    flags = np.array([L.F_ALL, L.F_ALL, worlds, EVALUATORS[evaluator], bid_worlds],
+                     dtype=np.int64)
     for team, names in enumerate((off_team0, off_team1)):
         for name in names:
             if name not in TECHNIQUES:

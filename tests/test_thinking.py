@@ -66,3 +66,28 @@ def test_duel_writes_its_report(tmp_path):
 def test_bad_player_options(tmp_path, args, fragment):
     r = cli(*args, "--out", str(tmp_path / "out"))
     assert r.returncode == 2 and fragment in r.stderr and r.stderr.count("\n") == 1
+
+
+def _estimate(hand_text: str, seat: int = 1, dealer: int = 0, seed: int = 1):
+    from pedro_sim.cards import mask_of, parse_hand
+    from pedro_sim.engine.playout_bids import playout_estimate
+    from pedro_sim.engine.rng import start
+    from pedro_sim.engine.thinking import new_think
+
+    opts, masks, beats, cinfo = CINCH.arrays
+    think = new_think(np.int64(parse_policy("pimc")), opts, cinfo)
+    rng = np.zeros(1, np.uint64)
+    start(rng, seed, 0, 0)
+    hand = np.uint64(mask_of(parse_hand(hand_text)))
+    suit, points = playout_estimate(np.int64(seat), np.int64(dealer), hand,
+                                    technique_flags(bid_worlds=64), opts, masks, beats, cinfo,
+                                    rng, think)
+    return int(suit), int(points)
+
+
+def test_playout_bidding_finds_the_suit_and_counts_the_points():
+    assert _estimate("AH KH QH JH TH 5H 5D 2H 3C") == (1, 14)  # every trump that scores
+    suit, points = _estimate("AS KS 5S 2S 9C 4D JH 7H 3C")
+    assert suit == 0 and 6 <= points <= 12
+    assert _estimate("3S 4H 6D 7C 8S 9H TD JC 2D")[1] <= 6  # nothing to bid on
+    assert _estimate("AS KS 5S 2S 9C 4D JH 7H 3C") == _estimate("AS KS 5S 2S 9C 4D JH 7H 3C")

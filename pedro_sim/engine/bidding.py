@@ -5,6 +5,7 @@ import numpy as np
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bits import ONE, lowest
 from pedro_sim.engine.jit import kernel
+from pedro_sim.engine.playout_bids import forget_estimates, playout_estimate
 from pedro_sim.engine.policies import policy_of
 from pedro_sim.engine.rng import below
 
@@ -61,6 +62,12 @@ def heuristic_call(hand, standing, partner_holds, may_equal, opts, cinfo):
     """Bid the estimated points when they beat the standing bid (by 2 over a partner; a
     dealer that may equal needs only to reach it)."""
     estimate = best_of(suit_values(hand, cinfo))[1] // 10
+    return call_for(estimate, standing, partner_holds, may_equal, opts)
+
+
+@kernel
+def call_for(estimate, standing, partner_holds, may_equal, opts):
+    """The heuristic's rule: bid ``estimate`` when it beats the standing bid enough."""
     need = standing + (2 if partner_holds else 0 if may_equal and standing > 0 else 1)
     if need < opts[L.O_MIN_BID]:
         need = opts[L.O_MIN_BID]
@@ -94,29 +101,44 @@ def record_call(rec, record, n, seat, call):
 
 
 @kernel
-def forced_any_call(policy, hand, rng, opts, cinfo):
+def estimate_points(policy, hand, seat, dealer, rng, flags, opts, masks, beats, cinfo, think):
+    """The points a player expects to make as bidder: the heuristic's count, or (thinking
+    players) the median of simulated deals."""
+    if policy >= L.PL_PIMC:
+        return playout_estimate(seat, dealer, hand, flags, opts, masks, beats, cinfo, rng,
+                                think)[1]
+    return best_of(suit_values(hand, cinfo))[1] // 10
+
+
+@kernel
+def forced_any_call(policy, hand, seat, dealer, rng, flags, opts, masks, beats, cinfo, think):
     """The dealer must bid when all passed, any legal bid (california)."""
     lo = opts[L.O_MIN_BID]
     if policy == L.PL_RANDOM:
         return lo + below(rng, opts[L.O_MAX_BID] - lo + 1)
-    estimate = best_of(suit_values(hand, cinfo))[1] // 10
+    estimate = estimate_points(policy, hand, seat, dealer, rng, flags, opts, masks, beats,
+                               cinfo, think)
     return max(lo, min(estimate, opts[L.O_MAX_BID]))
 
 
 @kernel
-def make_call(policy, hand, standing, partner, may_equal, rng, opts, cinfo):
+def make_call(policy, hand, seat, dealer, standing, partner, may_equal, rng, flags, opts, masks,
+              beats, cinfo, think):
     if policy == L.PL_RANDOM:
         return random_call(rng, standing, may_equal, opts)
+    estimate = estimate_points(policy, hand, seat, dealer, rng, flags, opts, masks, beats,
+                               cinfo, think)
+    call = call_for(estimate, standing, partner, may_equal, opts)
     if opts[L.O_ROUNDS]:  # an auction that goes round: raise one at a time
-        call = heuristic_call(hand, standing, partner, may_equal, opts, cinfo)
         return min(call, max(standing + 1, opts[L.O_MIN_BID])) if call else 0
-    return heuristic_call(hand, standing, partner, may_equal, opts, cinfo)
+    return call
 
 
 @kernel
-def auction(policy, dealt, dealer, rng, opts, cinfo, rec, record):
+def auction(policy, dealt, dealer, rng, flags, opts, masks, beats, cinfo, rec, record, think):
     """Eldest first, one round or round and round until all but one have passed; the
     dealer is forced when the first three pass. Returns (bidder, bid, forced)."""
+    forget_estimates(think)
     standing = 0
     bidder = -1
     passed = 0  # bit per seat
@@ -138,12 +160,13 @@ def auction(policy, dealt, dealer, rng, opts, cinfo, rec, record):
             call = opts[L.O_FORCED_BID]
         elif turn == 4 and bidder < 0 and opts[L.O_FORCED_KIND] == L.FORCED_ANY:
             forced = True
-            call = forced_any_call(policy_of(policy, seat), dealt[seat], rng, opts, cinfo)
+            call = forced_any_call(policy_of(policy, seat), dealt[seat], seat, dealer, rng,
+                                   flags, opts, masks, beats, cinfo, think)
         else:
             partner = bidder >= 0 and (bidder ^ seat) == 2
             may_equal = turn == 4 and opts[L.O_DEALER_EQUAL] != 0
-            call = make_call(policy_of(policy, seat), dealt[seat], standing, partner, may_equal,
-                             rng, opts, cinfo)
+            call = make_call(policy_of(policy, seat), dealt[seat], seat, dealer, standing,
+                             partner, may_equal, rng, flags, opts, masks, beats, cinfo, think)
         record_call(rec, record, n, seat, call)
         n += 1
         if call > 0:
@@ -155,8 +178,12 @@ def auction(policy, dealt, dealer, rng, opts, cinfo, rec, record):
 
 
 @kernel
-def name_trump(policy, hand, rng, cinfo):
-    """The bidder's choice of trumps."""
+def name_trump(policy, hand, seat, dealer, rng, flags, opts, masks, beats, cinfo, think):
+    """The bidder's choice of trumps (thinking players: the suit of their estimate, from
+    their dealt hand)."""
     if policy == L.PL_RANDOM:
         return below(rng, 4)
+    if policy >= L.PL_PIMC:
+        return playout_estimate(seat, dealer, hand, flags, opts, masks, beats, cinfo, rng,
+                                think)[0]
     return best_suit(hand, cinfo)

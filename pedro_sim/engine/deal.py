@@ -4,7 +4,7 @@ import numpy as np
 
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
-from pedro_sim.engine.jit import kernel
+from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.policies import pick_one, policy_of, scoring_cards
 from pedro_sim.engine.rng import below
 
@@ -102,7 +102,7 @@ def dealer_robs(deck, hands, dealer, sp, end, tm, keep):
             n += 1
 
 
-@kernel
+@phase
 def choose_cards(policy, rng, pool, n, t, masks, cinfo):
     """``n`` cards of ``pool``, one at a time (all of them when there is no choice left):
     the random player uniformly by ascending card id, the heuristic the strongest."""
@@ -115,7 +115,7 @@ def choose_cards(policy, rng, pool, n, t, masks, cinfo):
     return chosen
 
 
-@kernel
+@phase
 def keep_scoring_first(policy, rng, trumps, keep, t, masks, cinfo):
     """Too many trumps: keep every scoring trump, and non-scoring ones up to ``keep``."""
     scoring = trumps & (masks[t, L.M_SCORE_TRICK] | masks[t, L.M_TWO])
@@ -124,7 +124,7 @@ def keep_scoring_first(policy, rng, trumps, keep, t, masks, cinfo):
     return scoring | choose_cards(policy, rng, others, room, t, masks, cinfo)
 
 
-@kernel
+@phase
 def dealer_takes_all(policy, rng, pool, keep, t, masks, cinfo):
     """Pidro's dealer keeps ``keep`` of its cards and the rest of the stock: trumps first
     (scoring ones before the others), non-trumps only to make up the number."""
@@ -151,7 +151,7 @@ def deal_books(deck, dealer, opts, books):
             pos += 1
 
 
-@kernel
+@phase
 def keep_trumps(policy, rng, cards, keep, t, masks, cinfo):
     """Keep every trump, and non-trumps of choice up to ``keep`` cards."""
     tm = masks[t, L.M_TRUMP]
@@ -161,7 +161,7 @@ def keep_trumps(policy, rng, cards, keep, t, masks, cinfo):
     return (cards & tm) | choose_cards(policy, rng, cards & ~tm, room, t, masks, cinfo)
 
 
-@kernel
+@phase
 def passer_keeps(policy, rng, tx, need, keep, t, masks, cinfo):
     """eighty-three: the partner with too many trumps keeps ``keep`` of them, at least
     ``need`` scoring ones, leaving its partner no more than ``keep`` scoring trumps."""
@@ -214,7 +214,7 @@ def pass_excess(policy, rng, cards, passed, kept, dealer, keep, t, masks, cinfo)
         cards[x] &= ~moved
 
 
-@kernel
+@phase
 def keep_freely(policy, rng, cards, keep, t, masks, cinfo):
     """A free discard: how many to keep (0..keep), then which (the heuristic keeps its
     trumps, strongest first)."""

@@ -5,21 +5,19 @@ import numpy as np
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bidding import auction, name_trump
 from pedro_sim.engine.bits import ZERO, bit
+from pedro_sim.engine.contract import play_contract, take_kitty
 from pedro_sim.engine.deal import (
     deal_books,
     deal_packets,
-    discard_and_fill,
     fixed_hand_order,
     shuffle,
 )
-from pedro_sim.engine.jit import kernel, phase
-from pedro_sim.engine.play import card_points, play_out
+from pedro_sim.engine.jit import kernel, phase, scratch
 from pedro_sim.engine.policies import for_auction, for_sides, policy_of
 from pedro_sim.engine.rng import KIND_FIXED, start
-from pedro_sim.engine.thinking import think_out, thinks
 
 
-@kernel
+@scratch
 def new_work():
     """Scratch arrays one thread reuses deal after deal."""
     deck = np.empty(53, dtype=np.int64)
@@ -63,27 +61,6 @@ def deal_score(pts, bidder, bid, score, opts):
 
 
 @kernel
-def discard_credit(work, bidder, t, opts, masks, cinfo):
-    """foster: the points of the scoring trumps the bidders' opponents put away."""
-    credit = 0
-    for p in range(4):
-        if (p ^ bidder) & 1:
-            gone = work[4 + p] | work[8 + p]
-            credit += card_points(gone, t, cinfo)
-            if gone & masks[t, L.M_TWO]:
-                credit += opts[L.O_TWO_POINTS]
-    return credit
-
-
-@kernel
-def take_kitty(deck, bidder, opts, books):
-    """The high bidder takes the kitty: the cards after the hands."""
-    if opts[L.O_KITTY]:
-        for j in range(4 * opts[L.O_HAND], opts[L.O_DECK]):
-            books[bidder] |= bit(deck[j])
-
-
-@kernel
 def thrown_in(dealt, rec, record):
     if record:
         for p in range(4):
@@ -108,29 +85,21 @@ def deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats
     forced = False
     pts[:] = 0
     if bidder < 0:
-        bidder, bid, forced = auction(for_auction(policy), dealt, dealer, rng, opts, cinfo,
-                                      rec, record)
+        bidder, bid, forced = auction(for_auction(policy), dealt, dealer, rng, flags, opts,
+                                      masks, beats, cinfo, rec, record, think)
         if bidder < 0:  # everybody passed: the deal is thrown in
             thrown_in(dealt, rec, record)
             return bidder, 0, trump
         policy = for_sides(policy, bidder)
         take_kitty(deck, bidder, opts, books)
         seen = dealt[bidder] | (books[bidder] if opts[L.O_BOOKS] + opts[L.O_KITTY] else ZERO)
-        trump = name_trump(policy_of(policy, bidder), seen, rng, cinfo)
+        trump = name_trump(policy_of(policy, bidder), seen, bidder, dealer, rng, flags, opts,
+                           masks, beats, cinfo, think)
     else:
         policy = for_sides(policy, bidder)
         take_kitty(deck, bidder, opts, books)
-    work = hands[12:32]
-    discard_and_fill(deck, dealt, books, hands, dealer, trump, policy, rng, opts, masks, cinfo,
-                     work, rec, record)
-    if thinks(policy):
-        think_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
-                  think)
-    else:
-        play_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
-                 record)
-    if opts[L.O_CREDIT]:
-        pts[bidder & 1] += discard_credit(work, bidder, trump, opts, masks, cinfo)
+    play_contract(deck, dealer, bidder, trump, policy, flags, opts, masks, beats, cinfo, hands,
+                  rng, pts, rec, think)
     pts[4] = forced
     return bidder, bid, trump
 

@@ -1,24 +1,31 @@
-"""Parallel loops over chunks. A chunk is a pure function of (seed, its deal indices),
-so results are identical whatever the thread count or batching."""
+"""Loops over chunks, run on a pool of threads. A chunk is a pure function of (seed, its
+deal indices), so results are identical whatever the thread count or batching.
 
+The compiled loops are serial (``loop``: no prange) and release the GIL; the public
+functions below share a call's chunks out among threads. numba's parallel loops cost
+about 20 s of compilation each, for nothing a thread pool does not do as well."""
+
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+import numba
 import numpy as np
-from numba import prange
 
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.deals import auctioned_deal, deal_score, fixed_hand_deal, new_work
 from pedro_sim.engine.games import play_game
-from pedro_sim.engine.jit import kernel, parallel_kernel
+from pedro_sim.engine.jit import kernel, loop
 from pedro_sim.engine.rng import KIND_DEAL
 from pedro_sim.engine.thinking import new_think
 
 
-@parallel_kernel
-def deal_stats(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, hist):
+@loop
+def _deal_stats(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, hist):
     """Full auctioned deals first..first+count-1; hist[chunk, bid, bidder points] += 1."""
     nchunks = hist.shape[0]
     rec = np.zeros(0, dtype=np.int64)
     kind = np.int64(KIND_DEAL)  # not a literal: phases are compiled for one signature
-    for ch in prange(nchunks):
+    for ch in range(nchunks):
         deck, rest, hands, rng, pts = new_work()
         think = new_think(policy, opts, cinfo)
         lo = first + ch * chunk
@@ -62,14 +69,14 @@ def summary_row(out, bidder, bid, dealer, made, pts, score, opts):
     out[hist + total + 1 + d] += 1
 
 
-@parallel_kernel
-def deal_summary(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, out):
+@loop
+def _deal_summary(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, out):
     """Full auctioned deals first..first+count-1, summarized per chunk (summary_row);
     the dealer's forced bids are counted in the dealer's seat row."""
     nchunks = out.shape[0]
     rec = np.zeros(0, dtype=np.int64)
     kind = np.int64(KIND_DEAL)
-    for ch in prange(nchunks):
+    for ch in range(nchunks):
         deck, rest, hands, rng, pts = new_work()
         think = new_think(policy, opts, cinfo)
         sc = np.zeros(2, dtype=np.int64)
@@ -84,14 +91,14 @@ def deal_summary(seed, first, count, chunk, policy, flags, opts, masks, beats, c
             out[ch, 6 * (opts[L.O_TOP_BID] + 1) + 4] += pts[4]
 
 
-@parallel_kernel
-def fixed_hand_stats(seed, first, count, chunk, hand, offset, trump, policy, flags, opts, masks,
+@loop
+def _fixed_hand_stats(seed, first, count, chunk, hand, offset, trump, policy, flags, opts, masks,
                      beats, cinfo, hist):
     """`bid` analysis deals; hist[chunk, 0, bidders' points] and hist[chunk, 1, defenders'
     points] += 1."""
     nchunks = hist.shape[0]
     rec = np.zeros(0, dtype=np.int64)
-    for ch in prange(nchunks):
+    for ch in range(nchunks):
         deck, rest, hands, rng, pts = new_work()
         think = new_think(policy, opts, cinfo)
         lo = first + ch * chunk
@@ -113,11 +120,11 @@ def finish_record(rec, pts, opts):
         rec[L.R_SCORE + team] = score[team]
 
 
-@parallel_kernel
-def trace_auctioned(seed, indices, policy, flags, opts, masks, beats, cinfo, recs):
+@loop
+def _trace_auctioned(seed, indices, policy, flags, opts, masks, beats, cinfo, recs):
     """Record full deals; recs[j] is deal indices[j] (layout R_*)."""
     kind = np.int64(KIND_DEAL)
-    for j in prange(indices.shape[0]):
+    for j in range(indices.shape[0]):
         deck, rest, hands, rng, pts = new_work()
         think = new_think(policy, opts, cinfo)
         rec = recs[j]
@@ -133,11 +140,11 @@ def trace_auctioned(seed, indices, policy, flags, opts, masks, beats, cinfo, rec
         finish_record(rec, pts, opts)
 
 
-@parallel_kernel
-def trace_fixed(seed, indices, hand, offset, trump, policy, flags, opts, masks, beats, cinfo,
+@loop
+def _trace_fixed(seed, indices, hand, offset, trump, policy, flags, opts, masks, beats, cinfo,
                 recs):
     """Record `bid` analysis deals (layout R_*, no calls)."""
-    for j in prange(indices.shape[0]):
+    for j in range(indices.shape[0]):
         deck, rest, hands, rng, pts = new_work()
         think = new_think(policy, opts, cinfo)
         rec = recs[j]
@@ -151,10 +158,10 @@ def trace_fixed(seed, indices, hand, offset, trump, policy, flags, opts, masks, 
         finish_record(rec, pts, opts)
 
 
-@parallel_kernel
-def game_results(seed, first, policy, flags, opts, masks, beats, cinfo, out):
+@loop
+def _game_results(seed, first, policy, flags, opts, masks, beats, cinfo, out):
     """Games first..first+len(out)-1; out[g] = (winner, end, deals, score 0, score 1)."""
-    for g in prange(out.shape[0]):
+    for g in range(out.shape[0]):
         deck, rest, hands, rng, pts = new_work()
         think = new_think(policy, opts, cinfo)
         score = np.zeros(2, dtype=np.int64)
@@ -162,3 +169,58 @@ def game_results(seed, first, policy, flags, opts, masks, beats, cinfo, out):
         play_game(seed, first + g, policy, flags, opts, masks, beats, cinfo, deck, hands, rng,
                   pts, score, rec, out[g], think)
 
+
+
+def _share(n: int, run: Callable[[int, int], None], parts_per_thread: int = 1) -> None:
+    """Call ``run(a, b)`` on consecutive pieces of 0..n-1, on numba's thread count."""
+    threads = max(1, numba.get_num_threads())
+    parts = min(n, threads * parts_per_thread)
+    if parts <= 1:
+        run(0, n)
+        return
+    bounds = [n * k // parts for k in range(parts + 1)]
+    with ThreadPoolExecutor(threads) as pool:
+        for f in [pool.submit(run, bounds[k], bounds[k + 1]) for k in range(parts)]:
+            f.result()
+
+
+def deal_stats(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, hist):
+    """Full auctioned deals first..first+count-1; hist[chunk, bid, bidder points] += 1."""
+    _share(hist.shape[0], lambda a, b: _deal_stats(
+        seed, first + a * chunk, min(count - a * chunk, (b - a) * chunk), chunk, policy, flags,
+        opts, masks, beats, cinfo, hist[a:b]))
+
+
+def deal_summary(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, out):
+    """Full auctioned deals first..first+count-1, summarized per chunk (summary_row)."""
+    _share(out.shape[0], lambda a, b: _deal_summary(
+        seed, first + a * chunk, min(count - a * chunk, (b - a) * chunk), chunk, policy, flags,
+        opts, masks, beats, cinfo, out[a:b]))
+
+
+def fixed_hand_stats(seed, first, count, chunk, hand, offset, trump, policy, flags, opts, masks,
+                     beats, cinfo, hist):
+    """`bid` analysis deals; hist[chunk, 0 or 1, bidders' or defenders' points] += 1."""
+    _share(hist.shape[0], lambda a, b: _fixed_hand_stats(
+        seed, first + a * chunk, min(count - a * chunk, (b - a) * chunk), chunk, hand, offset,
+        trump, policy, flags, opts, masks, beats, cinfo, hist[a:b]))
+
+
+def trace_auctioned(seed, indices, policy, flags, opts, masks, beats, cinfo, recs):
+    """Record full deals; recs[j] is deal indices[j] (layout R_*)."""
+    _share(len(indices), lambda a, b: _trace_auctioned(
+        seed, indices[a:b], policy, flags, opts, masks, beats, cinfo, recs[a:b]), 4)
+
+
+def trace_fixed(seed, indices, hand, offset, trump, policy, flags, opts, masks, beats, cinfo,
+                recs):
+    """Record `bid` analysis deals (layout R_*, no calls)."""
+    _share(len(indices), lambda a, b: _trace_fixed(
+        seed, indices[a:b], hand, offset, trump, policy, flags, opts, masks, beats, cinfo,
+        recs[a:b]), 4)
+
+
+def game_results(seed, first, policy, flags, opts, masks, beats, cinfo, out):
+    """Games first..first+len(out)-1; out[g] = (winner, end, deals, score 0, score 1)."""
+    _share(out.shape[0], lambda a, b: _game_results(
+        seed, first + a, policy, flags, opts, masks, beats, cinfo, out[a:b]), 4)

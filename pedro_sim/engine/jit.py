@@ -7,12 +7,14 @@
   (``_nrt=False``): with it, the increments and decrements on every array
   argument halved the speed of the play loop (measured: 0.7 M against 1.2 M
   heuristic deals per second on one thread).
-- ``parallel_kernel``: the drivers, prange loops over chunks; they allocate the
-  per-thread scratch arrays.
+- ``scratch``: builds the scratch arrays a thread reuses (compiled once, not inlined).
+- ``loop``: the drivers' compiled loops over chunks (serial, GIL released: a thread
+  pool runs them side by side); they allocate the scratch arrays.
 """
 
 from numba import njit
 
 kernel = njit(cache=True, nogil=True, inline="always")
 phase = njit(cache=True, nogil=True, _nrt=False)
-parallel_kernel = njit(cache=True, nogil=True, parallel=True)
+loop = njit(cache=True, nogil=True)
+scratch = njit(cache=True, nogil=True)  # allocates a thread's scratch arrays, compiled once

@@ -110,6 +110,8 @@ FL_WORLDS = 2  # pimc: worlds drawn per decision (K)
 FL_EVAL = 3  # pimc: how a world values a card
 EVAL_ROLLOUT = 0  # heuristic play to the end
 EVAL_SOLVER = 1  # the solver, every card of the world visible
+FL_BID_WORLDS = 4  # pimc, dd: deals simulated per suit to bid and name trumps
+N_FLAGS = 5
 # heuristic technique flags
 F_CINCH = 1
 F_SAVE_PEDRO = 2

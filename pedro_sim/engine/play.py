@@ -202,13 +202,15 @@ def fold_trumpless(hands, trick, folds, t, masks, rec, record):
 def play_trick(hands, leader, trick, folds, policy, flags, played, rng, t, opts, masks, beats,
                cinfo, pts, rec, base, record):
     """One trick from ``leader``. Returns (winner, trick points, cards played, folds)."""
+    none = np.int64(-1)  # not literals: the phase compiles once
     wseat, wcard, led, points, played, folds, nplays = play_cards(
         hands, leader, trick, folds, policy, flags, played, rng, t, opts, masks, beats, cinfo,
-        pts, rec, base, record, 0, 4, -1, -1, -1, -1, 0, 0)
+        pts, rec, base, record, np.int64(0), np.int64(4), none, none, none, none, np.int64(0),
+        np.int64(0))
     return wseat, points, played, folds
 
 
-@kernel
+@phase
 def play_cards(hands, leader, trick, folds, policy, flags, played, rng, t, opts, masks, beats,
                cinfo, pts, rec, base, record, k0, k_end, forced, wseat, wcard, led, points,
                nplays):

@@ -15,7 +15,7 @@ from pedro_sim.engine import layout as L
 from pedro_sim.engine import sampler as SM
 from pedro_sim.engine import solver as SV
 from pedro_sim.engine.bits import ONE, ZERO, lowest, popcount
-from pedro_sim.engine.jit import kernel, phase
+from pedro_sim.engine.jit import kernel, phase, scratch
 from pedro_sim.engine.play import (
     claim_if_alone,
     extra_cards,
@@ -33,7 +33,7 @@ def thinks(policy):
     return (policy & 15) >= L.PL_PIMC or ((policy >> 4) & 15) >= L.PL_PIMC
 
 
-@kernel
+@scratch
 def new_think(policy, opts, cinfo):
     """Per-thread scratch of the thinking players (tiny when nobody thinks)."""
     bits = SV.TT_BITS if thinks(policy) else 0
@@ -60,7 +60,11 @@ def new_think(policy, opts, cinfo):
             np.zeros(32, np.int64), np.zeros(16, np.uint64), np.zeros(SV.N_CTX, np.int64),
             np.zeros((SV.MAX_PLY, 2, 16), np.int64), np.zeros((SV.MAX_PLY, SV.N_F), np.int64),
             ttk, ttv, order, np.zeros(5, np.int64), np.zeros(SV.N_ST, np.int64),
-            np.zeros(4, np.uint64), np.zeros(0, np.int64))
+            np.zeros(4, np.uint64), np.zeros(0, np.int64),
+            # 18..24: the playout bidders' simulations (engine/playout_bids.py)
+            np.zeros(53, np.int64), np.zeros(53, np.int64), np.zeros(32, np.uint64),
+            np.zeros(5, np.int64), np.zeros(16, np.int64), np.zeros(256, np.int64),
+            np.full(8, -1, np.int64))
 
 
 @kernel
@@ -87,8 +91,8 @@ def rollout_value(world, st, p, c, played, flags, rng, t, opts, masks, beats, ci
     heuristic = np.int64(L.P_HEURISTIC)
     wseat, wcard, led, points, played, folds, nplays = play_cards(
         world, leader, trick, np.int64(0), heuristic, flags, played, rng, t, opts, masks, beats,
-        cinfo, pts, no_rec, 0, record, st[SV.S_K], 4, c, st[SV.S_WSEAT], st[SV.S_WCARD],
-        st[SV.S_LED], st[SV.S_TPTS], st[SV.S_K])
+        cinfo, pts, no_rec, np.int64(0), record, st[SV.S_K], np.int64(4), c, st[SV.S_WSEAT],
+        st[SV.S_WCARD], st[SV.S_LED], st[SV.S_TPTS], st[SV.S_K])
     pts[wseat & 1] += points
     play_rest(world, wseat, trick + 1, folds, heuristic, flags, played, rng, t, opts, masks,
               beats, cinfo, pts, no_rec, record)
@@ -201,14 +205,15 @@ def think_out(all_hands, leader, t, policy, flags, rng, opts, masks, beats, cinf
             pts[p & 1] += opts[L.O_TWO_POINTS]
             pts[2 + (p & 1)] |= np.int64(masks[t, L.M_TWO])
     played = ZERO
-    trick = 0
-    folds = 0
+    trick = np.int64(0)
+    folds = np.int64(0)
     while not claim_if_alone(hands, t, cinfo, pts, rec, record):
         while not hands[leader]:
             leader = (leader + 1) & 3
         base = L.R_TRICKS + L.TRICK_LEN * trick
         before = played
-        wseat, wcard, led, points, nplays = np.int64(-1), np.int64(-1), np.int64(-1), 0, 0
+        wseat, wcard, led = np.int64(-1), np.int64(-1), np.int64(-1)
+        points, nplays = np.int64(0), np.int64(0)
         for k in range(4):
             p = (leader + k) & 3
             if not hands[p]:
@@ -223,7 +228,8 @@ def think_out(all_hands, leader, t, policy, flags, rng, opts, masks, beats, cinf
             was = played
             wseat, wcard, led, points, played, folds, nplays = play_cards(
                 hands, leader, trick, folds, policy, flags, played, rng, t, opts, masks, beats,
-                cinfo, pts, rec, base, record, k, k + 1, c, wseat, wcard, led, points, nplays)
+                cinfo, pts, rec, np.int64(base), record, np.int64(k), np.int64(k + 1), c, wseat,
+                wcard, led, points, nplays)
             new = played & ~was
             top = rec_top(new, c)
             SM.learn_play(know, p, top, new, led if k > 0 else np.int64(-1), t, opts, cinfo)

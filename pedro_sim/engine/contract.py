@@ -1,0 +1,49 @@
+"""A deal from the named trump on: discards, fill, play (by thinking players or not) and
+the bidders' credit. Shared by every deal and by the playout bidders' simulations."""
+
+from pedro_sim.engine import layout as L
+from pedro_sim.engine.bits import bit
+from pedro_sim.engine.deal import discard_and_fill
+from pedro_sim.engine.jit import kernel, phase
+from pedro_sim.engine.play import card_points, play_out
+from pedro_sim.engine.thinking import think_out, thinks
+
+
+@kernel
+def discard_credit(work, bidder, t, opts, masks, cinfo):
+    """foster: the points of the scoring trumps the bidders' opponents put away."""
+    credit = 0
+    for p in range(4):
+        if (p ^ bidder) & 1:
+            gone = work[4 + p] | work[8 + p]
+            credit += card_points(gone, t, cinfo)
+            if gone & masks[t, L.M_TWO]:
+                credit += opts[L.O_TWO_POINTS]
+    return credit
+
+
+@kernel
+def take_kitty(deck, bidder, opts, books):
+    """The high bidder takes the kitty: the cards after the hands."""
+    if opts[L.O_KITTY]:
+        for j in range(4 * opts[L.O_HAND], opts[L.O_DECK]):
+            books[bidder] |= bit(deck[j])
+
+
+@phase
+def play_contract(deck, dealer, bidder, trump, policy, flags, opts, masks, beats, cinfo, hands,
+                  rng, pts, rec, think):
+    """Discards, fill and play once ``bidder`` has named ``trump`` (the kitty taken):
+    each team's points into ``pts``."""
+    record = rec.shape[0] > 0
+    work = hands[12:32]
+    discard_and_fill(deck, hands[4:8], hands[8:12], hands, dealer, trump, policy, rng, opts,
+                     masks, cinfo, work, rec, record)
+    if thinks(policy):
+        think_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
+                  think)
+    else:
+        play_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
+                 record)
+    if opts[L.O_CREDIT]:
+        pts[bidder & 1] += discard_credit(work, bidder, trump, opts, masks, cinfo)
