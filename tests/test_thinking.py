@@ -72,7 +72,7 @@ def _estimate(hand_text: str, seat: int = 1, dealer: int = 0, seed: int = 1):
     from pedro_sim.cards import mask_of, parse_hand
     from pedro_sim.engine.playout_bids import playout_estimate
     from pedro_sim.engine.rng import start
-    from pedro_sim.engine.thinking import new_think
+    from pedro_sim.engine.think_scratch import new_think
 
     opts, masks, beats, cinfo = CINCH.arrays
     think = new_think(np.int64(parse_policy("pimc")), opts, cinfo)

@@ -6,7 +6,8 @@ from pedro_sim.engine.bits import bit
 from pedro_sim.engine.deal import discard_and_fill
 from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.play import card_points, play_out
-from pedro_sim.engine.thinking import think_out, thinks
+from pedro_sim.engine.think_scratch import thinks
+from pedro_sim.engine.thinking import think_out
 
 
 @kernel
@@ -30,7 +31,7 @@ def take_kitty(deck, bidder, opts, books):
             books[bidder] |= bit(deck[j])
 
 
-@phase
+@kernel
 def play_contract(deck, dealer, bidder, trump, policy, flags, opts, masks, beats, cinfo, hands,
                   rng, pts, rec, think):
     """Discards, fill and play once ``bidder`` has named ``trump`` (the kitty taken):
@@ -47,3 +48,7 @@ def play_contract(deck, dealer, bidder, trump, policy, flags, opts, masks, beats
                  record)
     if opts[L.O_CREDIT]:
         pts[bidder & 1] += discard_credit(work, bidder, trump, opts, masks, cinfo)
+
+
+# The same compiled once, for the playout bidders' simulations; deals inline play_contract.
+play_contract_once = phase(play_contract.py_func)

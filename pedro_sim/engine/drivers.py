@@ -14,23 +14,20 @@ import numpy as np
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.deals import auctioned_deal, deal_score, fixed_hand_deal, new_work
 from pedro_sim.engine.games import play_game
-from pedro_sim.engine.jit import kernel, loop
+from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.rng import KIND_DEAL
-from pedro_sim.engine.thinking import new_think
+from pedro_sim.engine.think_scratch import new_think
 
 
-@loop
-def _deal_stats(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, hist):
+@phase
+def _deal_stats(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, hist, work,
+                think):
     """Full auctioned deals first..first+count-1; hist[chunk, bid, bidder points] += 1."""
-    nchunks = hist.shape[0]
-    rec = np.zeros(0, dtype=np.int64)
+    deck, rest, hands, rng, pts, rec, score = work
     kind = np.int64(KIND_DEAL)  # not a literal: phases are compiled for one signature
-    for ch in range(nchunks):
-        deck, rest, hands, rng, pts = new_work()
-        think = new_think(policy, opts, cinfo)
+    for ch in range(hist.shape[0]):
         lo = first + ch * chunk
-        hi = min(lo + chunk, first + count)
-        for i in range(lo, hi):
+        for i in range(lo, min(lo + chunk, first + count)):
             bidder, bid, _ = auctioned_deal(seed, i, kind, i % 4, policy, flags, opts,
                                             masks, beats, cinfo, deck, hands, rng, pts, rec,
                                             think)
@@ -69,17 +66,14 @@ def summary_row(out, bidder, bid, dealer, made, pts, score, opts):
     out[hist + total + 1 + d] += 1
 
 
-@loop
-def _deal_summary(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, out):
+@phase
+def _deal_summary(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, out,
+                  work, think):
     """Full auctioned deals first..first+count-1, summarized per chunk (summary_row);
     the dealer's forced bids are counted in the dealer's seat row."""
-    nchunks = out.shape[0]
-    rec = np.zeros(0, dtype=np.int64)
+    deck, rest, hands, rng, pts, rec, sc = work
     kind = np.int64(KIND_DEAL)
-    for ch in range(nchunks):
-        deck, rest, hands, rng, pts = new_work()
-        think = new_think(policy, opts, cinfo)
-        sc = np.zeros(2, dtype=np.int64)
+    for ch in range(out.shape[0]):
         lo = first + ch * chunk
         hi = min(lo + chunk, first + count)
         for i in range(lo, hi):
@@ -91,16 +85,13 @@ def _deal_summary(seed, first, count, chunk, policy, flags, opts, masks, beats, 
             out[ch, 6 * (opts[L.O_TOP_BID] + 1) + 4] += pts[4]
 
 
-@loop
+@phase
 def _fixed_hand_stats(seed, first, count, chunk, hand, offset, trump, policy, flags, opts, masks,
-                     beats, cinfo, hist):
+                      beats, cinfo, hist, work, think):
     """`bid` analysis deals; hist[chunk, 0, bidders' points] and hist[chunk, 1, defenders'
     points] += 1."""
-    nchunks = hist.shape[0]
-    rec = np.zeros(0, dtype=np.int64)
-    for ch in range(nchunks):
-        deck, rest, hands, rng, pts = new_work()
-        think = new_think(policy, opts, cinfo)
+    deck, rest, hands, rng, pts, rec, score = work
+    for ch in range(hist.shape[0]):
         lo = first + ch * chunk
         hi = min(lo + chunk, first + count)
         for i in range(lo, hi):
@@ -111,24 +102,23 @@ def _fixed_hand_stats(seed, first, count, chunk, hand, offset, trump, policy, fl
 
 
 @kernel
-def finish_record(rec, pts, opts):
+def finish_record(rec, pts, score, opts):
     """Points, made and score of a recorded deal."""
-    score = np.zeros(2, dtype=np.int64)
     rec[L.R_MADE] = deal_score(pts, rec[L.R_BIDDER], rec[L.R_BID], score, opts)
     for team in range(2):
         rec[L.R_POINTS + team] = pts[team]
         rec[L.R_SCORE + team] = score[team]
 
 
-@loop
-def _trace_auctioned(seed, indices, policy, flags, opts, masks, beats, cinfo, recs):
+@phase
+def _trace_auctioned(seed, indices, policy, flags, opts, masks, beats, cinfo, recs, work, think):
     """Record full deals; recs[j] is deal indices[j] (layout R_*)."""
+    deck, rest, hands, rng, pts, _, score = work
     kind = np.int64(KIND_DEAL)
     for j in range(indices.shape[0]):
-        deck, rest, hands, rng, pts = new_work()
-        think = new_think(policy, opts, cinfo)
         rec = recs[j]
-        rec[:] = 0
+        for k in range(rec.shape[0]):
+            rec[k] = 0
         rec[L.R_CLAIM_SEAT] = -1
         i = indices[j]
         bidder, bid, trump = auctioned_deal(seed, i, kind, i % 4, policy, flags, opts,
@@ -137,38 +127,42 @@ def _trace_auctioned(seed, indices, policy, flags, opts, masks, beats, cinfo, re
         rec[L.R_BIDDER] = bidder
         rec[L.R_BID] = bid
         rec[L.R_TRUMP] = trump
-        finish_record(rec, pts, opts)
+        finish_record(rec, pts, score, opts)
 
 
-@loop
+@phase
 def _trace_fixed(seed, indices, hand, offset, trump, policy, flags, opts, masks, beats, cinfo,
-                recs):
+                 recs, work, think):
     """Record `bid` analysis deals (layout R_*, no calls)."""
+    deck, rest, hands, rng, pts, _, score = work
     for j in range(indices.shape[0]):
-        deck, rest, hands, rng, pts = new_work()
-        think = new_think(policy, opts, cinfo)
         rec = recs[j]
-        rec[:] = 0
+        for k in range(rec.shape[0]):
+            rec[k] = 0
         rec[L.R_CLAIM_SEAT] = -1
         bidder = fixed_hand_deal(seed, indices[j], hand, offset, trump, policy, flags, opts,
                                  masks, beats, cinfo, deck, rest, hands, rng, pts, rec, think)
         rec[L.R_BIDDER] = bidder
         rec[L.R_BID] = opts[L.O_MIN_BID]
         rec[L.R_TRUMP] = trump
-        finish_record(rec, pts, opts)
+        finish_record(rec, pts, score, opts)
 
 
-@loop
-def _game_results(seed, first, policy, flags, opts, masks, beats, cinfo, out):
+@phase
+def _game_results(seed, first, policy, flags, opts, masks, beats, cinfo, out, work, think):
     """Games first..first+len(out)-1; out[g] = (winner, end, deals, score 0, score 1)."""
+    deck, rest, hands, rng, pts, rec, score = work
     for g in range(out.shape[0]):
-        deck, rest, hands, rng, pts = new_work()
-        think = new_think(policy, opts, cinfo)
-        score = np.zeros(2, dtype=np.int64)
-        rec = np.zeros(0, dtype=np.int64)
         play_game(seed, first + g, policy, flags, opts, masks, beats, cinfo, deck, hands, rng,
                   pts, score, rec, out[g], think)
 
+
+
+def _scratch(policy, opts, cinfo) -> tuple:
+    """A thread's scratch: the deal's work arrays and the thinking players'."""
+    deck, rest, hands, rng, pts = new_work()
+    work = (deck, rest, hands, rng, pts, np.zeros(0, np.int64), np.zeros(2, np.int64))
+    return work, new_think(np.int64(policy), opts, cinfo)
 
 
 def _share(n: int, run: Callable[[int, int], None], parts_per_thread: int = 1) -> None:
@@ -188,14 +182,14 @@ def deal_stats(seed, first, count, chunk, policy, flags, opts, masks, beats, cin
     """Full auctioned deals first..first+count-1; hist[chunk, bid, bidder points] += 1."""
     _share(hist.shape[0], lambda a, b: _deal_stats(
         seed, first + a * chunk, min(count - a * chunk, (b - a) * chunk), chunk, policy, flags,
-        opts, masks, beats, cinfo, hist[a:b]))
+        opts, masks, beats, cinfo, hist[a:b], *_scratch(policy, opts, cinfo)))
 
 
 def deal_summary(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, out):
     """Full auctioned deals first..first+count-1, summarized per chunk (summary_row)."""
     _share(out.shape[0], lambda a, b: _deal_summary(
         seed, first + a * chunk, min(count - a * chunk, (b - a) * chunk), chunk, policy, flags,
-        opts, masks, beats, cinfo, out[a:b]))
+        opts, masks, beats, cinfo, out[a:b], *_scratch(policy, opts, cinfo)))
 
 
 def fixed_hand_stats(seed, first, count, chunk, hand, offset, trump, policy, flags, opts, masks,
@@ -203,13 +197,15 @@ def fixed_hand_stats(seed, first, count, chunk, hand, offset, trump, policy, fla
     """`bid` analysis deals; hist[chunk, 0 or 1, bidders' or defenders' points] += 1."""
     _share(hist.shape[0], lambda a, b: _fixed_hand_stats(
         seed, first + a * chunk, min(count - a * chunk, (b - a) * chunk), chunk, hand, offset,
-        trump, policy, flags, opts, masks, beats, cinfo, hist[a:b]))
+        trump, policy, flags, opts, masks, beats, cinfo, hist[a:b],
+        *_scratch(policy, opts, cinfo)))
 
 
 def trace_auctioned(seed, indices, policy, flags, opts, masks, beats, cinfo, recs):
     """Record full deals; recs[j] is deal indices[j] (layout R_*)."""
     _share(len(indices), lambda a, b: _trace_auctioned(
-        seed, indices[a:b], policy, flags, opts, masks, beats, cinfo, recs[a:b]), 4)
+        seed, indices[a:b], policy, flags, opts, masks, beats, cinfo, recs[a:b],
+        *_scratch(policy, opts, cinfo)), 4)
 
 
 def trace_fixed(seed, indices, hand, offset, trump, policy, flags, opts, masks, beats, cinfo,
@@ -217,10 +213,11 @@ def trace_fixed(seed, indices, hand, offset, trump, policy, flags, opts, masks, 
     """Record `bid` analysis deals (layout R_*, no calls)."""
     _share(len(indices), lambda a, b: _trace_fixed(
         seed, indices[a:b], hand, offset, trump, policy, flags, opts, masks, beats, cinfo,
-        recs[a:b]), 4)
+        recs[a:b], *_scratch(policy, opts, cinfo)), 4)
 
 
 def game_results(seed, first, policy, flags, opts, masks, beats, cinfo, out):
     """Games first..first+len(out)-1; out[g] = (winner, end, deals, score 0, score 1)."""
     _share(out.shape[0], lambda a, b: _game_results(
-        seed, first + a, policy, flags, opts, masks, beats, cinfo, out[a:b]), 4)
+        seed, first + a, policy, flags, opts, masks, beats, cinfo, out[a:b],
+        *_scratch(policy, opts, cinfo)), 4)

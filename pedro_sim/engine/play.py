@@ -202,15 +202,13 @@ def fold_trumpless(hands, trick, folds, t, masks, rec, record):
 def play_trick(hands, leader, trick, folds, policy, flags, played, rng, t, opts, masks, beats,
                cinfo, pts, rec, base, record):
     """One trick from ``leader``. Returns (winner, trick points, cards played, folds)."""
-    none = np.int64(-1)  # not literals: the phase compiles once
     wseat, wcard, led, points, played, folds, nplays = play_cards(
         hands, leader, trick, folds, policy, flags, played, rng, t, opts, masks, beats, cinfo,
-        pts, rec, base, record, np.int64(0), np.int64(4), none, none, none, none, np.int64(0),
-        np.int64(0))
+        pts, rec, base, record, 0, 4, -1, -1, -1, -1, 0, 0)
     return wseat, points, played, folds
 
 
-@phase
+@kernel
 def play_cards(hands, leader, trick, folds, policy, flags, played, rng, t, opts, masks, beats,
                cinfo, pts, rec, base, record, k0, k_end, forced, wseat, wcard, led, points,
                nplays):
@@ -286,6 +284,11 @@ def play_cards(hands, leader, trick, folds, policy, flags, played, rng, t, opts,
         rec[base + 1] = wseat
         rec[base + 2] = nplays
     return wseat, wcard, led, points, played, folds, nplays
+
+
+# The same, compiled once for the thinking players (who play a card at a time, and roll
+# out from the middle of a trick); the engine's own trick loop inlines play_cards.
+play_cards_once = phase(play_cards.py_func)
 
 
 @kernel

@@ -12,32 +12,23 @@ import numpy as np
 
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bits import bit
-from pedro_sim.engine.contract import play_contract, take_kitty
+from pedro_sim.engine.contract import play_contract_once, take_kitty
 from pedro_sim.engine.deal import deal_books, deal_packets, fixed_hand_order, shuffle
 from pedro_sim.engine.jit import kernel, phase
-
-# think[18..23]: the simulations' scratch; think[24]: (suit, estimate) per seat this deal
-T_DECK = 18
-T_REST = 19
-T_HANDS = 20
-T_PTS = 21
-T_IDS = 22
-T_HIST = 23
-T_CACHE = 24
+from pedro_sim.engine.think_scratch import T_NOREC, estimates_of, histogram_of, simulation_of
 
 
 @kernel
 def forget_estimates(think):
     for k in range(8):
-        think[T_CACHE][k] = -1
+        estimates_of(think)[k] = -1
 
 
 @kernel
 def simulate(seat, dealer, hand, suit, flags, opts, masks, beats, cinfo, rng, think):
     """One random deal around ``hand`` with ``seat`` bidding ``suit``: its team's points."""
-    deck, rest, hands, pts, ids = (think[T_DECK], think[T_REST], think[T_HANDS],
-                                   think[T_PTS], think[T_IDS])
-    no_rec = think[17]
+    deck, rest, hands, pts, ids = simulation_of(think)
+    no_rec = think[T_NOREC]
     record = no_rec.shape[0] > 0
     m = 0
     k = 0
@@ -55,7 +46,7 @@ def simulate(seat, dealer, hand, suit, flags, opts, masks, beats, cinfo, rng, th
     take_kitty(deck, seat, opts, hands[8:12])
     for q in range(5):
         pts[q] = 0
-    play_contract(deck, dealer, seat, suit, np.int64(L.P_HEURISTIC), flags, opts, masks, beats,
+    play_contract_once(deck, dealer, seat, suit, np.int64(L.P_HEURISTIC), flags, opts, masks, beats,
                   cinfo, hands, rng, pts, no_rec, think)
     return min(pts[seat & 1], opts[L.O_TOTAL_POINTS])
 
@@ -63,10 +54,10 @@ def simulate(seat, dealer, hand, suit, flags, opts, masks, beats, cinfo, rng, th
 @phase
 def playout_estimate(seat, dealer, hand, flags, opts, masks, beats, cinfo, rng, think):
     """(best suit, estimated points) of ``seat`` holding ``hand``, once per deal."""
-    cache = think[T_CACHE]
+    cache = estimates_of(think)
     if cache[2 * seat] >= 0:
         return cache[2 * seat], cache[2 * seat + 1]
-    hist = think[T_HIST]
+    hist = histogram_of(think)
     n = flags[L.FL_BID_WORLDS]
     total = opts[L.O_TOTAL_POINTS]
     best, best_e, best_sum = 0, np.int64(-1), np.int64(-1)

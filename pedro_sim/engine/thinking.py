@@ -15,56 +15,29 @@ from pedro_sim.engine import layout as L
 from pedro_sim.engine import sampler as SM
 from pedro_sim.engine import solver as SV
 from pedro_sim.engine.bits import ONE, ZERO, lowest, popcount
-from pedro_sim.engine.jit import kernel, phase, scratch
+from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.play import (
     claim_if_alone,
     extra_cards,
     lead_cards,
     legal_cards,
-    play_cards,
+    play_cards_once,
     play_rest,
 )
 from pedro_sim.engine.policies import policy_of
-
-
-@kernel
-def thinks(policy):
-    """Whether any seat of a policy word thinks (pimc or dd)."""
-    return (policy & 15) >= L.PL_PIMC or ((policy >> 4) & 15) >= L.PL_PIMC
-
-
-@scratch
-def new_think(policy, opts, cinfo):
-    """Per-thread scratch of the thinking players (tiny when nobody thinks)."""
-    bits = SV.TT_BITS if thinks(policy) else 0
-    ttk = np.zeros(1 << bits, dtype=np.uint64)
-    ttv = np.zeros(1 << bits, dtype=np.int64)
-    order = np.full((4, 5, 16), -1, dtype=np.int64)
-    for t in range(4):
-        for s in range(5):
-            n = 0
-            for c in range(opts[L.O_DECK]):
-                if cinfo[t, L.I_SUIT, c] == s:
-                    j = n
-                    while j > 0 and cinfo[t, L.I_STRENGTH, order[t, s, j - 1]] > \
-                            cinfo[t, L.I_STRENGTH, c]:
-                        order[t, s, j] = order[t, s, j - 1]
-                        j -= 1
-                    order[t, s, j] = c
-                    n += 1
-    fact = np.ones(64, dtype=np.float64)
-    for n in range(1, 64):
-        fact[n] = fact[n - 1] * n
-    return (np.zeros(SM.N_KNOW, np.uint64), np.zeros(4, np.uint64), np.zeros(4, np.uint64),
-            np.zeros(16, np.float64), np.zeros((6, SM.CAP, SM.CAP, SM.CAP), np.float64), fact,
-            np.zeros(32, np.int64), np.zeros(16, np.uint64), np.zeros(SV.N_CTX, np.int64),
-            np.zeros((SV.MAX_PLY, 2, 16), np.int64), np.zeros((SV.MAX_PLY, SV.N_F), np.int64),
-            ttk, ttv, order, np.zeros(5, np.int64), np.zeros(SV.N_ST, np.int64),
-            np.zeros(4, np.uint64), np.zeros(0, np.int64),
-            # 18..24: the playout bidders' simulations (engine/playout_bids.py)
-            np.zeros(53, np.int64), np.zeros(53, np.int64), np.zeros(32, np.uint64),
-            np.zeros(5, np.int64), np.zeros(16, np.int64), np.zeros(256, np.int64),
-            np.full(8, -1, np.int64))
+from pedro_sim.engine.think_scratch import (
+    T_NOREC,
+    ctx_of,
+    know_of,
+    must_of,
+    pts_of,
+    rollout_hands,
+    sampler_of,
+    scores_of,
+    solver_of,
+    state_of,
+    world_of,
+)
 
 
 @kernel
@@ -89,7 +62,7 @@ def rollout_value(world, st, p, c, played, flags, rng, t, opts, masks, beats, ci
     leader = st[SV.S_LEADER]
     record = no_rec.shape[0] > 0
     heuristic = np.int64(L.P_HEURISTIC)
-    wseat, wcard, led, points, played, folds, nplays = play_cards(
+    wseat, wcard, led, points, played, folds, nplays = play_cards_once(
         world, leader, trick, np.int64(0), heuristic, flags, played, rng, t, opts, masks, beats,
         cinfo, pts, no_rec, np.int64(0), record, st[SV.S_K], np.int64(4), c, st[SV.S_WSEAT],
         st[SV.S_WCARD], st[SV.S_LED], st[SV.S_TPTS], st[SV.S_K])
@@ -103,8 +76,7 @@ def rollout_value(world, st, p, c, played, flags, rng, t, opts, masks, beats, ci
 def solver_value(world, st, p, c, think, t, opts, masks, beats, cinfo):
     """Points of ``p``'s team from here on when ``p`` plays ``c``, all playing perfectly
     with every card of ``world`` visible."""
-    ctx, moves, frames, ttk, ttv, order = (think[8], think[9], think[10], think[11],
-                                           think[12], think[13])
+    ctx, moves, frames, ttk, ttv, order = solver_of(think)
     v0 = SV.move_value(world, st, p, c, ZERO, np.int64(-1), np.int64(SV.INF), ctx, t, opts,
                        masks, beats, cinfo, order, ttk, ttv, moves, frames)
     if (p & 1) == 0:
@@ -115,7 +87,7 @@ def solver_value(world, st, p, c, think, t, opts, masks, beats, cinfo):
 @phase
 def dd_card(hands, st, p, legal, think, t, opts, masks, beats, cinfo):
     """The card of ``legal`` the solver rates best for ``p``'s team in the real deal."""
-    think[8][SV.C_GEN] += 1  # the table may hold drawn worlds' values: a new generation
+    ctx_of(think)[SV.C_GEN] += 1  # the table may hold drawn worlds' values: a new one
     best = -1
     best_v = -1
     m = legal
@@ -133,9 +105,10 @@ def dd_card(hands, st, p, legal, think, t, opts, masks, beats, cinfo):
 def pimc_card(all_hands, st, p, legal, played, flags, rng, think, t, opts, masks, beats,
               cinfo):
     """The card of ``legal`` with the best mean over K drawn worlds."""
-    know, world, scores, dp, fact, sp, sm, pts, must = (think[0], think[1], think[3],
-                                                        think[4], think[5], think[6],
-                                                        think[7], think[14], think[16])
+    know, world, scores, pts, must = (know_of(think), world_of(think), scores_of(think),
+                                      pts_of(think), must_of(think))
+    dp, fact, sp, sm = sampler_of(think)
+    rh = rollout_hands(think)
     out_p = private_knowledge(p, all_hands, opts, must)
     if SM.prepare(p, all_hands, know, out_p, must, t, opts, masks, dp, fact, sp, sm) <= 0.0:
         return np.int64(-1)  # no world fits what it knows (a rule it cannot read): heuristic
@@ -146,19 +119,19 @@ def pimc_card(all_hands, st, p, legal, played, flags, rng, think, t, opts, masks
     for _ in range(flags[L.FL_WORLDS]):
         SM.draw_world(p, all_hands, world, rng, dp, fact, sp, sm)
         if not rollouts:
-            think[8][SV.C_GEN] += 1  # a new world: a new generation of the table
+            ctx_of(think)[SV.C_GEN] += 1  # a new world: a new generation of the table
         m = legal
         i = 0
         while m:
             c = lowest(m)
             m &= m - ONE
             for q in range(4):
-                think[2][q] = world[q]
+                rh[q] = world[q]
             if rollouts:
-                v = rollout_value(think[2], st, p, np.int64(c), played, flags, rng, t, opts,
-                                  masks, beats, cinfo, pts, think[17])
+                v = rollout_value(rh, st, p, np.int64(c), played, flags, rng, t, opts, masks,
+                                  beats, cinfo, pts, think[T_NOREC])
             else:
-                v = solver_value(think[2], st, p, c, think, t, opts, masks, beats, cinfo)
+                v = solver_value(rh, st, p, c, think, t, opts, masks, beats, cinfo)
             scores[i] += v
             i += 1
     best = 0
@@ -196,10 +169,10 @@ def think_out(all_hands, leader, t, policy, flags, rng, opts, masks, beats, cinf
     choosing its card first. Knowledge is gathered as the cards fall."""
     record = rec.shape[0] > 0
     hands = all_hands[0:4]
-    know, st = think[0], think[15]
+    know, st = know_of(think), state_of(think)
     SM.start_knowledge(know, hands, all_hands[4:8], t, opts, masks)
-    think[8][SV.C_MERGE] = 1
-    think[8][SV.C_FIRST] = leader
+    ctx_of(think)[SV.C_MERGE] = 1
+    ctx_of(think)[SV.C_FIRST] = leader
     for p in range(4):
         if hands[p] & masks[t, L.M_TWO]:
             pts[p & 1] += opts[L.O_TWO_POINTS]
@@ -226,7 +199,7 @@ def think_out(all_hands, leader, t, policy, flags, rng, opts, masks, beats, cinf
                 c = think_card(policy, all_hands, p, st, played, flags, rng, think, t, opts,
                                masks, beats, cinfo)
             was = played
-            wseat, wcard, led, points, played, folds, nplays = play_cards(
+            wseat, wcard, led, points, played, folds, nplays = play_cards_once(
                 hands, leader, trick, folds, policy, flags, played, rng, t, opts, masks, beats,
                 cinfo, pts, rec, np.int64(base), record, np.int64(k), np.int64(k + 1), c, wseat,
                 wcard, led, points, nplays)

@@ -1,0 +1,133 @@
+"""The thinking players' per-thread scratch, packed into few arrays.
+
+Every deal passes this scratch down the call chain, and each array in a tuple costs
+something at every call (measured: about 9 ns a deal per array), so the small arrays
+share three flat ones (``U`` uint64, ``I`` int64, ``F`` float64) and the accessors
+below hand out views.
+"""
+
+import numpy as np
+
+from pedro_sim.engine import layout as L
+from pedro_sim.engine import sampler as SM
+from pedro_sim.engine import solver as SV
+from pedro_sim.engine.jit import kernel, scratch
+
+# U (uint64): what the player knows, a drawn world, a rollout's hands, sampler masks,
+# cards known held, the playout bidders' deal
+U_KNOW, U_WORLD, U_ROLL, U_SM, U_MUST, U_SHANDS, N_U = 0, 13, 17, 21, 37, 41, 73
+# I (int64): sampler ints, solver context, points, a search state, the playout bidders'
+# deck, rest, points, hand, histogram, and estimates per seat (suit, points)
+(I_SP, I_CTX, I_PTS, I_ST, I_SDECK, I_SREST, I_SPTS, I_SIDS, I_HIST, I_CACHE,
+ N_I) = 0, 32, 36, 41, 48, 101, 154, 159, 175, 431, 439
+# F (float64): the scores of the moves, factorials
+F_SCORES, F_FACT, N_F = 0, 16, 80
+# the tuple: U, I, F, dp, solver moves, solver frames, table keys, table values, order,
+# an empty record
+T_U, T_I, T_F, T_DP, T_MOVES, T_FRAMES, T_TTK, T_TTV, T_ORDER, T_NOREC = range(10)
+
+
+@kernel
+def thinks(policy):
+    """Whether any seat of a policy word thinks (pimc or dd)."""
+    return (policy & 15) >= L.PL_PIMC or ((policy >> 4) & 15) >= L.PL_PIMC
+
+
+@scratch
+def new_think(policy, opts, cinfo):
+    """Per-thread scratch of the thinking players (a tiny table when nobody thinks)."""
+    bits = SV.TT_BITS if thinks(policy) else 0
+    order = np.full((4, 5, 16), -1, dtype=np.int64)
+    for t in range(4):
+        for s in range(5):
+            n = 0
+            for c in range(opts[L.O_DECK]):
+                if cinfo[t, L.I_SUIT, c] == s:
+                    j = n
+                    while j > 0 and cinfo[t, L.I_STRENGTH, order[t, s, j - 1]] > \
+                            cinfo[t, L.I_STRENGTH, c]:
+                        order[t, s, j] = order[t, s, j - 1]
+                        j -= 1
+                    order[t, s, j] = c
+                    n += 1
+    f = np.zeros(N_F, dtype=np.float64)
+    f[F_FACT] = 1.0
+    for n in range(1, 64):
+        f[F_FACT + n] = f[F_FACT + n - 1] * n
+    i = np.zeros(N_I, dtype=np.int64)
+    i[I_CACHE:I_CACHE + 8] = -1
+    return (np.zeros(N_U, np.uint64), i, f, np.zeros((6, SM.CAP, SM.CAP, SM.CAP), np.float64),
+            np.zeros((SV.MAX_PLY, 2, 16), np.int64), np.zeros((SV.MAX_PLY, SV.N_F), np.int64),
+            np.zeros(1 << bits, dtype=np.uint64), np.zeros(1 << bits, dtype=np.int64), order,
+            np.zeros(0, np.int64))
+
+
+@kernel
+def know_of(think):
+    return think[T_U][U_KNOW:U_WORLD]
+
+
+@kernel
+def world_of(think):
+    return think[T_U][U_WORLD:U_ROLL]
+
+
+@kernel
+def rollout_hands(think):
+    return think[T_U][U_ROLL:U_SM]
+
+
+@kernel
+def sampler_of(think):
+    """(dp, factorials, ints, masks) for engine/sampler.py."""
+    return (think[T_DP], think[T_F][F_FACT:N_F], think[T_I][I_SP:I_CTX],
+            think[T_U][U_SM:U_MUST])
+
+
+@kernel
+def must_of(think):
+    return think[T_U][U_MUST:U_SHANDS]
+
+
+@kernel
+def scores_of(think):
+    return think[T_F][F_SCORES:F_FACT]
+
+
+@kernel
+def ctx_of(think):
+    return think[T_I][I_CTX:I_PTS]
+
+
+@kernel
+def solver_of(think):
+    """(context, moves, frames, table keys, table values, order) for engine/solver.py."""
+    return (think[T_I][I_CTX:I_PTS], think[T_MOVES], think[T_FRAMES], think[T_TTK],
+            think[T_TTV], think[T_ORDER])
+
+
+@kernel
+def pts_of(think):
+    return think[T_I][I_PTS:I_ST]
+
+
+@kernel
+def state_of(think):
+    return think[T_I][I_ST:I_SDECK]
+
+
+@kernel
+def simulation_of(think):
+    """(deck, rest, hands, points, hand ids) of the playout bidders' simulated deals."""
+    return (think[T_I][I_SDECK:I_SREST], think[T_I][I_SREST:I_SPTS], think[T_U][U_SHANDS:N_U],
+            think[T_I][I_SPTS:I_SIDS], think[T_I][I_SIDS:I_HIST])
+
+
+@kernel
+def histogram_of(think):
+    return think[T_I][I_HIST:I_CACHE]
+
+
+@kernel
+def estimates_of(think):
+    return think[T_I][I_CACHE:N_I]
