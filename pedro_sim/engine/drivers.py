@@ -1,7 +1,7 @@
 """Loops over chunks, run on a pool of threads. A chunk is a pure function of (seed, its
 deal indices), so results are identical whatever the thread count or batching.
 
-The compiled loops are serial (``loop``: no prange) and release the GIL; the public
+The compiled loops are serial phases (no prange) and release the GIL; the public
 functions below share a call's chunks out among threads. numba's parallel loops cost
 about 20 s of compilation each, for nothing a thread pool does not do as well."""
 
