@@ -28,7 +28,11 @@ def make_rate_figure(bids: pd.DataFrame, totals: dict[str, int], policy: str, de
     ax.set_ylabel("P(make) (probability)")
     ax.set_ylim(0, 1)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
+    if ax.get_legend_handles_labels()[0]:  # no curve when no bid had enough deals
+        ax.legend(fontsize=8)
+    else:
+        ax.text(0.5, 0.5, f"no bid was made in {MIN_DEALS_PER_POINT} deals or more",
+                ha="center", transform=ax.transAxes)
     ax.set_title("Make rate by bid, all presets (95% Wilson bands)\n"
                  + _subtitle(policy, deals), fontsize=10)
     fig.tight_layout()
