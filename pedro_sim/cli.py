@@ -50,7 +50,12 @@ def bid(
     bid_value: int = typer.Option(None, "--bid", help="The bid to price (default: the minimum)."),
     trump: str = typer.Option("best", "--trump", help="S, H, D, C or best (the heuristic's suit)."),
     seat: str = typer.Option("eldest", "--seat", help="eldest, second, third, dealer or all."),
-    deals: int = typer.Option(200_000, "--deals", min=1, help="Deals per seat."),
+    deals: int = typer.Option(None, "--deals", min=1,
+                              help="Deals per seat (default 200,000; with --precision, the "
+                                   "most to use, default 100,000,000)."),
+    precision: float = typer.Option(None, "--precision", min=0.0001, max=0.5,
+                                    help="Run until every bid's P(make) has a 95% half-width "
+                                         "of at most this, e.g. 0.005."),
     seed: int = SEED,
     policy: str = POLICY,
     bidders: str = BIDDERS,
@@ -71,7 +76,9 @@ def bid(
     rules = resolve_variant(variant, rule, rules_file)
     who = players(policy, rules, bidders, defenders, worlds, evaluator)
     _set_threads(threads)
-    run_bid(hand, bid_value, trump, seat, deals, seed, who, rules, out_dir, out)
+    if deals is None:
+        deals = 200_000 if precision is None else 100_000_000
+    run_bid(hand, bid_value, trump, seat, deals, seed, who, rules, out_dir, out, precision)
 
 
 @app.command()

@@ -57,3 +57,23 @@ def test_bid_rows_from_a_histogram():
     assert (rows.p_make.diff().dropna() <= 0).all()
     mean, lo, hi = mean_ci_from_hist(np.arange(15), hist)
     assert mean == pytest.approx((30 + 140 + 270 + 560) / 100) and lo < mean < hi
+
+
+def test_precision_stops_at_the_first_look_that_meets_it(cinch, all_on):
+    from pedro_sim.analysis.bid import PRECISION_START, precise_histogram, widest_interval
+
+    v = cinch.variant
+    both = precise_histogram(cinch, HAND, 0, 1, 0.01, 10**6, 8, L.P_HEURISTIC, all_on,
+                             show_progress=False)
+    n = int(both[0].sum())
+    assert n >= PRECISION_START and (n // PRECISION_START) & (n // PRECISION_START - 1) == 0
+    assert widest_interval(both[0], v.min_bid, v.max_bid) <= 0.01
+    fewer = points_histogram(cinch, HAND, 0, 1, n // 2, 8, L.P_HEURISTIC, all_on,
+                             show_progress=False)
+    if n > PRECISION_START:  # the look before did not meet it
+        assert widest_interval(fewer[0], v.min_bid, v.max_bid) > 0.01
+    same = points_histogram(cinch, HAND, 0, 1, n, 8, L.P_HEURISTIC, all_on, show_progress=False)
+    assert np.array_equal(both, same), "the same deals as a fixed run of that size"
+    capped = precise_histogram(cinch, HAND, 0, 1, 0.0001, 20_000, 8, L.P_HEURISTIC, all_on,
+                               show_progress=False)
+    assert capped[0].sum() == 20_000

@@ -50,16 +50,48 @@ def heuristic_trump(inputs: EngineInputs, hand: list[int]) -> int:
 
 def points_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump: int, deals: int,
                      seed: int, policy: int, flags: np.ndarray, label: str = "deals",
-                     show_progress: bool | None = None) -> np.ndarray:
-    """Counts of the bidders' points (row 0) and the defenders' (row 1), 0..total."""
+                     show_progress: bool | None = None, first: int = 0) -> np.ndarray:
+    """Counts of the bidders' points (row 0) and the defenders' (row 1), 0..total, over
+    deals first..first+deals-1."""
     hand_arr = np.array(hand, dtype=np.int64)
 
-    def step(first: int, count: int, chunk: int, out: np.ndarray) -> None:
-        drivers.fixed_hand_stats(seed, first, count, chunk, hand_arr, offset,
+    def step(start: int, count: int, chunk: int, out: np.ndarray) -> None:
+        drivers.fixed_hand_stats(seed, first + start, count, chunk, hand_arr, offset,
                                  trump, policy, flags, *inputs.arrays, out)
 
     return run_chunked(step, deals, (2, inputs.variant.total_points + 1), label, show_progress,
                        chunk_for(policy))
+
+
+PRECISION_START = 8192  # deals before the first look at the intervals
+
+
+def widest_interval(hist: np.ndarray, min_bid: int, max_bid: int) -> float:
+    """The largest 95% half-width of P(make) over the bids."""
+    n = int(hist.sum())
+    made = np.array([hist[b:].sum() for b in range(min_bid, max_bid + 1)])
+    lo, hi = wilson(made, np.full(len(made), n))
+    return float(np.max(hi - lo) / 2)
+
+
+def precise_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump: int,
+                      precision: float, max_deals: int, seed: int, policy: int,
+                      flags: np.ndarray, label: str = "deals",
+                      show_progress: bool | None = None) -> np.ndarray:
+    """points_histogram over as many deals as it takes for every bid's P(make) to have a
+    95% half-width of at most ``precision`` (or ``max_deals``). It looks after 8192 deals,
+    then after each doubling, so the deals used depend only on the seed."""
+    v = inputs.variant
+    both = np.zeros((2, v.total_points + 1), dtype=np.int64)
+    done = 0
+    target = min(PRECISION_START, max_deals)
+    while True:
+        both += points_histogram(inputs, hand, offset, trump, target - done, seed, policy,
+                                 flags, label, show_progress, first=done)
+        done = target
+        if widest_interval(both[0], v.min_bid, v.max_bid) <= precision or done >= max_deals:
+            return both
+        target = min(2 * done, max_deals)
 
 
 def bid_rows(hist: np.ndarray, min_bid: int, max_bid: int) -> pd.DataFrame:
@@ -80,16 +112,22 @@ def bid_rows(hist: np.ndarray, min_bid: int, max_bid: int) -> pd.DataFrame:
 
 def bid_analysis(inputs: EngineInputs, hand: list[int], seats: list[str], trump: int | None,
                  deals: int, seed: int, policy: int, policy_name: str, flags: np.ndarray,
-                 show_progress: bool | None = None) -> BidReport:
-    """Simulate the hand from each seat (trump None: the heuristic's best suit)."""
+                 show_progress: bool | None = None,
+                 precision: float | None = None) -> BidReport:
+    """Simulate the hand from each seat (trump None: the heuristic's best suit); with
+    ``precision``, as many deals per seat as that takes, at most ``deals``."""
     variant = inputs.variant
     suit = heuristic_trump(inputs, hand) if trump is None else trump
     tables, hists, summary = [], [], []
     total = variant.total_points
     for seat in seats:
         label = f"{seat}, trumps {SUITS[suit]}"
-        both = points_histogram(inputs, hand, SEATS[seat], suit, deals, seed, policy, flags,
-                                label, show_progress)
+        if precision is None:
+            both = points_histogram(inputs, hand, SEATS[seat], suit, deals, seed, policy,
+                                    flags, label, show_progress)
+        else:
+            both = precise_histogram(inputs, hand, SEATS[seat], suit, precision, deals, seed,
+                                     policy, flags, label, show_progress)
         hist = both[0]
         keys = {"variant": variant.name, "policy": policy_name, "seat": seat,
                 "trump": SUITS[suit]}

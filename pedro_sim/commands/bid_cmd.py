@@ -18,7 +18,8 @@ from pedro_sim.setup import EngineInputs, Players
 
 
 def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals: int, seed: int,
-            who: Players, rules: Variant, out_dir: Path, console: Console) -> None:
+            who: Players, rules: Variant, out_dir: Path, console: Console,
+            precision: float | None = None) -> None:
     hand = parse_hand(hand_text, size=rules.hand, allow_joker=rules.deck == 53)
     bid_value = rules.check_bid(rules.min_bid if bid_value is None else bid_value)
     suit = None if trump.strip().lower() == "best" else parse_suit(trump)
@@ -28,11 +29,17 @@ def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals:
     started = time.perf_counter()
     inputs = EngineInputs.for_variant(rules)
     report = bid_analysis(inputs, hand, seats, suit, deals, seed, who.policy, who.label,
-                          who.flags)
+                          who.flags, precision=precision)
     elapsed = time.perf_counter() - started
     text = format_cards(hand)
     print_report(report, text, bid_value, console)
-    write_report(report, text, out_dir, seed, deals, rules.name, who.label, elapsed, bid_value)
+    used = [int(n) for n in report.summary.n]
+    if precision is not None:
+        reached = all(widest_interval_of(report, s) <= precision for s in report.summary.seat)
+        console.print(f"--precision {precision}: {', '.join(f'{n:,}' for n in used)} deals "
+                      f"per seat ({'reached' if reached else 'NOT reached: --deals cap hit'})")
+    write_report(report, text, out_dir, seed, deals if precision is None else max(used),
+                 rules.name, who.label, elapsed, bid_value, precision)
     console.print(f"wrote {out_dir}/bid.csv, points.csv, run.json, make_rate.png, points.png "
                   f"({elapsed:.1f} s)")
 
@@ -58,8 +65,14 @@ def print_report(report: BidReport, hand_text: str, bid_value: int, console: Con
         console.print(table)
 
 
+def widest_interval_of(report: BidReport, seat: str) -> float:
+    rows = report.table[report.table.seat == seat]
+    return float(((rows.p_make_hi - rows.p_make_lo) / 2).max())
+
+
 def write_report(report: BidReport, hand_text: str, out_dir: Path, seed: int, deals: int,
-                 variant: str, policy: str, elapsed: float, bid_value: int) -> None:
+                 variant: str, policy: str, elapsed: float, bid_value: int,
+                 precision: float | None = None) -> None:
     table = report.table.merge(report.summary[["seat", "trump", "mean_bidder_points",
                                                "mean_defender_points"]], on=["seat", "trump"])
     write_csv(out_dir / "bid.csv", table)
@@ -67,6 +80,8 @@ def write_report(report: BidReport, hand_text: str, out_dir: Path, seed: int, de
     make_rate_figure(report.table, hand_text, out_dir / "make_rate.png")
     points_figure(report.points, report.table, hand_text, out_dir / "points.png")
     meta = run_metadata(seed, deals, variant, policy, elapsed, hand=hand_text, bid=bid_value,
+                        precision=precision,
+                        deals_per_seat=[int(n) for n in report.summary.n],
                         seats=list(pd.unique(report.table.seat)),
                         trumps=list(pd.unique(report.table.trump)))
     write_json(out_dir / "run.json", meta)
