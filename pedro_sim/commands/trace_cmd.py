@@ -12,7 +12,7 @@ from rich.console import Console
 from pedro_sim.analysis.runner import run_chunked
 from pedro_sim.report.files import check_writable_file, write_atomic
 from pedro_sim.rules import Variant
-from pedro_sim.setup import EngineInputs, Players, parse_policy, technique_flags
+from pedro_sim.setup import EngineInputs, Players, players
 from pedro_sim.traces import record_deals, trace_dict
 
 TRACE_BATCH = 4096
@@ -70,8 +70,8 @@ def describe_deal(d: dict[str, Any]) -> list[str]:
 
 def run_show(variant: Variant, seed: int, deal: int, policy: str, console: Console) -> None:
     inputs = EngineInputs.for_variant(variant)
-    policy_id = parse_policy(policy)
-    rec = record_deals(inputs, seed, np.array([deal]), policy_id, technique_flags())[0]
-    d = trace_dict(rec, inputs, seed, deal, policy.lower())
+    who = players(policy, variant)  # refuses thinking players where they cannot play
+    rec = record_deals(inputs, seed, np.array([deal]), who.policy, who.flags)[0]
+    d = trace_dict(rec, inputs, seed, deal, who.label)
     for line in describe_deal(d):
         console.print(line, markup=False, highlight=False)
