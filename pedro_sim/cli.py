@@ -33,6 +33,10 @@ WORLDS = typer.Option(20, "--worlds", min=1, help="pimc: worlds drawn per decisi
 EVAL = typer.Option("rollout", "--eval", help="pimc: value a world's cards by heuristic "
                     "rollout or by the solver.")
 THREADS = typer.Option(0, "--threads", min=0, help="Threads (0: all cores).")
+SCHEDULER = typer.Option(None, "--scheduler",
+                         help="Run the chunks on this Dask cluster (tcp://HOST:PORT).")
+WORKERS = typer.Option(None, "--workers", min=1,
+                       help="Run the chunks on a local Dask cluster of N processes.")
 
 
 def _set_threads(threads: int) -> None:
@@ -67,6 +71,8 @@ def bid(
     rules_file: Path = RULES_FILE,
     out_dir: Path = typer.Option(Path("reports"), "--out", help="Report directory."),
     threads: int = THREADS,
+    scheduler: str = SCHEDULER,
+    workers: int = WORKERS,
 ) -> None:
     """How often does a bid make with this hand? Prints a table, writes bid.csv and plots."""
     from pedro_sim.commands.bid_cmd import run_bid
@@ -78,7 +84,10 @@ def bid(
     _set_threads(threads)
     if deals is None:
         deals = 200_000 if precision is None else 100_000_000
-    run_bid(hand, bid_value, trump, seat, deals, seed, who, rules, out_dir, out, precision)
+    from pedro_sim.analysis.distributed import dask_backend
+
+    with dask_backend(scheduler, workers):
+        run_bid(hand, bid_value, trump, seat, deals, seed, who, rules, out_dir, out, precision)
 
 
 @app.command()
@@ -138,13 +147,17 @@ def variants(
     evaluator: str = EVAL,
     out_dir: Path = typer.Option(Path("reports/variants"), "--out", help="Report directory."),
     threads: int = THREADS,
+    scheduler: str = SCHEDULER,
+    workers: int = WORKERS,
 ) -> None:
     """Which Pedro is the most balanced? Bids, make rates, seat edges and games per preset."""
+    from pedro_sim.analysis.distributed import dask_backend
     from pedro_sim.commands.variants_cmd import run_variants
 
     _set_threads(threads)
-    run_variants(presets, deals, games, seed, (policy, bidders, defenders, worlds, evaluator),
-                 out_dir, out)
+    with dask_backend(scheduler, workers):
+        run_variants(presets, deals, games, seed,
+                     (policy, bidders, defenders, worlds, evaluator), out_dir, out)
 
 
 @app.command()
@@ -160,14 +173,19 @@ def duel(
     rules_file: Path = RULES_FILE,
     out_dir: Path = typer.Option(Path("reports/duel"), "--out", help="Report directory."),
     threads: int = THREADS,
+    scheduler: str = SCHEDULER,
+    workers: int = WORKERS,
 ) -> None:
     """Duplicate comparison: each deal played twice, A and B swapping sides."""
     from pedro_sim.commands.duel_cmd import run_duel
     from pedro_sim.rules.overrides import resolve_variant
 
     rules = resolve_variant(variant, rule, rules_file)
+    from pedro_sim.analysis.distributed import dask_backend
+
     _set_threads(threads)
-    run_duel(a, b, deals, seed, worlds, evaluator, rules, out_dir, out)
+    with dask_backend(scheduler, workers):
+        run_duel(a, b, deals, seed, worlds, evaluator, rules, out_dir, out)
 
 
 @app.command()

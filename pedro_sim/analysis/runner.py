@@ -21,6 +21,8 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from pedro_sim.analysis import distributed
+
 CHUNK = 8192  # deals per chunk: the unit of work of one thread
 THINKING_CHUNK = 16  # the same for thinking players (milliseconds a deal): progress and balance
 
@@ -43,11 +45,25 @@ def _progress(label: str) -> Progress:
     )
 
 
+def _on_cluster(step: Step, total: int, row_shape: tuple[int, ...], label: str,
+                show_progress: bool, chunk: int) -> np.ndarray:
+    bar = _progress(label) if show_progress else None
+    if bar is None:
+        return distributed.run_on_cluster(step, total, row_shape, chunk)
+    with bar:
+        task = bar.add_task(label, total=total)
+        return distributed.run_on_cluster(step, total, row_shape, chunk,
+                                          lambda done: bar.update(task, completed=done))
+
+
 def run_chunked(step: Step, total: int, row_shape: tuple[int, ...], label: str = "deals",
                 show_progress: bool | None = None, chunk: int = CHUNK) -> np.ndarray:
-    """Sum the kernel's per-chunk rows over deals 0..total-1."""
+    """Sum the kernel's per-chunk rows over deals 0..total-1 (on the Dask cluster when
+    one is in use: analysis/distributed.py)."""
     if show_progress is None:
         show_progress = sys.stderr.isatty()
+    if distributed.client() is not None:
+        return _on_cluster(step, total, row_shape, label, show_progress, chunk)
     acc = np.zeros(row_shape, dtype=np.int64)
     done = 0
     n_chunks = 1
