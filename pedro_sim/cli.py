@@ -9,10 +9,11 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-try:  # typer before 0.20 depends on click; later releases vendor it
-    from click import exceptions as click_exc
-except ImportError:  # pragma: no cover - depends on the installed typer
+try:  # typer 0.20 and later vendor click (and raise its exceptions even when click is
+    # installed, as Dask installs it); earlier releases use click itself
     from typer._click import exceptions as click_exc
+except ImportError:  # pragma: no cover - depends on the installed typer
+    from click import exceptions as click_exc
 
 from pedro_sim.errors import PedroError
 

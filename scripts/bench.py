@@ -3,7 +3,9 @@
 
 Prints deals per second for full `cinch` deals (random and heuristic players,
 1 thread and all threads), the C yardstick's figures on the same machine (if
-../shared/yardstick and gcc are there), and the wall time of the `bid` command.
+../shared/yardstick and gcc are there), the wall time of the `bid` command,
+pimc deals per second, exact solves per second (with the yardstick's solver), and
+the Dask overhead against local threads for the same `bid`.
 
     .venv/bin/python scripts/bench.py [--deals N] [--yardstick PATH]
 """
@@ -73,6 +75,59 @@ def c_rate(work: Path, policy: int, threads: int, deals: int, repeats: int = 3) 
     return best
 
 
+def c_solves(work: Path, n: int = 2000) -> float:
+    """The C yardstick's double-dummy solves per second (cinch deals after the fill)."""
+    out = subprocess.run([str(work / "pedro"), "dd", str(n), "12345"], check=True,
+                         capture_output=True, text=True).stdout
+    return float(re.search(r"= (\d+) solves/s", out).group(1))
+
+
+def pedro_solves(n: int = 2000) -> tuple[float, float]:
+    """(exact solves per second on one thread, mean nodes) over the start positions of
+    heuristic-played cinch deals."""
+    from pedro_sim.solving import Position, Solver
+    from pedro_sim.traces import record_deals
+
+    inputs = EngineInputs.for_variant("cinch")
+    recs = record_deals(inputs, 7, np.arange(n), L.P_HEURISTIC, technique_flags())
+    positions = [Position(inputs.variant, int(r[L.R_TRUMP]), int(r[L.R_BIDDER]),
+                          int(r[L.R_BIDDER]), tuple(int(x) for x in r[L.R_START:L.R_START + 4]))
+                 for r in recs if r[L.R_BIDDER] >= 0]
+    solver = Solver("cinch")
+    solver.value(positions[0])
+    started = time.perf_counter()
+    nodes = [solver.value(p)[1] for p in positions]
+    return len(positions) / (time.perf_counter() - started), float(np.mean(nodes))
+
+
+def pimc_rate(threads: int, deals: int = 400) -> float:
+    """Deals per second with pimc (K=20, rollouts) at every seat, bidding included."""
+    from pedro_sim.setup import parse_policy
+    from pedro_sim.traces import record_deals
+
+    inputs = EngineInputs.for_variant("cinch")
+    numba.set_num_threads(threads)
+    policy, flags = parse_policy("pimc"), technique_flags()
+    record_deals(inputs, 1, np.arange(4), policy, flags)
+    started = time.perf_counter()
+    record_deals(inputs, 2, np.arange(deals), policy, flags)
+    return deals / (time.perf_counter() - started)
+
+
+def dask_overhead() -> tuple[float, float]:
+    """Wall times of the same `bid` (4 seats x 100,000 deals) on local threads and on a
+    2-worker local Dask cluster (its start-up included)."""
+    walls = []
+    for extra in ([], ["--workers", "2"]):
+        with tempfile.TemporaryDirectory() as out:
+            started = time.perf_counter()
+            subprocess.run([str(Path(sys.executable).with_name("pedro-sim")), "bid", HAND,
+                            "--deals", "100000", "--seat", "all", "--out", out, *extra],
+                           check=True, capture_output=True)
+            walls.append(time.perf_counter() - started)
+    return walls[0], walls[1]
+
+
 def bid_wall_time(deals: int) -> float:
     exe = Path(sys.executable).with_name("pedro-sim")
     with tempfile.TemporaryDirectory() as out:
@@ -107,6 +162,16 @@ def main() -> None:
               f"with {cores} threads")
     print(f"`pedro-sim bid \"{HAND}\" --bid 8 --trump H --deals 1000000`: "
           f"{bid_wall_time(1_000_000):.2f} s wall (warm cache)")
+    for threads in sorted({1, cores}):
+        print(f"pimc deals (K=20, rollouts, bidding by playouts), {threads} thread(s): "
+              f"{pimc_rate(threads):,.0f} deals/s")
+    rate, nodes = pedro_solves()
+    c = c_solves(work) if work else float("nan")
+    print(f"exact solves of cinch start positions, 1 thread: {rate:,.0f}/s (mean {nodes:,.0f} "
+          f"nodes); C yardstick: {c:,.0f}/s (its own positions: deals after the fill)")
+    local, dask = dask_overhead()
+    print(f"bid, 4 seats x 100,000 deals: {local:.2f} s on local threads, {dask:.2f} s on a "
+          f"2-worker local Dask cluster (start-up included)")
     if work:
         shutil.rmtree(work, ignore_errors=True)
 
