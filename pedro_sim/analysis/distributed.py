@@ -45,7 +45,7 @@ def dask_backend(scheduler: str | None, workers: int | None) -> Iterator[None]:
                                    host="127.0.0.1", dashboard_address=None)
             _client = Client(cluster)
         else:
-            _client = Client(scheduler, timeout="10s")
+            _client = Client(scheduler, timeout="5s")
     except (OSError, TimeoutError) as e:
         if cluster is not None:
             cluster.close()
