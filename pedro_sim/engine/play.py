@@ -292,14 +292,28 @@ play_cards_once = phase(play_cards.py_func)
 
 
 @kernel
-def play_out(hands, leader, t, policy, flags, rng, opts, masks, beats, cinfo, pts, rec, record):
-    """Play every trick from the start of play: pts[team] gets each team's points, and
-    pts[2 + team] the mask of the cards it took (the 2 with its holder's team where the
-    2 scores for its holder)."""
+def two_to_holder(hands, t, opts, masks, pts):
+    """Where the 2 scores for its holder, it counts when play starts."""
     for p in range(4):
         if hands[p] & masks[t, L.M_TWO]:
             pts[p & 1] += opts[L.O_TWO_POINTS]
             pts[2 + (p & 1)] |= np.int64(masks[t, L.M_TWO])
+
+
+@kernel
+def close_trick(winner, points, cards, t, masks, pts):
+    """The trick's points and cards go to the winner's team (the 2 that scores for its
+    player has already gone to its team)."""
+    pts[winner & 1] += points
+    pts[2 + (winner & 1)] |= np.int64(cards & ~masks[t, L.M_TWO_PLAYED])
+
+
+@kernel
+def play_out(hands, leader, t, policy, flags, rng, opts, masks, beats, cinfo, pts, rec, record):
+    """Play every trick from the start of play: pts[team] gets each team's points, and
+    pts[2 + team] the mask of the cards it took (the 2 with its holder's team where the
+    2 scores for its holder)."""
+    two_to_holder(hands, t, opts, masks, pts)
     zero = np.int64(0)  # not literals: the phase compiles once
     play_rest(hands, leader, zero, zero, policy, flags, ZERO, rng, t, opts, masks, beats, cinfo,
               pts, rec, record)
@@ -321,8 +335,7 @@ def play_rest(hands, leader, trick, folds, policy, flags, played, rng, t, opts, 
         winner, points, played, folds = play_trick(hands, leader, trick, folds, policy, flags,
                                                    played, rng, t, opts, masks, beats, cinfo,
                                                    pts, rec, base, record)
-        pts[winner & 1] += points
-        pts[2 + (winner & 1)] |= np.int64((played ^ before) & ~masks[t, L.M_TWO_PLAYED])
+        close_trick(winner, points, played ^ before, t, masks, pts)
         leader = winner
         trick += 1
     if record:

@@ -23,9 +23,10 @@ over the seats' remaining room) and draws one exactly in proportion.
 import numpy as np
 
 from pedro_sim.engine import layout as L
-from pedro_sim.engine.bits import ONE, ZERO, bit, kth, popcount
+from pedro_sim.engine.bits import ONE, ZERO, bit, popcount
 from pedro_sim.engine.jit import kernel
-from pedro_sim.engine.rng import below, next64
+from pedro_sim.engine.policies.random import take_random
+from pedro_sim.engine.rng import next64
 
 K_VOIDS = 0  # 4: bit s set when the seat showed void in effective suit s
 K_MIN_TRUMPS = 4  # 4: the fewest trumps each seat held when play started
@@ -181,17 +182,6 @@ def suit_ways(sp, dp, fact, j, c, f, a1, a2, a3, stop):
 def uniform(rng):
     """A draw in [0, 1) with 53 random bits."""
     return np.float64(next64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-
-
-@kernel
-def take_random(rng, m, n):
-    """``n`` cards of mask ``m``, uniformly."""
-    out = ZERO
-    for _ in range(n):
-        c = kth(m, below(rng, popcount(m)))
-        out |= bit(c)
-        m &= ~bit(c)
-    return out
 
 
 @kernel

@@ -24,7 +24,14 @@ from numba import njit
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, highest, lowest, popcount
 from pedro_sim.engine.jit import kernel
-from pedro_sim.engine.play import beats_winner, extra_cards, lead_cards, legal_cards, stack_legal
+from pedro_sim.engine.play import (
+    beats_winner,
+    card_points,
+    extra_cards,
+    lead_cards,
+    legal_cards,
+    stack_legal,
+)
 from pedro_sim.engine.rng import mix
 
 # ctx: int64 scratch of one search
@@ -159,13 +166,7 @@ def claim_value(hands, t, cinfo):
         return -1
     if holders == 0 or last & 1:
         return 0
-    m = hands[last]
-    total = 0
-    while m:
-        c = lowest(m)
-        m &= m - ONE
-        total += cinfo[t, L.I_POINTS, c]
-    return total
+    return card_points(hands[last], t, cinfo)
 
 
 @kernel
@@ -347,14 +348,9 @@ def next_move(f, row, t, opts, masks):
 @kernel
 def points_left(hands, tpts, t, masks, cinfo):
     """The points still to be taken: the trick's and those of the cards in hand."""
-    m = (hands[0] | hands[1] | hands[2] | hands[3]) & (masks[t, L.M_SCORE_TRICK]
-                                                         | masks[t, L.M_TWO_PLAYED])
-    total = tpts
-    while m:
-        c = lowest(m)
-        m &= m - ONE
-        total += cinfo[t, L.I_POINTS, c]
-    return total
+    held = hands[0] | hands[1] | hands[2] | hands[3]
+    return tpts + card_points(held & (masks[t, L.M_SCORE_TRICK] | masks[t, L.M_TWO_PLAYED]), t,
+                              cinfo)
 
 
 @kernel

@@ -18,11 +18,13 @@ from pedro_sim.engine.bits import ONE, ZERO, lowest, popcount
 from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.play import (
     claim_if_alone,
+    close_trick,
     extra_cards,
     lead_cards,
     legal_cards,
     play_cards_once,
     play_rest,
+    two_to_holder,
 )
 from pedro_sim.engine.policies import policy_of
 from pedro_sim.engine.think_scratch import (
@@ -173,10 +175,7 @@ def think_out(all_hands, leader, t, policy, flags, rng, opts, masks, beats, cinf
     SM.start_knowledge(know, hands, all_hands[4:8], t, opts, masks)
     ctx_of(think)[SV.C_MERGE] = 1
     ctx_of(think)[SV.C_FIRST] = leader
-    for p in range(4):
-        if hands[p] & masks[t, L.M_TWO]:
-            pts[p & 1] += opts[L.O_TWO_POINTS]
-            pts[2 + (p & 1)] |= np.int64(masks[t, L.M_TWO])
+    two_to_holder(hands, t, opts, masks, pts)
     played = ZERO
     trick = np.int64(0)
     folds = np.int64(0)
@@ -206,8 +205,7 @@ def think_out(all_hands, leader, t, policy, flags, rng, opts, masks, beats, cinf
             new = played & ~was
             top = rec_top(new, c)
             SM.learn_play(know, p, top, new, led if k > 0 else np.int64(-1), t, opts, cinfo)
-        pts[wseat & 1] += points
-        pts[2 + (wseat & 1)] |= np.int64((played ^ before) & ~masks[t, L.M_TWO_PLAYED])
+        close_trick(wseat, points, played ^ before, t, masks, pts)
         leader = wseat
         trick += 1
     if record:

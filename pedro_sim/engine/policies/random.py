@@ -18,9 +18,15 @@ def random_bury(rng, cands, extra):
     """``extra`` cards of ``cands`` chosen uniformly, one at a time by ascending id."""
     if popcount(cands) == extra:
         return cands
+    return take_random(rng, cands, extra)
+
+
+@kernel
+def take_random(rng, m, n):
+    """``n`` cards of mask ``m``, uniformly, one at a time by ascending id."""
     out = ZERO
-    for _ in range(extra):
-        c = kth(cands, below(rng, popcount(cands)))
+    for _ in range(n):
+        c = kth(m, below(rng, popcount(m)))
         out |= bit(c)
-        cands &= ~bit(c)
+        m &= ~bit(c)
     return out
