@@ -189,6 +189,146 @@ def duel(
         run_duel(a, b, deals, seed, worlds, evaluator, rules, out_dir, out)
 
 
+def _study(variant: str, rule: list[str], rules_file: Path | None, policy: str, worlds: int,
+           evaluator: str, seed: int, deals: int, threads: int):
+    """The options every strategy analysis shares, validated once."""
+    from pedro_sim.analysis.study import build_study
+
+    study = build_study(variant, policy, seed, deals, rule or (), rules_file, worlds, evaluator)
+    _set_threads(threads)
+    return study
+
+
+@app.command()
+def holdings(
+    seat: str = typer.Option("all", "--seat", help="eldest, second, third, dealer or all."),
+    deals: int = typer.Option(100_000, "--deals", min=1,
+                              help="Deals per seat, and paired deals per trump card and seat."),
+    bid_value: int = typer.Option(None, "--bid", help="The bid the tables and chart show "
+                                  "(default: the minimum + 1; the CSVs hold every bid)."),
+    seed: int = SEED,
+    policy: str = POLICY,
+    worlds: int = WORLDS,
+    evaluator: str = EVAL,
+    variant: str = VARIANT,
+    rule: list[str] = RULE,
+    rules_file: Path = RULES_FILE,
+    out_dir: Path = typer.Option(Path("reports/holdings"), "--out", help="Report directory."),
+    threads: int = THREADS,
+    scheduler: str = SCHEDULER,
+    workers: int = WORKERS,
+) -> None:
+    """What each trump card and holding pattern is worth to the bidder, by seat."""
+    from pedro_sim.analysis.bid import parse_seats
+    from pedro_sim.analysis.distributed import dask_backend
+    from pedro_sim.commands.holdings_cmd import run_holdings
+
+    study = _study(variant, rule, rules_file, policy, worlds, evaluator, seed, deals, threads)
+    seats = parse_seats(seat)
+    with dask_backend(scheduler, workers):
+        run_holdings(study, seats, out_dir, out, bid_value)
+
+
+@app.command()
+def technique(
+    name: str = typer.Argument(..., help="A technique (cinch, save-pedro, lead-trumps, "
+                               "guard-pedro, bury-low) or all."),
+    side: str = typer.Option("all", "--side", help="Switch it off for the bidders, the "
+                             "defenders, both, or all (each of the three)."),
+    deals: int = typer.Option(200_000, "--deals", min=1, help="Deals per comparison."),
+    seed: int = SEED,
+    policy: str = POLICY,
+    variant: str = VARIANT,
+    rule: list[str] = RULE,
+    rules_file: Path = RULES_FILE,
+    out_dir: Path = typer.Option(Path("reports/technique"), "--out", help="Report directory."),
+    threads: int = THREADS,
+    scheduler: str = SCHEDULER,
+    workers: int = WORKERS,
+) -> None:
+    """Each heuristic technique on and off on the same deals: points and make rate."""
+    from pedro_sim.analysis.distributed import dask_backend
+    from pedro_sim.analysis.techniques import SIDES, parse_sides, parse_techniques
+    from pedro_sim.commands.technique_cmd import run_technique
+
+    names = parse_techniques(name)
+    sides = list(SIDES) if side.strip().lower() == "all" else parse_sides(side)
+    study = _study(variant, rule, rules_file, policy, 1, "rollout", seed, deals, threads)
+    with dask_backend(scheduler, workers):
+        run_technique(study, names, sides, out_dir, out)
+
+
+@app.command()
+def advise(
+    hand: str = typer.Argument(..., help='The dealt cards, e.g. "AH KH 5H 2H 9C 4D JS 7S 3C".'),
+    seat: str = typer.Option("eldest", "--seat", help="eldest, second, third or dealer."),
+    score: str = typer.Option("0-0", "--score", help="The game score before the deal, "
+                              "US-THEM (e.g. 40-35)."),
+    deals: int = typer.Option(200_000, "--deals", min=1, help="Deals per suit (as bid)."),
+    games: int = typer.Option(4000, "--games", min=1,
+                              help="Whole games per suit, on from the first of those deals."),
+    seed: int = SEED,
+    policy: str = POLICY,
+    worlds: int = WORLDS,
+    evaluator: str = EVAL,
+    variant: str = VARIANT,
+    rule: list[str] = RULE,
+    rules_file: Path = RULES_FILE,
+    out_dir: Path = typer.Option(Path("reports/advise"), "--out", help="Report directory."),
+    threads: int = THREADS,
+    scheduler: str = SCHEDULER,
+    workers: int = WORKERS,
+) -> None:
+    """Which suit to name and how high to bid: P(make), expected score, P(win the game)."""
+    from pedro_sim.analysis.advise import parse_score
+    from pedro_sim.analysis.bid import parse_seats
+    from pedro_sim.analysis.distributed import dask_backend
+    from pedro_sim.cards import parse_hand
+    from pedro_sim.commands.advise_cmd import run_advise
+
+    study = _study(variant, rule, rules_file, policy, worlds, evaluator, seed, deals, threads)
+    rules = study.inputs.variant
+    cards = parse_hand(hand, size=rules.hand, allow_joker=rules.deck == 53)
+    seats = parse_seats(seat)
+    if len(seats) != 1:
+        raise PedroError("advise takes one --seat (eldest, second, third or dealer)")
+    us_them = parse_score(score, rules)
+    with dask_backend(scheduler, workers):
+        run_advise(study, cards, seats[0], us_them, games, out_dir, out)
+
+
+@app.command()
+def chart(
+    kind: str = typer.Argument(..., help="bids, make-rate, cards, techniques or all."),
+    by: str = typer.Option("tops", "--by", help="bids: rows by top trumps held (tops) or "
+                           "pedros held (pedros)."),
+    bid_value: int = typer.Option(None, "--bid", help="cards: the bid whose P(make) is shown "
+                                  "(default: the minimum + 1)."),
+    deals: int = typer.Option(100_000, "--deals", min=1, help="Deals per seat (cards: per "
+                              "card and seat; techniques: per comparison)."),
+    seed: int = SEED,
+    policy: str = POLICY,
+    worlds: int = WORLDS,
+    evaluator: str = EVAL,
+    variant: str = VARIANT,
+    rule: list[str] = RULE,
+    rules_file: Path = RULES_FILE,
+    out_dir: Path = typer.Option(Path("reports/charts"), "--out", help="Report directory."),
+    threads: int = THREADS,
+    scheduler: str = SCHEDULER,
+    workers: int = WORKERS,
+) -> None:
+    """Strategy charts as PNG, each with the CSV behind it."""
+    from pedro_sim.analysis.distributed import dask_backend
+    from pedro_sim.commands.chart_cmd import parse_by, parse_kinds, run_chart
+
+    kinds = parse_kinds(kind)
+    by_key = parse_by(by)
+    study = _study(variant, rule, rules_file, policy, worlds, evaluator, seed, deals, threads)
+    with dask_backend(scheduler, workers):
+        run_chart(study, kinds, by_key, bid_value, out_dir, out)
+
+
 @app.command()
 def solve(
     in_path: Path = typer.Option(..., "--in", help="Positions, JSON Lines (TRACE.md)."),

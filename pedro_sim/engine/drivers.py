@@ -153,8 +153,10 @@ def _game_results(seed, first, policy, flags, opts, masks, beats, cinfo, out, wo
     """Games first..first+len(out)-1; out[g] = (winner, end, deals, score 0, score 1)."""
     deck, rest, hands, rng, pts, rec, score = work
     for g in range(out.shape[0]):
-        play_game(seed, first + g, policy, flags, opts, masks, beats, cinfo, deck, hands, rng,
-                  pts, score, rec, out[g], think)
+        game = first + g
+        zero = np.int64(0)
+        play_game(seed, game, zero, zero, game % 4, zero, policy, flags, opts, masks, beats,
+                  cinfo, deck, hands, rng, pts, score, rec, out[g], think)
 
 
 

@@ -59,45 +59,43 @@ def deal_winner(t0, t1, s0, s1, bidder_team, made, trump, pts, opts, cinfo):
     return -1
 
 
-@phase
-def play_game(seed, game, policy, flags, opts, masks, beats, cinfo, deck, hands, rng, pts,
-              score, rec, out, think):
-    """Play game ``game`` of ``seed``; writes its GAME_COLS results into ``out``."""
-    kind = np.int64(KIND_GAME)
+@kernel
+def settle(t0, t1, score, bidder, made, trump, pts, opts, cinfo):
+    """A scored deal's effect on a game at (t0, t1): (winner or -1, how it ended, scores)."""
     goes_out = opts[L.O_GOES_OUT_AT]
-    t0 = 0
-    t1 = 0
-    dealer = game % 4
+    if goes_out > 0 and t0 >= goes_out and t1 >= goes_out and made:
+        return bidder & 1, END_BIDDER_OUT, t0 + score[0], t1 + score[1]
+    winner = deal_winner(t0, t1, score[0], score[1], bidder & 1, made, trump, pts, opts, cinfo)
+    t0 += score[0]
+    t1 += score[1]
+    end = END_TARGET if winner >= 0 else END_UNFINISHED
+    lose = opts[L.O_LOSE_AT]
+    if winner < 0 and lose < 0 and (t0 <= lose or t1 <= lose):
+        winner = 1 if t0 <= lose else 0
+        end = END_LOSE_AT
+    return winner, end, t0, t1
+
+
+@phase
+def play_game(seed, game, t0, t1, dealer, deals, policy, flags, opts, masks, beats, cinfo, deck,
+              hands, rng, pts, score, rec, out, think):
+    """Play game ``game`` of ``seed`` on from scores (t0, t1), ``dealer`` dealing its deal
+    number ``deals``; writes its GAME_COLS results into ``out``."""
+    kind = np.int64(KIND_GAME)
     winner = -1
     end = END_UNFINISHED
-    deals = 0
     while deals < opts[L.O_MAX_DEALS]:
-        bidder_goes_out = goes_out > 0 and t0 >= goes_out and t1 >= goes_out
         bidder, bid, trump = auctioned_deal(seed, game * GAME_STRIDE + deals, kind, dealer,
                                             policy, flags, opts, masks, beats, cinfo, deck,
                                             hands, rng, pts, rec, think)
         made = deal_score(pts, bidder, bid, score, opts)
         deals += 1
+        dealer = (dealer + 1) & 3
         if bidder < 0:  # thrown in: the deal passes
-            dealer = (dealer + 1) & 3
             continue
-        if bidder_goes_out and made:
-            winner = bidder & 1
-            end = END_BIDDER_OUT
-        else:
-            winner = deal_winner(t0, t1, score[0], score[1], bidder & 1, made, trump, pts, opts,
-                                 cinfo)
-            end = END_TARGET
-        t0 += score[0]
-        t1 += score[1]
-        lose = opts[L.O_LOSE_AT]
-        if winner < 0 and lose < 0 and (t0 <= lose or t1 <= lose):
-            winner = 1 if t0 <= lose else 0
-            end = END_LOSE_AT
+        winner, end, t0, t1 = settle(t0, t1, score, bidder, made, trump, pts, opts, cinfo)
         if winner >= 0:
             break
-        end = END_UNFINISHED
-        dealer = (dealer + 1) & 3
     out[0] = winner
     out[1] = end
     out[2] = deals

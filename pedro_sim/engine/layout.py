@@ -103,6 +103,9 @@ PL_HEURISTIC = 1
 PL_PIMC = 2  # determinized playouts (engine/thinking.py); keeps and discards as the heuristic
 PL_DD = 3  # plays as the solver would with every card visible
 POLICY_SIDES = 256  # the word names the bidders' player (low bits) and the defenders'
+# bits 16..23: heuristic techniques (F_*) switched off for team 0 (with POLICY_SIDES: for the
+# bidders), bits 24..31: for team 1 (the defenders), so `technique` compares sides
+OFF_SHIFT = 16
 P_RANDOM = 0  # words: every seat random
 P_HEURISTIC = 17  # every seat heuristic
 # flags: int64 [4]: each team's heuristic technique flags, then the thinking players' settings

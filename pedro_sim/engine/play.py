@@ -11,6 +11,7 @@ from pedro_sim.engine.policies import (
     pick_one,
     policy_of,
     scoring_cards,
+    techniques,
 )
 
 
@@ -238,7 +239,7 @@ def play_cards(hands, leader, trick, folds, policy, flags, played, rng, t, opts,
             legal = constrained_tops(h, legal, extra, future, opts[L.O_PAIRS], t, masks)
         elif extra > 0 and not opts[L.O_EXTRAS_SCORE]:
             legal = stack_legal(h, legal, extra, t, masks)
-        team_flags = flags[p & 1]
+        team_flags = techniques(policy, flags, p)
         pol = policy_of(policy, p)
         later = later_opponent(hands, leader, k, p)
         third = later and nplays == 2

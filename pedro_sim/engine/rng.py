@@ -20,6 +20,8 @@ _S32 = np.uint64(32)
 KIND_DEAL = 0
 KIND_GAME = 1
 KIND_FIXED = 2
+KIND_HOLDING = 3  # holdings: a hand holding a given card, and the same deal without it
+KIND_CLASSES = 4  # holdings: a random hand at a fixed seat
 GAME_STRIDE = 1 << 20
 
 

@@ -26,9 +26,19 @@ def for_sides(policy, bidder):
     bits, defenders' next) as a word per team, once the bidder is known."""
     if not policy & L.POLICY_SIDES:
         return policy
+    bt = bidder & 1
     bidders = policy & 15
     defenders = (policy >> 4) & 15
-    return (bidders << (4 * (bidder & 1))) | (defenders << (4 * (1 - (bidder & 1))))
+    off_b = (policy >> L.OFF_SHIFT) & 255
+    off_d = (policy >> (L.OFF_SHIFT + 8)) & 255
+    return ((bidders << (4 * bt)) | (defenders << (4 * (1 - bt)))
+            | (off_b << (L.OFF_SHIFT + 8 * bt)) | (off_d << (L.OFF_SHIFT + 8 * (1 - bt))))
+
+
+@kernel
+def techniques(policy, flags, p):
+    """Seat ``p``'s heuristic technique flags: its team's, less those the word switches off."""
+    return flags[p & 1] & ~((policy >> (L.OFF_SHIFT + 8 * (p & 1))) & 255)
 
 
 @kernel

@@ -1,0 +1,85 @@
+"""Which suit and bid for this hand? (the `advise` command)
+
+For each suit as trumps, the `bid` analysis of the hand at its seat (the same deals, so
+the figures equal `pedro-sim bid --trump SUIT` with the same seed), and the first
+``games`` of those deals scored at every bid from the game score and played on, whole
+games with random deals, to a winner: the probability that the hand's team wins the game
+if it takes the bid at that level and suit.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pandas as pd
+
+from pedro_sim.analysis.bid import SEATS, bid_analysis
+from pedro_sim.analysis.stats import wilson
+from pedro_sim.analysis.study import Study
+from pedro_sim.cards import SUITS
+from pedro_sim.engine import strategy
+from pedro_sim.errors import PedroError
+from pedro_sim.rules import Variant
+
+
+def parse_score(text: str, variant: Variant) -> tuple[int, int]:
+    """'US-THEM' (e.g. 40-35, or -6-20 after a set): both scores before the deal."""
+    m = re.fullmatch(r"\s*(-?\d+)\s*[-:]\s*(-?\d+)\s*", text)
+    if not m:
+        raise PedroError(f"--score '{text}': expected US-THEM, e.g. 40-35")
+    us, them = int(m.group(1)), int(m.group(2))
+    for who, value in (("our", us), ("their", them)):
+        if value >= variant.target:
+            raise PedroError(f"--score '{text}': {who} score {value} has already reached "
+                             f"the target {variant.target}")
+        if variant.lose_at < 0 and value <= variant.lose_at:
+            raise PedroError(f"--score '{text}': {who} score {value} has already lost "
+                             f"(lose_at {variant.lose_at})")
+    return us, them
+
+
+def game_wins(study: Study, hand: list[int], seat: str, suit: int, score: tuple[int, int],
+              games: int) -> np.ndarray:
+    """counts[bid, lost / won / unfinished] of whole games on from the priced hand."""
+    offset = SEATS[seat]
+    team = ((offset + 1) & 3) & 1
+    start = np.zeros(2, dtype=np.int64)
+    start[team], start[1 - team] = score
+    hand_arr = np.array(hand, dtype=np.int64)
+
+    def step(first, count, chunk, out):
+        strategy.advised_games(study.seed, first, count, chunk, hand_arr, offset, suit, start,
+                               study.who.policy, study.who.flags, *study.inputs.arrays, out)
+
+    return study.run(step, (study.inputs.variant.top_bid + 1, 3),
+                     f"{seat}, trumps {SUITS[suit]}: games", deals=games)
+
+
+def advise(study: Study, hand: list[int], seat: str, score: tuple[int, int],
+           games: int) -> pd.DataFrame:
+    """Per suit and bid: P(make) and expected score change (as `bid`), and P(win game)."""
+    v = study.inputs.variant
+    frames = []
+    for suit in range(4):
+        report = bid_analysis(study.inputs, hand, [seat], suit, study.deals, study.seed,
+                              study.who.policy, study.who.label, study.who.flags,
+                              study.show_progress)
+        table = report.table
+        wins = game_wins(study, hand, seat, suit, score, min(games, study.deals))
+        rows = wins[v.min_bid:v.max_bid + 1]
+        finished = rows[:, 0] + rows[:, 1]
+        lo, hi = wilson(rows[:, 1], np.maximum(finished, 1))
+        table = table.assign(games=finished, unfinished=rows[:, 2],
+                             p_win=rows[:, 1] / np.maximum(finished, 1), p_win_lo=lo,
+                             p_win_hi=hi)
+        frames.append(table)
+    frame = pd.concat(frames, ignore_index=True)
+    frame.insert(frame.columns.get_loc("seat") + 1, "score", f"{score[0]}-{score[1]}")
+    return frame
+
+
+def recommend(frame: pd.DataFrame) -> dict[str, pd.Series]:
+    """The rows that maximize the expected score change and the probability of winning."""
+    return {"expected_score": frame.loc[frame["expected_score"].idxmax()],
+            "p_win": frame.loc[frame["p_win"].idxmax()]}

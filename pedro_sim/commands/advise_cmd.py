@@ -1,0 +1,61 @@
+"""`pedro-sim advise`: which suit to name and how high to bid with a dealt hand."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pandas as pd
+from rich.console import Console
+from rich.table import Table
+
+from pedro_sim.analysis.advise import advise, recommend
+from pedro_sim.analysis.study import Study
+from pedro_sim.cards import format_cards
+from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
+
+
+def run_advise(study: Study, hand: list[int], seat: str, score: tuple[int, int], games: int,
+               out_dir: Path, console: Console) -> pd.DataFrame:
+    check_writable_dir(out_dir)
+    started = time.perf_counter()
+    frame = advise(study, hand, seat, score, games)
+    elapsed = time.perf_counter() - started
+    text = format_cards(hand)
+    print_advice(frame, text, console)
+    write_csv(out_dir / "advise.csv", frame)
+    write_json(out_dir / "run.json", run_metadata(
+        study.seed, study.deals, study.inputs.variant.name, study.who.label, elapsed,
+        hand=text, seat=seat, score=f"{score[0]}-{score[1]}", games=min(games, study.deals)))
+    console.print(f"wrote {out_dir}/advise.csv, run.json ({elapsed:.1f} s)")
+    return frame
+
+
+def print_advice(frame: pd.DataFrame, hand_text: str, console: Console) -> None:
+    best = recommend(frame)
+    first = frame.iloc[0]
+    table = Table(title=f"{hand_text} — {first.seat}, score {first.score} "
+                        f"({int(first.n):,} deals, {int(first.games):,} games per suit; "
+                        f"{first.variant}, {first.policy})")
+    for col in ("trumps", "bid", "P(make)", "E[Δscore]", "95% interval", "P(win game)",
+                "95% interval "):
+        table.add_column(col, justify="right")
+    for r in frame.itertuples():
+        mark = r.Index in (best["expected_score"].name, best["p_win"].name)
+        table.add_row(r.trump, str(r.bid), f"{r.p_make:.4f}", f"{r.expected_score:+.3f}",
+                      f"{r.expected_score_lo:+.3f}…{r.expected_score_hi:+.3f}",
+                      f"{r.p_win:.4f}", f"{r.p_win_lo:.4f}–{r.p_win_hi:.4f}",
+                      style="bold yellow" if mark else None)
+    console.print(table)
+    e, w = best["expected_score"], best["p_win"]
+    console.print(f"most points: name {e.trump}, bid {e.bid} (E[Δscore] {e.expected_score:+.3f})"
+                  f"; bid up to {bid_up_to(frame, e.trump)} in {e.trump} while the expected "
+                  f"score change stays positive")
+    console.print(f"best chance of winning the game from {first.score}: name {w.trump}, "
+                  f"bid {w.bid} (P(win) {w.p_win:.4f}, {w.p_win_lo:.4f}–{w.p_win_hi:.4f})")
+
+
+def bid_up_to(frame: pd.DataFrame, trump: str) -> str:
+    """The highest bid in ``trump`` whose expected score change is positive."""
+    ok = frame[(frame["trump"] == trump) & (frame["expected_score"] > 0)]
+    return str(int(ok["bid"].max())) if len(ok) else "nothing (pass)"

@@ -1,0 +1,108 @@
+"""`pedro-sim chart KIND`: a strategy chart as PNG, with the CSV behind it."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+from rich.console import Console
+
+from pedro_sim.analysis import holdings
+from pedro_sim.analysis.bid import SEATS
+from pedro_sim.analysis.charts import BY, best_bids, grid_rows, length_rows
+from pedro_sim.analysis.study import Study
+from pedro_sim.analysis.techniques import SIDES, techniques
+from pedro_sim.errors import PedroError
+from pedro_sim.report.files import check_writable_dir, write_csv
+from pedro_sim.report.strategy_plots import (
+    bid_chart,
+    card_value_chart,
+    make_rate_chart,
+    technique_chart,
+)
+from pedro_sim.setup import TECHNIQUES
+
+KINDS = ("bids", "make-rate", "cards", "techniques")
+
+
+def parse_kinds(kind: str) -> list[str]:
+    key = kind.strip().lower()
+    if key == "all":
+        return list(KINDS)
+    if key not in KINDS:
+        raise PedroError(f"unknown chart '{kind}' (known: {', '.join(KINDS)}, all)")
+    return [key]
+
+
+def parse_by(by: str) -> str:
+    key = by.strip().lower()
+    if key not in BY:
+        raise PedroError(f"--by '{by}': use {' or '.join(BY)}")
+    return key
+
+
+class ChartMaker:
+    """Draws charts into one directory, measuring each seat's hand classes only once."""
+
+    def __init__(self, study: Study, out_dir: Path, bid: int | None = None) -> None:
+        v = study.inputs.variant
+        self.study = study
+        self.out_dir = out_dir
+        self.bid = v.check_bid(min(v.min_bid + 1, v.max_bid) if bid is None else bid)
+        self._counts: dict[str, np.ndarray] | None = None
+        self.written: list[Path] = []
+
+    def counts(self) -> dict[str, np.ndarray]:
+        if self._counts is None:
+            self._counts = {s: holdings.class_counts(self.study, s) for s in SEATS}
+        return self._counts
+
+    def _write(self, name: str, frame, draw) -> None:
+        write_csv(self.out_dir / f"{name}.csv", frame)
+        draw(self.out_dir / f"{name}.png")
+        self.written += [self.out_dir / f"{name}.png", self.out_dir / f"{name}.csv"]
+
+    def bids(self, by: str = "tops") -> None:
+        grid = grid_rows(self.study, self.counts(), by)
+        best = best_bids(grid, by)
+        write_csv(self.out_dir / f"bid_chart_{by}_all_bids.csv", grid)
+        self._write(f"bid_chart_{by}", best,
+                    lambda p: bid_chart(best, by, self.study.inputs.variant.min_bid,
+                                          self.study.deals, p))
+
+    def make_rate(self) -> None:
+        rows = length_rows(self.study, self.counts())
+        v = self.study.inputs.variant
+        bids = list(range(v.min_bid, min(v.min_bid + 4, v.max_bid + 1)))
+        self._write("make_rate_by_length", rows,
+                    lambda p: make_rate_chart(rows, bids, self.study.deals, p))
+
+    def cards(self) -> None:
+        values = holdings.card_values(self.study, list(SEATS))
+        self._write("card_values", values,
+                    lambda p: card_value_chart(values, self.bid, self.study.deals, p))
+
+    def techniques(self) -> None:
+        frame = techniques(self.study, list(TECHNIQUES), list(SIDES))
+        self._write("techniques", frame,
+                    lambda p: technique_chart(frame, self.study.deals, p))
+
+
+def run_chart(study: Study, kinds: list[str], by: str, bid: int | None, out_dir: Path,
+              console: Console) -> list[Path]:
+    check_writable_dir(out_dir)
+    started = time.perf_counter()
+    maker = ChartMaker(study, out_dir, bid)
+    for kind in kinds:
+        if kind == "bids":
+            maker.bids(by)
+        elif kind == "make-rate":
+            maker.make_rate()
+        elif kind == "cards":
+            maker.cards()
+        else:
+            maker.techniques()
+    names = ", ".join(p.name for p in maker.written)
+    console.print(f"wrote {out_dir}/ {names} ({time.perf_counter() - started:.1f} s)")
+    return maker.written

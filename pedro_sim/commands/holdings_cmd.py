@@ -1,0 +1,68 @@
+"""`pedro-sim holdings`: what each trump and each holding pattern is worth to the bidder."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pandas as pd
+from rich.console import Console
+from rich.table import Table
+
+from pedro_sim.analysis import holdings
+from pedro_sim.analysis.charts import length_rows
+from pedro_sim.analysis.study import Study
+from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
+from pedro_sim.report.strategy_plots import card_value_chart, make_rate_chart
+
+
+def run_holdings(study: Study, seats: list[str], out_dir: Path, console: Console,
+                 bid: int | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    v = study.inputs.variant
+    bid = v.check_bid(min(v.min_bid + 1, v.max_bid) if bid is None else bid)
+    check_writable_dir(out_dir)
+    started = time.perf_counter()
+    values = holdings.card_values(study, seats)
+    patterns, counts = holdings.patterns(study, seats)
+    elapsed = time.perf_counter() - started
+    print_holdings(values, patterns, bid, console)
+    write_csv(out_dir / "card_values.csv", values)
+    write_csv(out_dir / "patterns.csv", patterns)
+    card_value_chart(values, bid, study.deals, out_dir / "card_values.png")
+    lengths = length_rows(study, counts)
+    write_csv(out_dir / "make_rate_by_length.csv", lengths)
+    make_rate_chart(lengths, list(range(v.min_bid, min(v.min_bid + 4, v.max_bid + 1))),
+                    study.deals, out_dir / "make_rate_by_length.png")
+    write_json(out_dir / "run.json", run_metadata(study.seed, study.deals, v.name,
+                                                  study.who.label, elapsed, seats=seats,
+                                                  trumps="H", chart_bid=bid))
+    console.print(f"wrote {out_dir}/card_values.csv, patterns.csv, make_rate_by_length.csv, "
+                  f"card_values.png, make_rate_by_length.png, run.json ({elapsed:.1f} s)")
+    return values, patterns
+
+
+def print_holdings(values: pd.DataFrame, patterns: pd.DataFrame, bid: int,
+                   console: Console) -> None:
+    for seat, g in values[values["bid"] == bid].groupby("seat", sort=False):
+        table = Table(title=f"Value of each trump to the bidder, {seat} (trumps hearts; "
+                            f"{int(g['n'].iloc[0]):,} paired deals per card)")
+        for col in ("trump", "Δ mean points", "95% paired", "95% independent",
+                    f"Δ P(make {bid})", "95% paired "):
+            table.add_column(col, justify="right")
+        for r in g.itertuples():
+            table.add_row(r.holding, f"{r.points_diff:+.3f}",
+                          f"{r.points_diff_lo:+.3f}…{r.points_diff_hi:+.3f}",
+                          f"{r.points_indep_lo:+.3f}…{r.points_indep_hi:+.3f}",
+                          f"{r.p_make_diff:+.4f}",
+                          f"{r.p_make_diff_lo:+.4f}…{r.p_make_diff_hi:+.4f}")
+        console.print(table)
+    for seat, g in patterns[patterns["bid"] == bid].groupby("seat", sort=False):
+        table = Table(title=f"Holding patterns, {seat}: bidders' points and P(make {bid})")
+        for col in ("pattern", "share", "hands", "mean points", f"P(make {bid})",
+                    "95% interval"):
+            table.add_column(col, justify="right")
+        for r in g.itertuples():
+            table.add_row(r.pattern, f"{r.share:.4f}", f"{r.n:,}",
+                          f"{r.mean_points:.2f} ({r.mean_points_lo:.2f}–{r.mean_points_hi:.2f})",
+                          f"{r.p_make:.3f}", f"{r.p_make_lo:.3f}–{r.p_make_hi:.3f}")
+        console.print(table)

@@ -1,0 +1,143 @@
+"""The strategy charts: bid heat maps, make-rate curves, card values, techniques.
+
+Every chart's title names the variant, the players and the deals; every estimate is
+drawn with its 95% interval (bands, error bars, or the half-width written in the cell).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from pedro_sim.analysis.charts import BY, MIN_CELL
+from pedro_sim.report.plots import _save, plt
+
+SEAT_ORDER = ("eldest", "second", "third", "dealer")
+
+
+def _title(what: str, frame: pd.DataFrame, deals: str) -> str:
+    row = frame.iloc[0]
+    return f"{what}\n{row['variant']}, {row['policy']} players, {deals}"
+
+
+def _seat_axes(seats: list[str], width: float = 5.2, height: float = 4.2):
+    n = len(seats)
+    cols = min(n, 2)
+    rows = -(-n // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(width * cols, height * rows), squeeze=False)
+    for ax in axes.flat[n:]:
+        ax.set_visible(False)
+    return fig, list(axes.flat[:n])
+
+
+def bid_chart(best: pd.DataFrame, by: str, min_bid: int, deals: int, path: Path) -> None:
+    """One heat map per seat by trump length and ``by``: the highest bid whose expected
+    score change is positive, with its P(make) and 95% half-width in the cell (cells of
+    fewer than MIN_CELL hands blank)."""
+    seats = [s for s in SEAT_ORDER if s in set(best["seat"])]
+    fig, axes = _seat_axes(seats, 6.4, 4.6)
+    lengths = np.arange(best["trump_length"].max() + 1)
+    ks = np.arange(best[by].max() + 1)
+    top = max(int(best["bid_up_to"].max()), min_bid)
+    for ax, seat in zip(axes, seats, strict=True):
+        g = best[(best["seat"] == seat) & (best["n"] >= MIN_CELL)]
+        grid = np.full((len(ks), len(lengths)), np.nan)
+        for r in g.itertuples():
+            grid[getattr(r, by), r.trump_length] = r.bid_up_to or min_bid - 1
+            half = (r.p_make_hi - r.p_make_lo) / 2
+            text = (f"{r.bid_up_to}\n{r.p_make:.2f}\n±{half:.2f}" if r.bid_up_to else "pass")
+            ax.text(r.trump_length, getattr(r, by), text, ha="center", va="center",
+                    fontsize=6)
+        image = ax.imshow(grid, origin="lower", cmap="YlGn", vmin=min_bid - 1, vmax=top,
+                          aspect="auto")
+        ax.set_xticks(lengths)
+        ax.set_yticks(ks)
+        ax.set_xlabel("trump length (cards)")
+        ax.set_ylabel(f"{BY[by]} (cards)")
+        ax.set_title(f"{seat}", fontsize=9)
+        fig.colorbar(image, ax=ax, label=f"bid up to (points; {min_bid - 1}: pass)")
+    fig.suptitle(_title("Bid up to: the highest bid of positive expected score, its P(make) "
+                        "± 95% half-width", best, f"{deals:,} random hands per seat"),
+                 fontsize=10)
+    fig.tight_layout()
+    _save(fig, path)
+
+
+def make_rate_chart(rows: pd.DataFrame, bids: list[int], deals: int, path: Path) -> None:
+    """P(make) against trump length, a line per bid with its 95% band, a panel per seat."""
+    seats = [s for s in SEAT_ORDER if s in set(rows["seat"])]
+    fig, axes = _seat_axes(seats)
+    for ax, seat in zip(axes, seats, strict=True):
+        for b in bids:
+            g = rows[(rows["seat"] == seat) & (rows["bid"] == b) & (rows["n"] >= MIN_CELL)]
+            ax.plot(g["trump_length"], g["p_make"], marker="o", label=f"bid {b}")
+            ax.fill_between(g["trump_length"], g["p_make_lo"], g["p_make_hi"], alpha=0.2)
+        ax.set_xlabel("trump length (cards)")
+        ax.set_ylabel("P(make) (probability)")
+        ax.set_ylim(0, 1)
+        ax.grid(alpha=0.3)
+        ax.set_title(seat, fontsize=9)
+        ax.legend(fontsize=7)
+    fig.suptitle(_title("P(make) by trump length (95% bands)", rows,
+                        f"{deals:,} random hands per seat"), fontsize=10)
+    fig.tight_layout()
+    _save(fig, path)
+
+
+def card_value_chart(values: pd.DataFrame, bid: int, deals: int, path: Path) -> None:
+    """Bars: what holding each trump adds to the bidders' mean points and to P(make)
+    at ``bid``, per seat, with paired 95% error bars."""
+    seats = [s for s in SEAT_ORDER if s in set(values["seat"])]
+    at = values[values["bid"] == bid]
+    cards = list(dict.fromkeys(at["holding"]))
+    x = np.arange(len(cards))
+    width = 0.8 / len(seats)
+    fig, (top, low) = plt.subplots(2, 1, figsize=(9, 7), sharex=True)
+    for k, seat in enumerate(seats):
+        g = at[at["seat"] == seat].set_index("holding").loc[cards]
+        pos = x - 0.4 + width * (k + 0.5)
+        for ax, col in ((top, "points"), (low, "p_make")):
+            err = [g[f"{col}_diff"] - g[f"{col}_diff_lo"], g[f"{col}_diff_hi"] - g[f"{col}_diff"]]
+            ax.bar(pos, g[f"{col}_diff"], width=width, yerr=err, capsize=2, label=seat)
+    top.set_ylabel("change in bidders' mean points (points)")
+    low.set_ylabel(f"change in P(make {bid}) (probability)")
+    low.set_xlabel("trump held (against a random card not held, same deal)")
+    low.set_xticks(x, cards)
+    for ax in (top, low):
+        ax.axhline(0, color="black", lw=0.6)
+        ax.grid(alpha=0.3, axis="y")
+    top.legend(fontsize=7, ncol=len(seats))
+    top.set_title(_title("Value of each trump to the bidder (paired deals, 95% intervals)",
+                         values, f"{deals:,} paired deals per card and seat"), fontsize=10)
+    fig.tight_layout()
+    _save(fig, path)
+
+
+def technique_chart(frame: pd.DataFrame, deals: int, path: Path) -> None:
+    """Horizontal bars: points gained by each technique per side, paired 95% intervals
+    (black) beside the intervals of independent runs of the same size (grey)."""
+    labels = [f"{r.technique} ({r.side})" for r in frame.itertuples()]
+    y = np.arange(len(frame))
+    fig, ax = plt.subplots(figsize=(8, 0.35 * len(frame) + 1.8))
+    ax.barh(y, frame["points_diff"], color="tab:blue", alpha=0.6)
+    ax.errorbar(frame["points_diff"], y + 0.18,
+                xerr=[frame["points_diff"] - frame["points_indep_lo"],
+                      frame["points_indep_hi"] - frame["points_diff"]],
+                fmt="none", ecolor="grey", capsize=3, label="independent runs, 95%")
+    ax.errorbar(frame["points_diff"], y - 0.18,
+                xerr=[frame["points_diff"] - frame["points_diff_lo"],
+                      frame["points_diff_hi"] - frame["points_diff"]],
+                fmt="none", ecolor="black", capsize=3, label="paired, 95%")
+    ax.set_yticks(y, labels, fontsize=8)
+    ax.invert_yaxis()
+    ax.axvline(0, color="black", lw=0.6)
+    ax.set_xlabel("technique on minus off: mean points per deal (points)\n(of the side "
+                  "it is switched for; the bidders' for both)")
+    ax.grid(alpha=0.3, axis="x")
+    ax.legend(fontsize=7)
+    ax.set_title(_title("What each heuristic technique is worth", frame,
+                        f"{deals:,} deals per comparison"), fontsize=10)
+    fig.tight_layout()
+    _save(fig, path)
