@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HAND := AH KH 5H 2H 9C 4D JS 7S 3C
 
-.PHONY: install run test test-all lint bench warmup clean clean-cache
+.PHONY: install run report test test-all lint bench warmup clean clean-cache
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,9 @@ install: $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/pedro-sim bid "$(HAND)" --bid 8 --trump H --seat all --deals 200000 --out reports
+
+report: $(STAMP)
+	$(BIN)/pedro-sim report --out reports/report
 
 lint: $(STAMP)
 	$(BIN)/ruff check pedro_sim tests scripts

@@ -136,8 +136,9 @@ def show(
 
 @app.command()
 def variants(
-    presets: str = typer.Option(None, "--presets", help="Comma-separated presets (default: "
-                                "every preset the engine plays)."),
+    presets: str = typer.Option(None, "--presets", "--variant",
+                                help="Comma-separated presets (default: every preset the "
+                                     "engine plays)."),
     deals: int = typer.Option(200_000, "--deals", min=1, help="Deals per preset."),
     games: int = typer.Option(2000, "--games", min=0, help="Whole games per preset."),
     seed: int = SEED,
@@ -327,6 +328,33 @@ def chart(
     study = _study(variant, rule, rules_file, policy, worlds, evaluator, seed, deals, threads)
     with dask_backend(scheduler, workers):
         run_chart(study, kinds, by_key, bid_value, out_dir, out)
+
+
+@app.command()
+def report(
+    deals: int = typer.Option(100_000, "--deals", min=1, help="Deals per measurement (per "
+                              "seat, card and seat, comparison, preset)."),
+    games: int = typer.Option(1000, "--games", min=0, help="Whole games per preset."),
+    seed: int = SEED,
+    policy: str = POLICY,
+    worlds: int = WORLDS,
+    evaluator: str = EVAL,
+    variant: str = VARIANT,
+    rule: list[str] = RULE,
+    rules_file: Path = RULES_FILE,
+    out_dir: Path = typer.Option(Path("reports/report"), "--out", help="Report directory."),
+    threads: int = THREADS,
+    scheduler: str = SCHEDULER,
+    workers: int = WORKERS,
+) -> None:
+    """The standard set: bid for the example hand, holdings, charts, techniques, variants,
+    and an index.html linking every table and figure."""
+    from pedro_sim.analysis.distributed import dask_backend
+    from pedro_sim.commands.report_cmd import run_report
+
+    study = _study(variant, rule, rules_file, policy, worlds, evaluator, seed, deals, threads)
+    with dask_backend(scheduler, workers):
+        run_report(study, games, out_dir, out)
 
 
 @app.command()

@@ -8,7 +8,7 @@ import numpy as np
 
 from pedro_sim.analysis.bid import heuristic_trump, points_histogram
 from pedro_sim.analysis.variants import summarize_deals
-from pedro_sim.engine import drivers
+from pedro_sim.engine import drivers, strategy
 from pedro_sim.engine import layout as L
 from pedro_sim.setup import EngineInputs, technique_flags
 from pedro_sim.traces import record_deals, record_fixed
@@ -28,6 +28,24 @@ def warm_all(variant: str = "cinch") -> None:
         drivers.game_results(1, 0, policy, flags, *inputs.arrays, np.zeros((1, 5), np.int64))
         summarize_deals(inputs, 4, 1, policy, flags, show_progress=False)
     heuristic_trump(inputs, hand)
+    warm_strategy(inputs, flags, hand)
+
+
+def warm_strategy(inputs: EngineInputs, flags: np.ndarray, hand: list[int]) -> None:
+    """The strategy analyses' drivers (engine/strategy.py)."""
+    span = inputs.variant.total_points + 1
+    arrays = inputs.arrays
+    p = L.P_HEURISTIC
+    strategy.holding_pairs(1, 0, 2, 2, 0, 0, 1, p, flags, *arrays, np.zeros((1, span, span),
+                                                                              np.int64))
+    marks = np.zeros(6, dtype=np.int64)
+    strategy.hand_classes(1, 0, 2, 2, 0, 1, marks, p, flags, *arrays,
+                          np.zeros((1, 640, span), np.int64))
+    strategy.policy_pairs(1, 0, 2, 2, p, p, 0, flags, *arrays,
+                          np.zeros((1, span * span + 5), np.int64))
+    strategy.advised_games(1, 0, 1, 1, np.array(hand, np.int64), 0, 1, np.zeros(2, np.int64),
+                           p, flags, *arrays, np.zeros((1, inputs.variant.top_bid + 1, 3),
+                                                       np.int64))
 
 
 def main() -> None:

@@ -58,7 +58,21 @@ COMMANDS = {
              "--eval", "solver", "magic", "--variant", "pidro"],
     "variants": ["--presets", "cinch", "sancho,cinch", "nope", "--deals", "50", "--games",
                  "0", "2", "--policy", "random"],
+    "holdings": ["--seat", "dealer", "all", "sixth", "--deals", "20", "0", "--bid", "9", "99",
+                 "--variant", "sancho", "bridge", "--policy", "random", "genius"],
+    "technique": ["cinch", "all", "nope", "--side", "bidders", "both", "left", "--deals", "30",
+                  "--policy", "random", "--variant", "foster"],
+    "advise": ["AH KH 5H 2H 9C 4D JS 7S 3C", "AH AH", "--seat", "third", "all", "--score",
+               "40-35", "70-0", "x", "--deals", "30", "--games", "5", "--variant", "pidro"],
+    "chart": ["bids", "cards", "all", "pie", "--by", "pedros", "colour", "--deals", "20",
+              "--bid", "8", "-1"],
+    "report": ["--deals", "20", "--games", "0", "--policy", "random", "genius"],
 }
+
+
+SMALL = {"holdings": ["--deals", "20"], "technique": ["--deals", "20"],
+         "advise": ["--deals", "20", "--games", "5"], "chart": ["--deals", "20"],
+         "report": ["--deals", "20", "--games", "0"]}
 
 
 @st.composite
@@ -75,7 +89,9 @@ def command_lines(draw):
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_command_line(tmp_path_factory, capsys, argv):
     out = tmp_path_factory.mktemp("fuzz")
-    if argv[0] in ("bid", "trace", "duel", "variants"):
+    if argv[0] in SMALL:  # a default size first: the drawn options override it
+        argv = [argv[0], *SMALL[argv[0]], *argv[1:]]
+    if argv[0] not in ("show", "rules"):
         argv = [*argv, "--out", str(out / ("deals.jsonl" if argv[0] == "trace" else "r"))]
     cwd = os.getcwd()
     os.chdir(out)

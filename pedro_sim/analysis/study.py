@@ -23,6 +23,7 @@ class Study:
     seed: int
     deals: int
     show_progress: bool | None = None
+    player_options: tuple[str, int, str] = ("heuristic", DEFAULT_WORLDS, "rollout")
 
     @property
     def keys(self) -> dict[str, str]:
@@ -46,4 +47,5 @@ def build_study(variant: str | Variant = "cinch", policy: str = "heuristic", see
     resolved = variant if isinstance(variant, Variant) else \
         resolve_variant(variant, list(rules), rules_file)
     who = players(policy, resolved, worlds=worlds, evaluator=evaluator)
-    return Study(EngineInputs.for_variant(resolved), who, seed, deals, show_progress)
+    return Study(EngineInputs.for_variant(resolved), who, seed, deals, show_progress,
+                 (policy, worlds, evaluator))

@@ -1,0 +1,95 @@
+"""The Python API: each analysis as a function returning a pandas DataFrame.
+
+Every function takes the options of the command line with the same names and defaults
+(variant, policy, seed, deals, house rules), validates them once and raises
+``pedro_sim.errors.PedroError`` naming a bad one. Nothing is written to disk.
+
+    >>> from pedro_sim import api
+    >>> api.bid("AH KH 5H 2H 9C 4D JS 7S 3C", trump="H", deals=20_000)   # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from pedro_sim.analysis import advise as _advise
+from pedro_sim.analysis import charts as _charts
+from pedro_sim.analysis import holdings as _holdings
+from pedro_sim.analysis import techniques as _techniques
+from pedro_sim.analysis.bid import SEATS, bid_analysis, parse_seats
+from pedro_sim.analysis.study import Study, build_study
+from pedro_sim.cards import parse_hand, parse_suit
+
+__all__ = ["bid", "card_values", "holding_patterns", "technique", "advise", "bid_chart",
+           "make_rate_by_length", "variants", "study"]
+
+study = build_study  # the shared options, for calling the analysis modules directly
+
+
+def _hand(text: str, s: Study) -> list[int]:
+    v = s.inputs.variant
+    return parse_hand(text, size=v.hand, allow_joker=v.deck == 53)
+
+
+def bid(hand: str, trump: str = "best", seat: str = "eldest", *, deals: int = 200_000,
+        **options) -> pd.DataFrame:
+    """P(make) and expected score change for every bid (the `bid` command's bid.csv)."""
+    s = build_study(deals=deals, **options)
+    suit = None if trump.strip().lower() == "best" else parse_suit(trump)
+    return bid_analysis(s.inputs, _hand(hand, s), parse_seats(seat), suit, s.deals, s.seed,
+                        s.who.policy, s.who.label, s.who.flags, s.show_progress).table
+
+
+def card_values(seat: str = "all", **options) -> pd.DataFrame:
+    """What each trump adds to the bidder on paired deals (`holdings` card_values.csv)."""
+    s = build_study(**options)
+    return _holdings.card_values(s, parse_seats(seat))
+
+
+def holding_patterns(seat: str = "all", **options) -> pd.DataFrame:
+    """Named holdings: share, mean points, P(make) per bid (`holdings` patterns.csv)."""
+    s = build_study(**options)
+    return _holdings.patterns(s, parse_seats(seat))[0]
+
+
+def technique(name: str = "all", side: str = "all", *, deals: int = 200_000,
+              **options) -> pd.DataFrame:
+    """Each technique on minus off on the same deals (`technique` techniques.csv)."""
+    s = build_study(deals=deals, **options)
+    sides = list(_techniques.SIDES) if side == "all" else _techniques.parse_sides(side)
+    return _techniques.techniques(s, _techniques.parse_techniques(name), sides)
+
+
+def advise(hand: str, seat: str = "eldest", score: str = "0-0", games: int = 4000, *,
+           deals: int = 200_000, **options) -> pd.DataFrame:
+    """Every suit and bid: P(make), expected score change, P(win the game)."""
+    s = build_study(deals=deals, **options)
+    seats = parse_seats(seat)
+    return _advise.advise(s, _hand(hand, s), seats[0],
+                          _advise.parse_score(score, s.inputs.variant), games)
+
+
+def bid_chart(by: str = "tops", **options) -> pd.DataFrame:
+    """Per seat, trump length and tops (or pedros) held: every bid's P(make) and expected
+    score change (the `chart bids` CSV of all bids)."""
+    s = build_study(**options)
+    counts = {seat: _holdings.class_counts(s, seat) for seat in SEATS}
+    return _charts.grid_rows(s, counts, by)
+
+
+def make_rate_by_length(**options) -> pd.DataFrame:
+    """Per seat, trump length and bid: P(make) (the `chart make-rate` CSV)."""
+    s = build_study(**options)
+    return _charts.length_rows(s, {seat: _holdings.class_counts(s, seat) for seat in SEATS})
+
+
+def variants(presets: str | None = None, games: int = 2000, *, deals: int = 200_000,
+             seed: int = 12345, policy: str = "heuristic") -> pd.DataFrame:
+    """Per preset and bid: how often bids are made (the `variants` command's variants.csv)."""
+    from pedro_sim.analysis.variants import variants_analysis
+    from pedro_sim.commands.variants_cmd import parse_presets
+    from pedro_sim.setup import EngineInputs, players
+
+    inputs = [EngineInputs.for_variant(n) for n in parse_presets(presets)]
+    who = players(policy, inputs[0].variant)
+    return variants_analysis(inputs, deals, games, seed, who.policy, who.flags).bids

@@ -1,0 +1,161 @@
+"""`pedro-sim report`: the standard set of analyses and charts, and an index.html.
+
+Everything is written into a scratch directory beside ``--out`` and renamed into place
+at the end, so an interrupted report leaves the previous one (or nothing) behind."""
+
+from __future__ import annotations
+
+import html
+import os
+import shutil
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import Console
+
+from pedro_sim.analysis.bid import SEATS, bid_analysis
+from pedro_sim.analysis.study import Study
+from pedro_sim.analysis.techniques import SIDES
+from pedro_sim.cards import format_cards, parse_hand
+from pedro_sim.commands.bid_cmd import write_report as write_bid
+from pedro_sim.commands.chart_cmd import ChartMaker
+from pedro_sim.commands.holdings_cmd import run_holdings
+from pedro_sim.commands.technique_cmd import run_technique
+from pedro_sim.commands.variants_cmd import run_variants
+from pedro_sim.report.files import check_writable_dir, write_atomic
+from pedro_sim.setup import TECHNIQUES
+
+EXAMPLE_HAND = "AH KH 5H 2H 9C 4D JS 7S 3C"
+
+
+@dataclass
+class Section:
+    """A heading, what it shows and how it was measured, and its files (relative)."""
+
+    title: str
+    text: str
+    files: list[str] = field(default_factory=list)
+
+
+def run_report(study: Study, games: int, out_dir: Path, console: Console) -> Path:
+    check_writable_dir(out_dir)
+    started = time.perf_counter()
+    work = out_dir.parent / f".{out_dir.name}.partial-{os.getpid()}"
+    shutil.rmtree(work, ignore_errors=True)
+    try:
+        sections = build_sections(study, games, work, console)
+        elapsed = time.perf_counter() - started
+        write_atomic(work / "index.html", lambda tmp: tmp.write_text(
+            index_html(study, sections, elapsed, work)))
+        replace_dir(work, out_dir)
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+    console.print(f"wrote {out_dir}/index.html ({time.perf_counter() - started:.1f} s)")
+    return out_dir / "index.html"
+
+
+def replace_dir(new: Path, target: Path) -> None:
+    """Rename ``new`` to ``target``, replacing a previous report there."""
+    if target.exists():
+        old = target.parent / f".{target.name}.old-{os.getpid()}"
+        os.replace(target, old)
+        os.replace(new, target)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        os.replace(new, target)
+
+
+def build_sections(study: Study, games: int, work: Path, console: Console) -> list[Section]:
+    n = f"{study.deals:,}"
+    sections = [bid_section(study, work, console)]
+    run_holdings(study, list(SEATS), work / "holdings", console)
+    sections.append(Section(
+        "What each trump is worth to the bidder",
+        f"For each trump card and seat, {n} deals played twice with the same random numbers: "
+        "the bidder (hearts trumps, holding the minimum bid, no auction) holds the card, then "
+        "the same deal with the card exchanged for a random card it did not hold. Bars: the "
+        "change in the bidders' mean points and in P(make), with the paired 95% intervals; "
+        "the CSV also gives the interval two independent runs would give.",
+        ["holdings/card_values.png", "holdings/card_values.csv"]))
+    sections.append(Section(
+        "Holding patterns and trump length",
+        f"{n} random hands per seat (the same hands at every seat), the bidder naming "
+        "hearts: the bidders' mean points and P(make) for each bid by named holding (bare "
+        "pedro, pedro with or without the ace, both pedros, A-K-Q, trump length), with 95% "
+        "intervals (Wilson for proportions).",
+        ["holdings/make_rate_by_length.png", "holdings/patterns.csv",
+         "holdings/make_rate_by_length.csv"]))
+    charts = ChartMaker(study, work / "charts")
+    for by in ("tops", "pedros"):
+        charts.bids(by)
+    sections.append(Section(
+        "Bid charts",
+        f"From {n} random hands per seat: for each trump length and number of top trumps "
+        "(A, K, Q, J) or pedros held, the highest bid whose expected score change is "
+        "positive, with its P(make) and 95% half-width; cells of fewer than 30 hands are "
+        "blank. The CSVs give every bid's P(make) and expected score change per cell.",
+        ["charts/bid_chart_tops.png", "charts/bid_chart_pedros.png", "charts/bid_chart_tops.csv",
+         "charts/bid_chart_pedros.csv", "charts/bid_chart_tops_all_bids.csv",
+         "charts/bid_chart_pedros_all_bids.csv"]))
+    run_technique(study, list(TECHNIQUES), list(SIDES), work / "technique", console)
+    sections.append(Section(
+        "Techniques of the heuristic player",
+        f"{n} auctioned deals per comparison, each played with every technique on and again "
+        "with one switched off for the bidders, the defenders or both (same deal, same "
+        "auction). Bars: the points the technique gains for the side it is switched for, "
+        "paired 95% intervals (black) beside independent-run intervals of the same size "
+        "(grey).", ["technique/techniques.png", "technique/techniques.csv"]))
+    policy, worlds, evaluator = study.player_options
+    run_variants(None, study.deals, games, study.seed,
+                 (policy, None, None, worlds, evaluator), work / "variants", console)
+    sections.append(Section(
+        "Variants compared",
+        f"{n} auctioned deals and {games:,} whole games per preset the engine plays: make "
+        "rates by bid, points, each seat's edge and deals per game, with 95% intervals.",
+        ["variants/make_rate.png", "variants/seat_advantage.png", "variants/points.png",
+         "variants/deals_per_game.png", "variants/variants.csv", "variants/seats.csv",
+         "variants/points.csv", "variants/games.csv"]))
+    return sections
+
+
+def bid_section(study: Study, work: Path, console: Console) -> Section:
+    hand = parse_hand(EXAMPLE_HAND)
+    report = bid_analysis(study.inputs, hand, list(SEATS), 1, study.deals, study.seed,
+                          study.who.policy, study.who.label, study.who.flags,
+                          study.show_progress)
+    text = format_cards(hand)
+    write_bid(report, text, work / "bid", study.seed, study.deals, study.inputs.variant.name,
+              study.who.label, 0.0, study.inputs.variant.min_bid + 1)
+    console.print(f"bid: {text}, every seat")
+    return Section(
+        f"How often does a bid make with {text}?",
+        f"The hand at each seat naming hearts, the other cards dealt at random, {study.deals:,} "
+        "deals per seat: P(make) for every bid with 95% Wilson bands, and the distribution "
+        "of the bidders' points.", ["bid/make_rate.png", "bid/points.png", "bid/bid.csv",
+                                             "bid/points.csv"])
+
+
+def index_html(study: Study, sections: list[Section], elapsed: float, root: Path) -> str:
+    """The page: each section's paragraph, its figures inline, links to its tables
+    (files a run did not produce, e.g. games.csv with --games 0, are left out)."""
+    esc = html.escape
+    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>pedro-sim report"
+             f"</title><style>body{{font-family:sans-serif;max-width:60em;margin:auto}}"
+             f"img{{max-width:100%}}</style></head><body><h1>pedro-sim report</h1>"
+             f"<p>{esc(study.inputs.variant.name)}, {esc(study.who.label)} players, seed "
+             f"{study.seed}, {study.deals:,} deals per measurement; {elapsed:.0f} s. "
+             f"Rerun: <code>pedro-sim report --seed {study.seed} --deals {study.deals}"
+             f"</code>.</p>"]
+    for s in sections:
+        s.files = [f for f in s.files if (root / f).exists()]
+        parts.append(f"<h2>{esc(s.title)}</h2><p>{esc(s.text)}</p>")
+        for f in s.files:
+            if f.endswith(".png"):
+                parts.append(f"<p><a href='{esc(f)}'><img src='{esc(f)}' alt='{esc(f)}'></a>"
+                             "</p>")
+        links = [f"<a href='{esc(f)}'>{esc(f)}</a>" for f in s.files if not f.endswith(".png")]
+        parts.append(f"<p>Tables: {', '.join(links)}</p>")
+    parts.append("</body></html>\n")
+    return "\n".join(parts)
