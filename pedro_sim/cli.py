@@ -332,9 +332,9 @@ def chart(
 
 @app.command()
 def report(
-    deals: int = typer.Option(100_000, "--deals", min=1, help="Deals per measurement (per "
+    deals: int = typer.Option(500_000, "--deals", min=1, help="Deals per measurement (per "
                               "seat, card and seat, comparison, preset)."),
-    games: int = typer.Option(1000, "--games", min=0, help="Whole games per preset."),
+    games: int = typer.Option(2000, "--games", min=0, help="Whole games per preset."),
     seed: int = SEED,
     policy: str = POLICY,
     worlds: int = WORLDS,

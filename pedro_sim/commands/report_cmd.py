@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import html
 import os
+import shlex
 import shutil
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,9 +70,13 @@ def replace_dir(new: Path, target: Path) -> None:
 
 
 def build_sections(study: Study, games: int, work: Path, console: Console) -> list[Section]:
+    """Run each analysis into ``work`` (their own tables stay off the screen: one line
+    per section instead)."""
     n = f"{study.deals:,}"
+    quiet = Console(quiet=True)
     sections = [bid_section(study, work, console)]
-    run_holdings(study, list(SEATS), work / "holdings", console)
+    run_holdings(study, list(SEATS), work / "holdings", quiet)
+    console.print("holdings: card values and patterns, every seat")
     sections.append(Section(
         "What each trump is worth to the bidder",
         f"For each trump card and seat, {n} deals played twice with the same random numbers: "
@@ -90,6 +96,7 @@ def build_sections(study: Study, games: int, work: Path, console: Console) -> li
     charts = ChartMaker(study, work / "charts")
     for by in ("tops", "pedros"):
         charts.bids(by)
+    console.print("bid charts: by top trumps and by pedros")
     sections.append(Section(
         "Bid charts",
         f"From {n} random hands per seat: for each trump length and number of top trumps "
@@ -99,7 +106,8 @@ def build_sections(study: Study, games: int, work: Path, console: Console) -> li
         ["charts/bid_chart_tops.png", "charts/bid_chart_pedros.png", "charts/bid_chart_tops.csv",
          "charts/bid_chart_pedros.csv", "charts/bid_chart_tops_all_bids.csv",
          "charts/bid_chart_pedros_all_bids.csv"]))
-    run_technique(study, list(TECHNIQUES), list(SIDES), work / "technique", console)
+    run_technique(study, list(TECHNIQUES), list(SIDES), work / "technique", quiet)
+    console.print("techniques: each on and off, every side")
     sections.append(Section(
         "Techniques of the heuristic player",
         f"{n} auctioned deals per comparison, each played with every technique on and again "
@@ -109,7 +117,8 @@ def build_sections(study: Study, games: int, work: Path, console: Console) -> li
         "(grey).", ["technique/techniques.png", "technique/techniques.csv"]))
     policy, worlds, evaluator = study.player_options
     run_variants(None, study.deals, games, study.seed,
-                 (policy, None, None, worlds, evaluator), work / "variants", console)
+                 (policy, None, None, worlds, evaluator), work / "variants", quiet)
+    console.print("variants: every preset the engine plays")
     sections.append(Section(
         "Variants compared",
         f"{n} auctioned deals and {games:,} whole games per preset the engine plays: make "
@@ -146,8 +155,8 @@ def index_html(study: Study, sections: list[Section], elapsed: float, root: Path
              f"img{{max-width:100%}}</style></head><body><h1>pedro-sim report</h1>"
              f"<p>{esc(study.inputs.variant.name)}, {esc(study.who.label)} players, seed "
              f"{study.seed}, {study.deals:,} deals per measurement; {elapsed:.0f} s. "
-             f"Rerun: <code>pedro-sim report --seed {study.seed} --deals {study.deals}"
-             f"</code>.</p>"]
+             f"Made by <code>{esc(shlex.join(['pedro-sim', *sys.argv[1:]]))}</code>; every "
+             "table has a run.json beside it with the seed and sizes.</p>"]
     for s in sections:
         s.files = [f for f in s.files if (root / f).exists()]
         parts.append(f"<h2>{esc(s.title)}</h2><p>{esc(s.text)}</p>")
