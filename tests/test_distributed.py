@@ -42,6 +42,18 @@ def test_variants_bytes_equal_on_a_cluster(tmp_path, cluster):
     assert files(tmp_path / "a", names) == files(tmp_path / "b", names)
 
 
+@pytest.mark.parametrize("args,names", [
+    (["holdings", "--seat", "third", "--deals", "2000"], ["card_values.csv", "patterns.csv"]),
+    (["technique", "all", "--deals", "5000"], ["techniques.csv"]),
+    (["advise", HAND, "--score", "40-50", "--deals", "5000", "--games", "500"], ["advise.csv"]),
+])
+def test_strategy_bytes_equal_on_a_cluster(tmp_path, cluster, args, names):
+    a = cli(*args, "--out", str(tmp_path / "a"))
+    b = cli(*args, "--out", str(tmp_path / "b"), "--scheduler", cluster.scheduler_address)
+    assert a.returncode == 0 and b.returncode == 0, a.stderr + b.stderr
+    assert files(tmp_path / "a", names) == files(tmp_path / "b", names)
+
+
 def test_unreachable_scheduler_is_one_line_and_exit_2(tmp_path):
     r = cli("bid", HAND, "--deals", "10", "--scheduler", "tcp://127.0.0.1:9",
             "--out", str(tmp_path / "x"))

@@ -163,3 +163,49 @@ def test_strategy_drivers_thread_independent(cinch, all_on):
         runs.append(out)
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
     assert (runs[0] == runs[1]).all()
+
+
+def ref_preset_pair(name: str, seed: int, i: int, card: int, offset: int,
+                    trump: int) -> tuple[int, int]:
+    """ref_holding_pair for any preset, through the general reference engine."""
+    from pedro_sim.reference.general import deal_general, simulate
+    from pedro_sim.reference.preset_engine import _FixedTrump
+    from pedro_sim.reference.variants import get_variant
+
+    v = get_variant(name)
+    stream = Stream.start(seed, i, KIND_HOLDING)
+    rest = shuffle(stream, [c for c in range(v.deck) if c != card])
+    size = v.dealt
+    hand, others = [card] + rest[:size - 1], rest[size - 1:]
+    j = stream.below(len(others))
+    seat = (offset + 1) % 4
+    state = stream.state
+
+    def play(hand, others, stream):
+        hands, stock = deal_general(others, 0, size, skip=seat)
+        hands[seat] = list(hand)
+        body, _ = simulate(v, 0, hands, stock, _FixedTrump(stream, trump),
+                           fixed_bidder=seat)
+        return body["points"][seat % 2]
+
+    a = play(hand, others, stream)
+    swapped = list(others)
+    swapped[j] = card
+    return a, play([others[j]] + rest[:size - 1], swapped, Stream(state))
+
+
+@pytest.mark.parametrize("name", ["foster", "king-pedro", "eighty-three", "sancho", "pidro",
+                                  "california"])
+def test_holding_pairs_match_reference_presets(name):
+    from pedro_sim.setup import EngineInputs
+
+    inputs = EngineInputs.for_variant(name)
+    span = inputs.variant.total_points + 1
+    flags = technique_flags()
+    card = parse_card("AH")
+    for i in range(25):
+        out = np.zeros((1, span, span), dtype=np.int64)
+        strategy.holding_pairs(3, i, 1, 1, card, i % 4, 1, L.P_RANDOM, flags, *inputs.arrays,
+                               out)
+        expected = list(ref_preset_pair(name, 3, i, card, i % 4, 1))
+        assert np.argwhere(out[0]).tolist() == [expected], f"{name} deal {i}"
