@@ -8,8 +8,10 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
+from pedro_sim.analysis.stats import wilson  # noqa: E402
 from pedro_sim.report.files import write_atomic  # noqa: E402
 
 
@@ -46,11 +48,15 @@ def points_figure(points: pd.DataFrame, table: pd.DataFrame, hand_text: str, pat
     groups = list(points.groupby(["seat", "trump"], sort=False))
     width = 0.8 / len(groups)
     for k, ((seat, trump), g) in enumerate(groups):
-        share = g["count"] / g["count"].sum()
+        n = g["count"].sum()
+        share = g["count"] / n
+        lo, hi = wilson(g["count"].to_numpy(), n)
         ax.bar(g["points"] - 0.4 + width * (k + 0.5), share, width=width,
+               yerr=[np.clip(share - lo, 0, None), np.clip(hi - share, 0, None)],
+               capsize=1.5, error_kw={"lw": 0.7},
                label=f"{seat}, trumps {trump}")
-    ax.set_xlabel("bidder team's points in the deal")
-    ax.set_ylabel("share of deals")
+    ax.set_xlabel("bidder team's points in the deal (points)")
+    ax.set_ylabel("share of deals (fraction, 95% error bars)")
     ax.set_xticks(sorted(points["points"].unique()))
     ax.grid(alpha=0.3, axis="y")
     ax.legend(fontsize=8)

@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from pedro_sim.analysis.stats import wilson
 from pedro_sim.report.plots import _save, plt
 
 MIN_DEALS_PER_POINT = 200  # bids seen less often than this are left off the make-rate plot
@@ -42,10 +43,13 @@ def make_rate_figure(bids: pd.DataFrame, totals: dict[str, int], policy: str, de
 def points_figure(points: pd.DataFrame, policy: str, deals: int, path: Path) -> None:
     fig, ax = plt.subplots(figsize=(8, 5))
     for preset, g in points[points.side == "bidders"].groupby("preset", sort=False):
-        share = g["count"] / g["count"].sum()
-        ax.step(100 * g.share_of_total, share, where="mid", label=preset)
+        n = g["count"].sum()
+        lo, hi = wilson(g["count"].to_numpy(), n)
+        line, = ax.step(100 * g.share_of_total, g["count"] / n, where="mid", label=preset)
+        ax.fill_between(100 * g.share_of_total, lo, hi, step="mid", alpha=0.25,
+                        color=line.get_color())
     ax.set_xlabel("bidders' points (% of the points in a deal)")
-    ax.set_ylabel("share of deals")
+    ax.set_ylabel("share of deals (fraction, 95% bands)")
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     ax.set_title("Distribution of the bidders' points\n" + _subtitle(policy, deals), fontsize=10)
@@ -64,7 +68,8 @@ def deals_per_game_figure(games: pd.DataFrame, policy: str, deals: int, n_games:
     ax.errorbar(x + 0.25, games.deals_per_game, yerr=games.deals_per_game_sd, fmt="o",
                 color="black", label="± one standard deviation of a game")
     ax.set_xticks(x, games.preset, rotation=30, ha="right")
-    ax.set_ylabel("deals per game")
+    ax.set_xlabel("preset")
+    ax.set_ylabel("deals per game (deals)")
     ax.grid(alpha=0.3, axis="y")
     ax.legend(fontsize=8)
     ax.set_title("Length of a game\n" + _subtitle(policy, deals, n_games), fontsize=10)
@@ -83,6 +88,7 @@ def seat_figure(seats: pd.DataFrame, policy: str, deals: int, path: Path) -> Non
         ax.bar(x, g.team_score, width=width, label=seat,
                yerr=[g.team_score - g.team_score_lo, g.team_score_hi - g.team_score], capsize=2)
     ax.set_xticks(np.arange(len(presets)), presets, rotation=30, ha="right")
+    ax.set_xlabel("preset")
     ax.set_ylabel("expected score of the seat's team per deal (points)")
     ax.grid(alpha=0.3, axis="y")
     ax.legend(fontsize=8, title="seat (from the dealer)")
