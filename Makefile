@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HAND := AH KH 5H 2H 9C 4D JS 7S 3C
 
-.PHONY: install run report test test-all lint bench warmup clean clean-cache
+.PHONY: install run report test test-all lint bench soak warmup clean clean-cache
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,9 @@ test-all: $(STAMP) lint
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py
+
+soak: $(STAMP)
+	$(BIN)/python scripts/soak.py
 
 warmup: $(STAMP)
 	$(BIN)/pedro-sim warmup

@@ -4,10 +4,14 @@
 Prints deals per second for full `cinch` deals (random and heuristic players,
 1 thread and all threads), the C yardstick's figures on the same machine (if
 ../shared/yardstick and gcc are there), the wall time of the `bid` command,
-pimc deals per second, exact solves per second (with the yardstick's solver), and
-the Dask overhead against local threads for the same `bid`.
+pimc deals per second, exact solves per second (with the yardstick's solver), the
+Dask overhead against local threads for the same `bid`; then the first-run compile
+time (`pedro-sim warmup` on an empty numba cache), warm start-up times, the peak memory
+of a small and a large `bid`, and a short soak of deals checked against RULES.md
+section 6.
 
-    .venv/bin/python scripts/bench.py [--deals N] [--yardstick PATH]
+    .venv/bin/python scripts/bench.py [--deals N] [--yardstick PATH] [--memory-deals N]
+        [--soak-deals N] [--no-cold-compile]
 """
 
 from __future__ import annotations
@@ -114,6 +118,17 @@ def pimc_rate(threads: int, deals: int = 400) -> float:
     return deals / (time.perf_counter() - started)
 
 
+def pedro_sim_exe() -> str:
+    """The venv's command (beside the running interpreter)."""
+    return str(Path(sys.executable).with_name("pedro-sim"))
+
+
+def bid_args(deals: int, out: str) -> list[str]:
+    """The example `bid` (hearts, eldest, bid 8) on ``deals`` deals."""
+    return [pedro_sim_exe(), "bid", HAND, "--bid", "8", "--trump", "H", "--deals", str(deals),
+            "--out", out]
+
+
 def dask_overhead() -> tuple[float, float]:
     """Wall times of the same `bid` (4 seats x 100,000 deals) on local threads and on a
     2-worker local Dask cluster (its start-up included)."""
@@ -121,7 +136,7 @@ def dask_overhead() -> tuple[float, float]:
     for extra in ([], ["--workers", "2"]):
         with tempfile.TemporaryDirectory() as out:
             started = time.perf_counter()
-            subprocess.run([str(Path(sys.executable).with_name("pedro-sim")), "bid", HAND,
+            subprocess.run([pedro_sim_exe(), "bid", HAND,
                             "--deals", "100000", "--seat", "all", "--out", out, *extra],
                            check=True, capture_output=True)
             walls.append(time.perf_counter() - started)
@@ -129,20 +144,100 @@ def dask_overhead() -> tuple[float, float]:
 
 
 def bid_wall_time(deals: int) -> float:
-    exe = Path(sys.executable).with_name("pedro-sim")
+    """Wall time of the example `bid`, run once first so the kernels are cached."""
     with tempfile.TemporaryDirectory() as out:
-        args = [str(exe), "bid", HAND, "--bid", "8", "--trump", "H", "--deals", str(deals),
-                "--out", out]
+        args = bid_args(deals, out)
         subprocess.run(args, check=True, capture_output=True)  # warm the cache
         t0 = time.perf_counter()
         subprocess.run(args, check=True, capture_output=True)
         return time.perf_counter() - t0
 
 
+def cold_compile_time() -> tuple[float, int]:
+    """(wall seconds, cache index files written) of `pedro-sim warmup` with numba's cache
+    pointed at a fresh empty directory (NUMBA_CACHE_DIR: numba then neither reads nor
+    writes the package's own __pycache__), so every kernel is compiled."""
+    with tempfile.TemporaryDirectory(prefix="numba-cold-") as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        started = time.perf_counter()
+        subprocess.run([pedro_sim_exe(), "warmup"], check=True, capture_output=True, env=env)
+        wall = time.perf_counter() - started
+        written = len(list(Path(cache).rglob("*.nbi")))
+    if not written:
+        raise RuntimeError("numba wrote nothing under NUMBA_CACHE_DIR: the compile was not cold")
+    return wall, written
+
+
+def warm_wall_time(args: list[str], repeats: int = 3) -> float:
+    """Best wall time of a command over ``repeats`` runs, after one run to warm up."""
+    subprocess.run(args, check=True, capture_output=True)
+    best = float("inf")
+    for _ in range(repeats):
+        started = time.perf_counter()
+        subprocess.run(args, check=True, capture_output=True)
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def child_peak_rss_mb(args: list[str]) -> float:
+    """Peak resident memory of one run of a command (its own rusage, from wait4)."""
+    with tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode:
+            err.seek(0)
+            raise RuntimeError(f"{' '.join(args)} failed: {err.read().decode()[-2000:]}")
+    return usage.ru_maxrss / 1024  # Linux: kilobytes
+
+
+def bid_peak_rss_mb(deals: int) -> float:
+    with tempfile.TemporaryDirectory() as out:
+        return child_peak_rss_mb(bid_args(deals, out))
+
+
+def soak_check(deals: int) -> tuple[float, int]:
+    """(deals per second, deals with a violation) of heuristic cinch deals checked
+    against RULES.md section 6 inside the kernels."""
+    from pedro_sim.engine.invariants import KIND_NAMES
+    from pedro_sim.engine.soak import soak_counts
+
+    inputs = EngineInputs.for_variant("cinch")
+    numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    soak_counts(inputs.arrays, 1, 0, 1000, L.P_HEURISTIC, technique_flags())
+    started = time.perf_counter()
+    totals = soak_counts(inputs.arrays, 1, 0, deals, L.P_HEURISTIC, technique_flags())
+    return deals / (time.perf_counter() - started), sum(totals[k] for k in KIND_NAMES)
+
+
+def startup_and_memory(args: argparse.Namespace) -> None:
+    """Compile and start-up times, peak memory against the number of deals, the soak."""
+    if not args.no_cold_compile:
+        wall, files = cold_compile_time()
+        print(f"first-run compile, `pedro-sim warmup` on an empty numba cache: {wall:.1f} s "
+              f"({files} cache index files)")
+    print(f"`pedro-sim --help`: {warm_wall_time([pedro_sim_exe(), '--help']):.2f} s wall "
+          f"(warm, best of 3)")
+    print(f"`pedro-sim bid \"{HAND}\" --bid 8 --trump H --deals 100000`: "
+          f"{bid_wall_time(100_000):.2f} s wall (warm cache)")
+    small, large = bid_peak_rss_mb(100_000), bid_peak_rss_mb(args.memory_deals)
+    print(f"peak RSS of that `bid`: {small:.1f} MB with 100,000 deals, {large:.1f} MB with "
+          f"{args.memory_deals:,} deals: ratio {large / small:.3f}")
+    if args.soak_deals:
+        rate, bad = soak_check(args.soak_deals)
+        print(f"soak, {args.soak_deals:,} heuristic cinch deals checked against RULES.md "
+              f"section 6: {rate:,.0f} deals/s, {bad} with a violation")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=4_000_000)
     parser.add_argument("--yardstick", type=Path, default=ROOT.parent / "shared" / "yardstick")
+    parser.add_argument("--memory-deals", type=int, default=10_000_000,
+                        help="deals of the large `bid` whose peak memory is measured")
+    parser.add_argument("--soak-deals", type=int, default=1_000_000, help="0: no soak")
+    parser.add_argument("--no-cold-compile", action="store_true",
+                        help="skip the first-run compile (about 2 minutes)")
     args = parser.parse_args()
     cores = numba.config.NUMBA_NUM_THREADS
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
@@ -174,6 +269,7 @@ def main() -> None:
           f"2-worker local Dask cluster (start-up included)")
     if work:
         shutil.rmtree(work, ignore_errors=True)
+    startup_and_memory(args)
 
 
 if __name__ == "__main__":

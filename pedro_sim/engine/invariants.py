@@ -1,0 +1,539 @@
+"""RULES.md section 6, checked inside the kernels on a recorded deal (layout R_*).
+
+``deal_violations`` replays a record from its dealt cards to its score, independently of
+the code that played it: it keeps its own hands, recomputes who may play what, who wins
+each trick and who scores each point from the rules tables (cinfo, masks), and compares
+with what the record says. It returns a bit per kind of violation (V_*), so the soak can
+count them per kind without keeping any deal. It reads only the record, the options and
+the tables, so the checks cannot share a bug with the play loop's control flow.
+
+What it cannot see: the auction's choices (only that the bid and bidder follow from the
+calls), whether a discard or fill took the right cards (only that no card appears twice
+and that kept cards were dealt or received), and the dealing order against the seed.
+"""
+
+import numpy as np
+
+from pedro_sim.engine import layout as L
+from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
+from pedro_sim.engine.jit import kernel, phase
+
+V_CARDS = 0  # a card in two places, played twice, not held, or never played
+V_POINTS = 1  # points recorded differ from the tricks', or do not add up to the total
+V_LEGAL = 2  # a card, stack, lead or fold the rules do not allow
+V_WINNER = 3  # a trick's recorded winner is not the seat the rules say
+V_SCORE = 4  # made or score do not follow from the points and the bid
+V_AUCTION = 5  # the bidder and bid are not the last bid of the recorded calls
+N_KINDS = 6
+KIND_NAMES = ("cards", "points", "legal", "winner", "score", "auction")
+
+# scratch: uint64 masks (held) and int64 tallies (won) the replay keeps
+H_HANDS = 0  # 4: hands during the replay
+H_DEALT = 4  # 4: dealt hands
+H_START = 8  # 4: hands when play starts (from the record)
+N_HELD = 12
+W_POINTS = 0  # 2: each team's points, recomputed
+W_ASIDE = 2  # points of cards that left play without scoring (folded, buried)
+W_FOLDS = 3  # fold records matched by the replay
+N_WON = 4
+
+
+def new_scratch():
+    """The replay's scratch arrays, one pair per thread."""
+    return np.zeros(N_HELD, np.uint64), np.zeros(N_WON, np.int64)
+
+
+@kernel
+def flag(kind):
+    """The bit of a kind of violation in deal_violations' result."""
+    return np.int64(1) << np.int64(kind)
+
+
+@kernel
+def trick_points(m, t, cinfo):
+    """Points of the cards in ``m`` for whoever takes them in a trick or claim."""
+    total = 0
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        total += cinfo[t, L.I_POINTS, c]
+    return total
+
+
+@kernel
+def value(m, t, opts, masks, cinfo):
+    """Points of the cards in ``m`` wherever they end up (the 2 that scores for its holder
+    has no trick points in cinfo; its value is O_TWO_POINTS)."""
+    total = opts[L.O_TWO_POINTS] if m_has(masks[t, L.M_TWO], m) else 0
+    return total + trick_points(m, t, cinfo)
+
+
+@kernel
+def m_has(a, b):
+    """Whether masks ``a`` and ``b`` share a card."""
+    return (np.uint64(a) & np.uint64(b)) != ZERO
+
+
+@kernel
+def umask(x):
+    """A mask stored in an int64 record slot."""
+    return np.uint64(x)
+
+
+@kernel
+def check_dealt(rec, opts, held):
+    """Dealt hands and stock partition the deck: every card id 0..deck-1 exactly once.
+    Fills the dealt masks; returns (flags, stock mask)."""
+    n = opts[L.O_DECK]
+    size = opts[L.O_HAND]
+    seen = ZERO
+    stock = ZERO
+    bad = 0
+    for p in range(4):
+        held[H_DEALT + p] = ZERO
+    for j in range(n):
+        c = rec[L.R_DEALT + j]
+        if c < 0 or c >= n:
+            bad |= flag(V_CARDS)
+            continue
+        if seen & bit(c):
+            bad |= flag(V_CARDS)
+        seen |= bit(c)
+        if j < 4 * size:
+            held[H_DEALT + j // size] |= bit(c)
+        else:
+            stock |= bit(c)
+    return bad, stock
+
+
+@kernel
+def check_start(rec, opts, held, stock, full):
+    """Hands at play start: disjoint, each made of dealt and received cards; received
+    cards come from the stock (each stock card to one seat at most), from the partner
+    (passed) or, for a dealer who may take the others' discards, from those."""
+    bad = 0
+    taken = ZERO
+    rob_all = opts[L.O_FILL] == L.FILL_ROB_ALL
+    dealer = rec[L.R_DEALER] & 3
+    union = ZERO
+    for p in range(4):
+        start = umask(rec[L.R_START + p])
+        got = umask(rec[L.R_RECEIVED + p])
+        passed = umask(rec[L.R_PASSED + p])
+        away = umask(rec[L.R_PUT_AWAY + p])
+        held[H_START + p] = start
+        if (start | got | passed | away) & ~full:
+            bad |= flag(V_CARDS)
+        if start & union or start & ~(held[H_DEALT + p] | got):
+            bad |= flag(V_CARDS)
+        union |= start
+        drawn = got & stock & ~passed  # a kitty card can be passed on to the partner
+        if drawn & taken or away & ~stock or away & (taken | got):
+            bad |= flag(V_CARDS)
+        taken |= drawn | away
+        q = (p + 2) & 3
+        partner_gone = (held[H_DEALT + q] | umask(rec[L.R_RECEIVED + q])) & \
+            ~umask(rec[L.R_START + q])
+        others = ZERO
+        if rob_all and p == dealer:
+            for k in range(1, 4):
+                s = (dealer + k) & 3
+                others |= held[H_DEALT + s] & ~umask(rec[L.R_START + s])
+        if passed & ~(got & partner_gone) or got & ~stock & ~(passed | others):
+            bad |= flag(V_CARDS)
+    for p in range(4):
+        if umask(rec[L.R_PUT_AWAY + p]) & union:
+            bad |= flag(V_CARDS)
+    return bad
+
+
+@kernel
+def check_kept(rec, opts, masks, held, t):
+    """Discards the preset fixes: all dealt non-trumps go (cinch; pidro's dealer may
+    keep some when it takes the whole stock), or nothing changes (sancho)."""
+    bad = 0
+    for p in range(4):
+        start = held[H_START + p]
+        dealt = held[H_DEALT + p]
+        robs_all = p == rec[L.R_DEALER] and opts[L.O_FILL] == L.FILL_TAKE_ALL
+        if opts[L.O_DISCARD] == L.DISCARD_NON_TRUMPS and not robs_all \
+                and start & dealt & ~masks[t, L.M_TRUMP]:
+            bad |= flag(V_LEGAL)
+        if opts[L.O_DISCARD] == L.DISCARD_NONE and opts[L.O_FILL] == L.FILL_NONE \
+                and opts[L.O_KITTY] == 0 and start != dealt:
+            bad |= flag(V_LEGAL)
+    return bad
+
+
+@kernel
+def leader_wins_plain(t, beats):
+    """Whether the rules table makes a trick without trumps the leader's (king-pedro):
+    then a higher card of the suit led does not beat a lower one. The 2 and 3 of a suit
+    that is not trumps are plain cards in every preset."""
+    s = (t + 1) & 3
+    return not m_has(beats[t, 13 * s], bit(13 * s + 1))
+
+
+@kernel
+def trick_key(c, led, leader_rule, t, cinfo):
+    """How strongly card ``c`` bids for the trick: trumps by their strength, cards of the
+    suit led by rank (all equal under the leader rule), other cards not at all."""
+    suit = cinfo[t, L.I_SUIT, c]
+    if suit == L.TRUMP_SUIT:
+        return 100 + cinfo[t, L.I_STRENGTH, c]
+    if suit != led:
+        return -1
+    return 0 if leader_rule else cinfo[t, L.I_STRENGTH, c]
+
+
+@kernel
+def top_is_legal(h, c, led, lead_trump, plain, t, masks):
+    """RULES.md 1-2 and section 4's follow rules, for the top card ``c`` of hand ``h``:
+    trump led (or trumps only): a trump if able; plain led: follow or trump, follow, or
+    anything, per the preset; a lead: anything, or a trump if able where required."""
+    trumps = h & masks[t, L.M_TRUMP]
+    if not m_has(h, bit(c)):
+        return False
+    if led < 0:
+        return not (lead_trump and trumps) or m_has(trumps, bit(c))
+    if led == L.TRUMP_SUIT or plain == L.PLAIN_TRUMPS_ONLY:
+        return not trumps or m_has(trumps, bit(c))
+    if plain == L.PLAIN_ANY:
+        return True
+    suited = h & masks[t, led]
+    if not suited:
+        return True
+    if plain == L.PLAIN_FOLLOW:
+        return m_has(suited, bit(c))
+    return m_has(suited | trumps, bit(c))
+
+
+@kernel
+def extras_due(n, trick, opts):
+    """Extra cards a seat holding ``n`` must play under its card (RULES.md 2.7, section 4:
+    the surplus on the first trick, or one a trick in pairs until back to hand size)."""
+    keep = opts[L.O_KEEP]
+    if opts[L.O_PAIRS]:
+        left = keep - trick
+        surplus = n - left
+        if surplus <= 0:
+            return 0
+        return max(1, surplus - (left - 1))
+    if trick == 0 and n > keep:
+        return n - keep
+    return 0
+
+
+@kernel
+def stack_is_legal(h, c, extra, trick, opts, masks, t):
+    """The extra cards: as many as due; buried ones only non-scoring trumps; where they
+    score, at most one scoring card in the stack (king-pedro: two, one the 2, for a seat
+    holding all seven)."""
+    if popcount(extra) != extras_due(popcount(h), trick, opts):
+        return False
+    if not extra:
+        return True
+    if not opts[L.O_EXTRAS_SCORE]:
+        return not (extra & ~masks[t, L.M_NONSCORE])
+    if not (opts[L.O_PAIRS] or opts[L.O_EXTRAS_ONE_SCORING]):
+        return True
+    scoring = masks[t, L.M_SCORE_TRICK] | masks[t, L.M_TWO] | masks[t, L.M_TWO_PLAYED]
+    two = masks[t, L.M_TWO] | masks[t, L.M_TWO_PLAYED]
+    n = popcount((extra | bit(c)) & scoring)
+    if n <= 1:
+        return True
+    seven = popcount(h & scoring) == 7
+    return (opts[L.O_EXTRAS_ONE_SCORING] and not opts[L.O_PAIRS] and n == 2 and seven
+            and m_has(extra | bit(c), two))
+
+
+@kernel
+def listed_fold(rec, p, trick):
+    """Whether the record lists seat ``p`` folding at trick ``trick``."""
+    for k in range(min(rec[L.R_NFOLDED], 4)):
+        if rec[L.R_FOLDED + 2 * k] == p and rec[L.R_FOLDED + 2 * k + 1] == trick:
+            return True
+    return False
+
+
+@kernel
+def fold(rec, held, won, p, trick, t, opts, masks, cinfo):
+    """Seat ``p`` folds: its cards leave play (they must score nothing: no trumps)."""
+    won[W_ASIDE] += value(held[H_HANDS + p], t, opts, masks, cinfo)
+    held[H_HANDS + p] = ZERO
+    if listed_fold(rec, p, trick):
+        won[W_FOLDS] += 1
+        return 0
+    return flag(V_LEGAL)
+
+
+@kernel
+def fold_at_start(rec, held, won, trick, t, opts, masks, cinfo):
+    """FOLD_AT_TRICK: every seat holding cards but no trump folds before the lead."""
+    bad = 0
+    if opts[L.O_FOLD] != L.FOLD_AT_TRICK:
+        return bad
+    for p in range(4):
+        h = held[H_HANDS + p]
+        if h and not h & masks[t, L.M_TRUMP]:
+            bad |= fold(rec, held, won, p, trick, t, opts, masks, cinfo)
+    return bad
+
+
+@kernel
+def claim_or_end(rec, held, won, trick, t, cinfo):
+    """With one seat holding cards it claims them all; with none play is over. Returns
+    (ended, flags)."""
+    holders = 0
+    last = -1
+    for p in range(4):
+        if held[H_HANDS + p]:
+            holders += 1
+            last = p
+    if holders > 1:
+        return False, 0
+    bad = 0
+    if holders == 1:
+        h = held[H_HANDS + last]
+        if rec[L.R_CLAIM_SEAT] != last or umask(rec[L.R_CLAIM_MASK]) != h:
+            bad |= flag(V_CARDS)
+        won[W_POINTS + (last & 1)] += trick_points(h, t, cinfo)
+        held[H_HANDS + last] = ZERO
+    elif rec[L.R_CLAIM_SEAT] != -1:
+        bad |= flag(V_CARDS)
+    if rec[L.R_NTRICKS] != trick:
+        bad |= flag(V_CARDS)
+    return True, bad
+
+
+@kernel
+def play_one(rec, held, won, pb, p, trick, led, lead_trump, t, opts, masks, cinfo):
+    """One recorded play (at ``pb``) by seat ``p``. Returns (card, flags, own points,
+    trick points); card -1 when the record is unreadable here."""
+    bad = 0
+    seat = rec[pb]
+    c = rec[pb + 1]
+    extra = umask(rec[pb + 2])
+    if seat != p or c < 0 or c >= opts[L.O_DECK]:
+        return np.int64(-1), flag(V_LEGAL if seat != p else V_CARDS), 0, 0
+    h = held[H_HANDS + p]
+    if not m_has(h, bit(c)) or extra & ~(h & ~bit(c)):
+        bad |= flag(V_CARDS)
+    if not top_is_legal(h, c, led, lead_trump, opts[L.O_PLAIN_LED], t, masks):
+        bad |= flag(V_LEGAL)
+    if not stack_is_legal(h, c, extra, trick, opts, masks, t):
+        bad |= flag(V_LEGAL)
+    held[H_HANDS + p] = h & ~bit(c) & ~extra
+    stack = bit(c)
+    if opts[L.O_EXTRAS_SCORE]:
+        stack |= extra
+    else:
+        won[W_ASIDE] += value(extra, t, opts, masks, cinfo)
+    own = trick_points(stack & masks[t, L.M_TWO_PLAYED], t, cinfo)
+    return c, bad, own, trick_points(stack & ~masks[t, L.M_TWO_PLAYED], t, cinfo)
+
+
+@kernel
+def replay_trick(rec, held, won, trick, leader, bidder, t, opts, masks, beats, cinfo):
+    """Trick ``trick`` from ``leader``: every seat in play, in order, plays a legal stack
+    (california: a seat without trumps folds on a trump lead). Returns (winner, flags);
+    winner -1 when the record cannot be followed further."""
+    base = L.R_TRICKS + L.TRICK_LEN * trick
+    bad = 0
+    if rec[base] != leader:
+        bad |= flag(V_LEGAL)
+    nplays = rec[base + 2]
+    if nplays < 1 or nplays > 4:
+        return np.int64(-1), bad | flag(V_CARDS)
+    lead_trump = ((trick == 0 and leader == bidder and opts[L.O_FIRST_LEAD_TRUMP])
+                  or opts[L.O_PLAIN_LED] == L.PLAIN_TRUMPS_ONLY)
+    leader_rule = leader_wins_plain(t, beats)
+    led = -1
+    best = -1
+    best_key = -2
+    points = 0
+    j = 0
+    for k in range(4):
+        p = (leader + k) & 3
+        h = held[H_HANDS + p]
+        if not h:
+            continue
+        if (opts[L.O_FOLD] == L.FOLD_ON_TRUMP_LEAD and led == L.TRUMP_SUIT
+                and not h & masks[t, L.M_TRUMP]):
+            bad |= fold(rec, held, won, p, trick, t, opts, masks, cinfo)
+            continue
+        if j >= nplays:
+            return np.int64(-1), bad | flag(V_LEGAL)
+        c, b, own, pts = play_one(rec, held, won, base + 3 + 3 * j, p, trick, led,
+                                  lead_trump and j == 0, t, opts, masks, cinfo)
+        bad |= b
+        if c < 0:
+            return np.int64(-1), bad
+        won[W_POINTS + (p & 1)] += own
+        points += pts
+        if led < 0:
+            led = cinfo[t, L.I_SUIT, c]
+        key = trick_key(c, led, leader_rule, t, cinfo)
+        if key > best_key:
+            best = p
+            best_key = key
+        j += 1
+    if j != nplays:
+        bad |= flag(V_LEGAL)
+    if rec[base + 1] != best:
+        bad |= flag(V_WINNER)
+    won[W_POINTS + (best & 1)] += points
+    return np.int64(best), bad
+
+
+@kernel
+def replay_play(rec, held, won, bidder, t, opts, masks, beats, cinfo):
+    """Every trick from the bidder's lead until one seat claims or none holds cards; the
+    2 that scores for its holder counts first. Returns flags."""
+    bad = 0
+    for p in range(4):
+        held[H_HANDS + p] = held[H_START + p]
+        if held[H_START + p] & masks[t, L.M_TWO]:
+            won[W_POINTS + (p & 1)] += opts[L.O_TWO_POINTS]
+    ntricks = rec[L.R_NTRICKS]
+    if ntricks < 0 or ntricks > L.MAX_TRICKS or rec[L.R_NFOLDED] < 0 \
+            or rec[L.R_NFOLDED] > 4:
+        return flag(V_CARDS)
+    leader = bidder
+    for trick in range(L.MAX_TRICKS + 1):
+        bad |= fold_at_start(rec, held, won, trick, t, opts, masks, cinfo)
+        ended, b = claim_or_end(rec, held, won, trick, t, cinfo)
+        bad |= b
+        if ended:
+            break
+        if trick >= ntricks:
+            return bad | flag(V_CARDS)
+        while not held[H_HANDS + leader]:
+            leader = (leader + 1) & 3
+        leader, b = replay_trick(rec, held, won, trick, leader, bidder, t, opts, masks, beats,
+                                 cinfo)
+        bad |= b
+        if leader < 0:
+            return bad
+    if won[W_FOLDS] != rec[L.R_NFOLDED]:
+        bad |= flag(V_LEGAL)
+    return bad
+
+
+@kernel
+def check_points(rec, held, won, full, bidder, t, opts, masks, cinfo):
+    """The recorded points are the replay's, and together with the points of every card
+    that never scored (discarded, left in the stock, folded, buried) they make the
+    preset's total."""
+    bad = 0
+    bt = bidder & 1
+    in_play = ZERO
+    for p in range(4):
+        in_play |= held[H_START + p]
+    gone = ZERO
+    if opts[L.O_CREDIT]:
+        for p in range(4):
+            if (p ^ bidder) & 1:
+                gone |= (held[H_DEALT + p] | umask(rec[L.R_RECEIVED + p])) & \
+                    ~held[H_START + p]
+                gone |= umask(rec[L.R_PUT_AWAY + p])
+    won[W_POINTS + bt] += value(gone, t, opts, masks, cinfo)
+    for team in range(2):
+        if rec[L.R_POINTS + team] != won[W_POINTS + team]:
+            bad |= flag(V_POINTS)
+    never = value(full & ~in_play & ~gone, t, opts, masks, cinfo)
+    total = rec[L.R_POINTS] + rec[L.R_POINTS + 1] + never + won[W_ASIDE]
+    if total != opts[L.O_TOTAL_POINTS]:
+        bad |= flag(V_POINTS)
+    return bad
+
+
+@kernel
+def expected_score(b, d, bid, opts):
+    """RULES.md 2.8 and section 4 on the bidders' points ``b``, the others' ``d``:
+    (made, bidders' score, others' score)."""
+    if bid > opts[L.O_MAX_BID]:  # "83 double": every point of the deal, or lose it all
+        made = b >= opts[L.O_TOTAL_POINTS]
+        return made, bid if made else -bid, d
+    made = b >= bid
+    if opts[L.O_DOUBLE_MAX] and bid == opts[L.O_MAX_BID]:
+        return made, 2 * bid if made else -2 * bid, d
+    if opts[L.O_SCORING] == L.SCORE_DIFFERENCE:
+        if not made:
+            return made, 0, bid + d
+        return made, max(0, b - d), max(0, d - b)
+    return made, b if made else -bid, d
+
+
+@kernel
+def check_score(rec, won, bidder, opts):
+    """Made and score follow from the replayed points and the bid alone."""
+    bt = bidder & 1
+    made, sb, so = expected_score(won[W_POINTS + bt], won[W_POINTS + 1 - bt], rec[L.R_BID],
+                                  opts)
+    if rec[L.R_MADE] != made or rec[L.R_SCORE + bt] != sb or rec[L.R_SCORE + 1 - bt] != so:
+        return flag(V_SCORE)
+    return 0
+
+
+@kernel
+def check_auction(rec):
+    """The bidder and bid are the last bid among the calls (nobody bid: thrown in)."""
+    n = rec[L.R_NCALLS]
+    if n < 0 or n > L.MAX_CALLS:
+        return flag(V_AUCTION)
+    seat = -1
+    bid = 0
+    for k in range(n):
+        call = rec[L.R_CALLS + 2 * k + 1]
+        if call < 0:
+            return flag(V_AUCTION)
+        if call > 0:
+            seat = rec[L.R_CALLS + 2 * k]
+            bid = call
+    if seat != rec[L.R_BIDDER] or bid != rec[L.R_BID]:
+        return flag(V_AUCTION)
+    return 0
+
+
+@kernel
+def check_thrown_in(rec, held):
+    """Nobody bid: no exchange, no tricks, no points, no score."""
+    bad = 0
+    for p in range(4):
+        if umask(rec[L.R_START + p]) != held[H_DEALT + p] or rec[L.R_RECEIVED + p]:
+            bad |= flag(V_CARDS)
+    if rec[L.R_NTRICKS] or rec[L.R_CLAIM_SEAT] != -1 or rec[L.R_NFOLDED]:
+        bad |= flag(V_CARDS)
+    if rec[L.R_POINTS] or rec[L.R_POINTS + 1]:
+        bad |= flag(V_POINTS)
+    if rec[L.R_SCORE] or rec[L.R_SCORE + 1] or rec[L.R_MADE]:
+        bad |= flag(V_SCORE)
+    return bad
+
+
+@phase
+def deal_violations(rec, opts, masks, beats, cinfo, held, won):
+    """Check one recorded auctioned deal against RULES.md section 6; returns a bit
+    (1 << V_*) per kind of violation found, 0 for a clean deal. ``held``, ``won``:
+    scratch from new_scratch()."""
+    for k in range(won.shape[0]):
+        won[k] = 0
+    full = (ONE << np.uint64(opts[L.O_DECK])) - ONE
+    bad, stock = check_dealt(rec, opts, held)
+    bad |= check_auction(rec)
+    bidder = rec[L.R_BIDDER]
+    dealer = rec[L.R_DEALER]
+    if dealer < 0 or dealer > 3 or bidder < -1 or bidder > 3:
+        return bad | flag(V_CARDS)
+    if bidder < 0:
+        return bad | check_thrown_in(rec, held)
+    t = rec[L.R_TRUMP]
+    if t < 0 or t > 3:
+        return bad | flag(V_CARDS)
+    bad |= check_start(rec, opts, held, stock, full)
+    bad |= check_kept(rec, opts, masks, held, t)
+    bad |= replay_play(rec, held, won, bidder, t, opts, masks, beats, cinfo)
+    bad |= check_points(rec, held, won, full, bidder, t, opts, masks, cinfo)
+    bad |= check_score(rec, won, bidder, opts)
+    return bad

@@ -1,0 +1,91 @@
+"""The soak: play auctioned deals with recording on and check every one against RULES.md
+section 6 inside the kernels (engine/invariants.py), keeping only per-chunk counts.
+
+One record array per thread is reused deal after deal, so memory does not grow with the
+number of deals; a chunk's counts depend only on (seed, its deal indices), so the totals
+are the same whatever the thread count.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pedro_sim.engine import layout as L
+from pedro_sim.engine.deals import auctioned_deal
+from pedro_sim.engine.drivers import _scratch, _share, finish_record
+from pedro_sim.engine.invariants import KIND_NAMES, N_KINDS, deal_violations, new_scratch
+from pedro_sim.engine.jit import kernel, phase
+from pedro_sim.engine.rng import KIND_DEAL
+
+C_DEALS = 0  # out[chunk]: deals checked,
+C_KINDS = 1  # then deals with a violation of each kind (V_*),
+C_FIRST = C_KINDS + N_KINDS  # then the first such deal's index (-1: none)
+N_COLS = C_FIRST + 1
+
+
+@kernel
+def clear_record(rec):
+    """Zero what a deal writes before the calls (the calls are counted by R_NCALLS)."""
+    for k in range(L.R_CALLS):
+        rec[k] = 0
+    rec[L.R_CLAIM_SEAT] = -1
+
+
+@kernel
+def tally(row, index, bad):
+    """Count one checked deal into its chunk's row."""
+    row[C_DEALS] += 1
+    for k in range(N_KINDS):
+        if (bad >> k) & 1:
+            row[C_KINDS + k] += 1
+    if bad and row[C_FIRST] < 0:
+        row[C_FIRST] = index
+
+
+@phase
+def _soak(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, out, rec, held,
+          won, work, think):
+    """Auctioned deals first..first+count-1, recorded into ``rec`` and checked;
+    out[chunk] counts them (C_*)."""
+    deck, rest, hands, rng, pts, _, score = work
+    kind = np.int64(KIND_DEAL)
+    for ch in range(out.shape[0]):
+        lo = first + ch * chunk
+        for i in range(lo, min(lo + chunk, first + count)):
+            clear_record(rec)
+            bidder, bid, trump = auctioned_deal(seed, i, kind, i % 4, policy, flags, opts,
+                                                masks, beats, cinfo, deck, hands, rng, pts,
+                                                rec, think)
+            rec[L.R_BIDDER] = bidder
+            rec[L.R_BID] = bid
+            rec[L.R_TRUMP] = trump
+            finish_record(rec, pts, score, opts)
+            tally(out[ch], i, deal_violations(rec, opts, masks, beats, cinfo, held, won))
+
+
+def soak(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, out) -> None:
+    """Check deals first..first+count-1 in chunks of ``chunk``; out[chunk] (N_COLS wide,
+    C_FIRST set to -1 beforehand) gets each chunk's counts."""
+    def run(a: int, b: int) -> None:
+        rec = np.zeros(L.R_LEN, np.int64)
+        _soak(np.int64(seed), np.int64(first + a * chunk),
+              np.int64(min(count - a * chunk, (b - a) * chunk)), np.int64(chunk),
+              np.int64(policy), flags, opts, masks, beats, cinfo, out[a:b], rec,
+              *new_scratch(), *_scratch(policy, opts, cinfo))
+
+    _share(out.shape[0], run)
+
+
+def soak_counts(arrays: tuple, seed: int, first: int, count: int, policy: int,
+                flags: np.ndarray, chunk: int = 8192) -> dict[str, int]:
+    """Totals over deals first..first+count-1: 'deals', one count per kind of violation
+    (KIND_NAMES), and 'first_bad' (the lowest index of a deal with a violation, or -1)."""
+    out = np.zeros((-(-count // chunk), N_COLS), np.int64)
+    out[:, C_FIRST] = -1
+    soak(seed, first, count, chunk, policy, flags, *arrays, out)
+    totals = {"deals": int(out[:, C_DEALS].sum())}
+    for k, name in enumerate(KIND_NAMES):
+        totals[name] = int(out[:, C_KINDS + k].sum())
+    bad = out[:, C_FIRST][out[:, C_FIRST] >= 0]
+    totals["first_bad"] = int(bad.min()) if len(bad) else -1
+    return totals
