@@ -125,7 +125,7 @@ def stack_can_complete(stack, pool, r, seven, future, pairs, t, masks):
         return False
     if stack & two:
         return scp >= need
-    return (pool & two) != 0 and scp >= need
+    return need >= 1 and (pool & two) != 0 and scp >= need  # the 2 is one of them
 
 
 @phase
