@@ -56,8 +56,8 @@ def technique(name: str = "all", side: str = "all", *, deals: int = 200_000,
               **options) -> pd.DataFrame:
     """Each technique on minus off on the same deals (`technique` techniques.csv)."""
     s = build_study(deals=deals, **options)
-    sides = list(_techniques.SIDES) if side == "all" else _techniques.parse_sides(side)
-    return _techniques.techniques(s, _techniques.parse_techniques(name), sides)
+    return _techniques.techniques(s, _techniques.parse_techniques(name),
+                                  _techniques.parse_sides(side))
 
 
 def advise(hand: str, seat: str = "eldest", score: str = "0-0", games: int = 4000, *,

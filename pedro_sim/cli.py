@@ -249,11 +249,11 @@ def technique(
 ) -> None:
     """Each heuristic technique on and off on the same deals: points and make rate."""
     from pedro_sim.analysis.distributed import dask_backend
-    from pedro_sim.analysis.techniques import SIDES, parse_sides, parse_techniques
+    from pedro_sim.analysis.techniques import parse_sides, parse_techniques
     from pedro_sim.commands.technique_cmd import run_technique
 
     names = parse_techniques(name)
-    sides = list(SIDES) if side.strip().lower() == "all" else parse_sides(side)
+    sides = parse_sides(side)
     study = _study(variant, rule, rules_file, policy, 1, "rollout", seed, deals, threads)
     with dask_backend(scheduler, workers):
         run_technique(study, names, sides, out_dir, out)

@@ -17,7 +17,7 @@ from pedro_sim.analysis.stats import mean_ci_from_hist, wilson
 from pedro_sim.cards import SUITS
 from pedro_sim.engine import drivers
 from pedro_sim.engine.bidding import best_suit
-from pedro_sim.errors import PedroError
+from pedro_sim.errors import parse_choice
 from pedro_sim.setup import EngineInputs
 
 # seat name -> places after eldest (the dealer plays last)
@@ -34,12 +34,7 @@ class BidReport:
 
 
 def parse_seats(seat: str) -> list[str]:
-    name = seat.strip().lower()
-    if name == "all":
-        return list(SEATS)
-    if name not in SEATS:
-        raise PedroError(f"unknown seat '{seat}' (use eldest, second, third, dealer or all)")
-    return [name]
+    return parse_choice(seat, SEATS, "seat")
 
 
 def heuristic_trump(inputs: EngineInputs, hand: list[int]) -> int:

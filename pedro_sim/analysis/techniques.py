@@ -16,26 +16,19 @@ from pedro_sim.analysis.paired import paired_difference, prefixed
 from pedro_sim.analysis.study import Study
 from pedro_sim.engine import layout as L
 from pedro_sim.engine import strategy
-from pedro_sim.errors import PedroError
+from pedro_sim.errors import PedroError, parse_choice
 from pedro_sim.setup import TECHNIQUES
 
 SIDES = ("bidders", "defenders", "both")
 
 
 def parse_techniques(name: str) -> list[str]:
-    key = name.strip().lower()
-    if key == "all":
-        return list(TECHNIQUES)
-    if key not in TECHNIQUES:
-        raise PedroError(f"unknown technique '{name}' (known: {', '.join(TECHNIQUES)}, all)")
-    return [key]
+    return parse_choice(name, TECHNIQUES, "technique")
 
 
 def parse_sides(side: str) -> list[str]:
-    key = side.strip().lower()
-    if key not in SIDES:
-        raise PedroError(f"unknown side '{side}' (use bidders, defenders or both)")
-    return [key]
+    """A side, or 'all': each of bidders, defenders and both."""
+    return parse_choice(side, SIDES, "side")
 
 
 def switched_off(policy: int, technique: str, side: str) -> int:

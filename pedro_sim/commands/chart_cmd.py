@@ -13,7 +13,7 @@ from pedro_sim.analysis.bid import SEATS
 from pedro_sim.analysis.charts import BY, best_bids, grid_rows, length_rows
 from pedro_sim.analysis.study import Study
 from pedro_sim.analysis.techniques import SIDES, techniques
-from pedro_sim.errors import PedroError
+from pedro_sim.errors import PedroError, parse_choice
 from pedro_sim.report.files import check_writable_dir, write_csv
 from pedro_sim.report.strategy_plots import (
     bid_chart,
@@ -27,12 +27,7 @@ KINDS = ("bids", "make-rate", "cards", "techniques")
 
 
 def parse_kinds(kind: str) -> list[str]:
-    key = kind.strip().lower()
-    if key == "all":
-        return list(KINDS)
-    if key not in KINDS:
-        raise PedroError(f"unknown chart '{kind}' (known: {', '.join(KINDS)}, all)")
-    return [key]
+    return parse_choice(kind, KINDS, "chart")
 
 
 def parse_by(by: str) -> str:
