@@ -405,6 +405,9 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: one-line errors with exit code 2, Ctrl-C with 130, never a traceback."""
     # A shell may start us with SIGINT ignored (background jobs do): Ctrl-C must still stop us.
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    from pedro_sim.engine.jit import fewer_collections
+
+    fewer_collections()
     command = typer.main.get_command(app)
     try:
         code = command.main(args=argv, prog_name="pedro-sim", standalone_mode=False)

@@ -5,7 +5,7 @@ import numpy as np
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bits import ONE, lowest
 from pedro_sim.engine.jit import kernel
-from pedro_sim.engine.playout_bids import forget_estimates, playout_estimate
+from pedro_sim.engine.playout_bids import forget_gate, playout_gate
 from pedro_sim.engine.policies import policy_of
 from pedro_sim.engine.rng import below
 
@@ -105,8 +105,9 @@ def estimate_points(policy, hand, seat, dealer, rng, flags, opts, masks, beats, 
     """The points a player expects to make as bidder: the heuristic's count, or (thinking
     players) the median of simulated deals."""
     if policy >= L.PL_PIMC:
-        return playout_estimate(seat, dealer, hand, flags, opts, masks, beats, cinfo, rng,
-                                think)[1]
+        # np.int64: a literal seat would compile the playouts' whole engine a second time
+        return playout_gate(np.int64(seat), dealer, hand, flags, opts, masks, beats,
+                                cinfo, rng, think)[1]
     return best_of(suit_values(hand, cinfo))[1] // 10
 
 
@@ -138,7 +139,7 @@ def make_call(policy, hand, seat, dealer, standing, partner, may_equal, rng, fla
 def auction(policy, dealt, dealer, rng, flags, opts, masks, beats, cinfo, rec, record, think):
     """Eldest first, one round or round and round until all but one have passed; the
     dealer is forced when the first three pass. Returns (bidder, bid, forced)."""
-    forget_estimates(think)
+    forget_gate(think)
     standing = 0
     bidder = -1
     passed = 0  # bit per seat
@@ -184,6 +185,6 @@ def name_trump(policy, hand, seat, dealer, rng, flags, opts, masks, beats, cinfo
     if policy == L.PL_RANDOM:
         return below(rng, 4)
     if policy >= L.PL_PIMC:
-        return playout_estimate(seat, dealer, hand, flags, opts, masks, beats, cinfo, rng,
-                                think)[0]
+        return playout_gate(np.int64(seat), dealer, hand, flags, opts, masks, beats,
+                                cinfo, rng, think)[0]
     return best_suit(hand, cinfo)

@@ -1,6 +1,9 @@
 """A deal from the named trump on: discards, fill, play (by thinking players or not) and
 the bidders' credit. Shared by every deal and by the playout bidders' simulations."""
 
+from numba.core import types
+from numba.extending import overload
+
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bits import bit
 from pedro_sim.engine.deal import discard_and_fill
@@ -8,6 +11,23 @@ from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.play import card_points, play_out
 from pedro_sim.engine.think_scratch import thinks
 from pedro_sim.engine.thinking import think_out
+
+
+def think_out_gate(hands, bidder, t, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
+                   think):
+    """think_out; nothing at all when ``think`` is None (no seat thinks), so that a random
+    or heuristic run never compiles the thinking players, the sampler or the solver."""
+
+
+@overload(think_out_gate, inline="always")
+def _think_out_gate(hands, bidder, t, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
+                    think):
+    if isinstance(think, types.NoneType):
+        return lambda hands, bidder, t, policy, flags, rng, opts, masks, beats, cinfo, pts, \
+            rec, think: None
+    return lambda hands, bidder, t, policy, flags, rng, opts, masks, beats, cinfo, pts, rec, \
+        think: think_out(hands, bidder, t, policy, flags, rng, opts, masks, beats, cinfo, pts,
+                         rec, think)
 
 
 @kernel
@@ -41,8 +61,8 @@ def play_contract(deck, dealer, bidder, trump, policy, flags, opts, masks, beats
     discard_and_fill(deck, hands[4:8], hands[8:12], hands, dealer, trump, policy, rng, opts,
                      masks, cinfo, work, rec, record)
     if thinks(policy):
-        think_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
-                  think)
+        think_out_gate(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts,
+                       rec, think)
     else:
         play_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
                  record)

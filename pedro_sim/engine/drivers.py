@@ -16,7 +16,7 @@ from pedro_sim.engine.deals import auctioned_deal, deal_score, fixed_hand_deal, 
 from pedro_sim.engine.games import play_game
 from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.rng import KIND_DEAL
-from pedro_sim.engine.think_scratch import new_think
+from pedro_sim.engine.think_scratch import new_think, thinks
 
 
 @phase
@@ -161,10 +161,11 @@ def _game_results(seed, first, policy, flags, opts, masks, beats, cinfo, out, wo
 
 
 def _scratch(policy, opts, cinfo) -> tuple:
-    """A thread's scratch: the deal's work arrays and the thinking players'."""
+    """A thread's scratch: the deal's work arrays and the thinking players' (None when no
+    seat thinks: the phases then compile without the thinking players' code)."""
     deck, rest, hands, rng, pts = new_work()
     work = (deck, rest, hands, rng, pts, np.zeros(0, np.int64), np.zeros(2, np.int64))
-    return work, new_think(np.int64(policy), opts, cinfo)
+    return work, new_think(np.int64(policy), opts, cinfo) if thinks(policy) else None
 
 
 def _share(n: int, run: Callable[[int, int], None], parts_per_thread: int = 1) -> None:

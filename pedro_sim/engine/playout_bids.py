@@ -9,6 +9,8 @@ estimate by the heuristic's rule (docs/players.md) and names that suit.
 """
 
 import numpy as np
+from numba.core import types
+from numba.extending import overload
 
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bits import bit
@@ -81,3 +83,28 @@ def playout_estimate(seat, dealer, hand, flags, opts, masks, beats, cinfo, rng, 
     cache[2 * seat] = best
     cache[2 * seat + 1] = best_e
     return np.int64(best), best_e
+
+
+def playout_gate(seat, dealer, hand, flags, opts, masks, beats, cinfo, rng, think):
+    """playout_estimate; (0, 0) without compiling it when ``think`` is None (no seat
+    thinks: see contract.think_out_gate)."""
+
+
+@overload(playout_gate, inline="always")
+def _playout_gate(seat, dealer, hand, flags, opts, masks, beats, cinfo, rng, think):
+    if isinstance(think, types.NoneType):
+        return lambda seat, dealer, hand, flags, opts, masks, beats, cinfo, rng, think: (
+            np.int64(0), np.int64(0))
+    return lambda seat, dealer, hand, flags, opts, masks, beats, cinfo, rng, think: \
+        playout_estimate(seat, dealer, hand, flags, opts, masks, beats, cinfo, rng, think)
+
+
+def forget_gate(think):
+    """forget_estimates, when there is a thinking scratch."""
+
+
+@overload(forget_gate, inline="always")
+def _forget_gate(think):
+    if isinstance(think, types.NoneType):
+        return lambda think: None
+    return lambda think: forget_estimates(think)
