@@ -190,12 +190,22 @@ def duel(
         run_duel(a, b, deals, seed, worlds, evaluator, rules, out_dir, out)
 
 
+PRECISION = typer.Option(None, "--precision", min=0.0001, max=0.4999,
+                         help="Run each measurement until every P(make) it reports has a "
+                              "95% half-width of at most this (e.g. 0.005); --deals caps it.")
+
+
 def _study(variant: str, rule: list[str], rules_file: Path | None, policy: str, worlds: int,
-           evaluator: str, seed: int, deals: int, threads: int):
-    """The options every strategy analysis shares, validated once."""
+           evaluator: str, seed: int, deals: int | None, threads: int,
+           precision: float | None = None, default_deals: int = 100_000):
+    """The options every strategy analysis shares, validated once. Without --deals:
+    ``default_deals``, or with --precision a cap of 100,000,000."""
     from pedro_sim.analysis.study import build_study
 
-    study = build_study(variant, policy, seed, deals, rule or (), rules_file, worlds, evaluator)
+    if deals is None:
+        deals = default_deals if precision is None else 100_000_000
+    study = build_study(variant, policy, seed, deals, rule or (), rules_file, worlds, evaluator,
+                        precision=precision)
     _set_threads(threads)
     return study
 
@@ -203,8 +213,10 @@ def _study(variant: str, rule: list[str], rules_file: Path | None, policy: str, 
 @app.command()
 def holdings(
     seat: str = typer.Option("all", "--seat", help="eldest, second, third, dealer or all."),
-    deals: int = typer.Option(100_000, "--deals", min=1,
-                              help="Deals per seat, and paired deals per trump card and seat."),
+    deals: int = typer.Option(None, "--deals", min=1,
+                              help="Deals per seat, and paired deals per trump card and seat "
+                                   "(default 100,000; with --precision, the most to use)."),
+    precision: float = PRECISION,
     bid_value: int = typer.Option(None, "--bid", help="The bid the tables and chart show "
                                   "(default: the minimum + 1; the CSVs hold every bid)."),
     seed: int = SEED,
@@ -224,7 +236,8 @@ def holdings(
     from pedro_sim.analysis.distributed import dask_backend
     from pedro_sim.commands.holdings_cmd import run_holdings
 
-    study = _study(variant, rule, rules_file, policy, worlds, evaluator, seed, deals, threads)
+    study = _study(variant, rule, rules_file, policy, worlds, evaluator, seed, deals, threads,
+                   precision)
     seats = parse_seats(seat)
     with dask_backend(scheduler, workers):
         run_holdings(study, seats, out_dir, out, bid_value)
@@ -236,7 +249,9 @@ def technique(
                                "guard-pedro, bury-low) or all."),
     side: str = typer.Option("all", "--side", help="Switch it off for the bidders, the "
                              "defenders, both, or all (each of the three)."),
-    deals: int = typer.Option(200_000, "--deals", min=1, help="Deals per comparison."),
+    deals: int = typer.Option(None, "--deals", min=1, help="Deals per comparison (default "
+                              "200,000; with --precision, the most to use)."),
+    precision: float = PRECISION,
     seed: int = SEED,
     policy: str = POLICY,
     variant: str = VARIANT,
@@ -254,7 +269,8 @@ def technique(
 
     names = parse_techniques(name)
     sides = parse_sides(side)
-    study = _study(variant, rule, rules_file, policy, 1, "rollout", seed, deals, threads)
+    study = _study(variant, rule, rules_file, policy, 1, "rollout", seed, deals, threads,
+                   precision, 200_000)
     with dask_backend(scheduler, workers):
         run_technique(study, names, sides, out_dir, out)
 
@@ -265,9 +281,12 @@ def advise(
     seat: str = typer.Option("eldest", "--seat", help="eldest, second, third or dealer."),
     score: str = typer.Option("0-0", "--score", help="The game score before the deal, "
                               "US-THEM (e.g. 40-35)."),
-    deals: int = typer.Option(200_000, "--deals", min=1, help="Deals per suit (as bid)."),
+    deals: int = typer.Option(None, "--deals", min=1, help="Deals per suit, as bid (default "
+                              "200,000; with --precision, the most to use)."),
     games: int = typer.Option(4000, "--games", min=1,
-                              help="Whole games per suit, on from the first of those deals."),
+                              help="Whole games per suit, on from the first of those deals "
+                                   "(with --precision, the most to use)."),
+    precision: float = PRECISION,
     seed: int = SEED,
     policy: str = POLICY,
     worlds: int = WORLDS,
@@ -287,7 +306,8 @@ def advise(
     from pedro_sim.cards import parse_hand
     from pedro_sim.commands.advise_cmd import run_advise
 
-    study = _study(variant, rule, rules_file, policy, worlds, evaluator, seed, deals, threads)
+    study = _study(variant, rule, rules_file, policy, worlds, evaluator, seed, deals, threads,
+                   precision, 200_000)
     rules = study.inputs.variant
     cards = parse_hand(hand, size=rules.hand, allow_joker=rules.deck == 53)
     seats = parse_seats(seat)
@@ -305,8 +325,10 @@ def chart(
                            "pedros held (pedros)."),
     bid_value: int = typer.Option(None, "--bid", help="cards: the bid whose P(make) is shown "
                                   "(default: the minimum + 1)."),
-    deals: int = typer.Option(100_000, "--deals", min=1, help="Deals per seat (cards: per "
-                              "card and seat; techniques: per comparison)."),
+    deals: int = typer.Option(None, "--deals", min=1, help="Deals per seat (cards: per "
+                              "card and seat; techniques: per comparison); default 100,000, "
+                              "with --precision the most to use."),
+    precision: float = PRECISION,
     seed: int = SEED,
     policy: str = POLICY,
     worlds: int = WORLDS,
@@ -325,15 +347,18 @@ def chart(
 
     kinds = parse_kinds(kind)
     by_key = parse_by(by)
-    study = _study(variant, rule, rules_file, policy, worlds, evaluator, seed, deals, threads)
+    study = _study(variant, rule, rules_file, policy, worlds, evaluator, seed, deals, threads,
+                   precision)
     with dask_backend(scheduler, workers):
         run_chart(study, kinds, by_key, bid_value, out_dir, out)
 
 
 @app.command()
 def report(
-    deals: int = typer.Option(500_000, "--deals", min=1, help="Deals per measurement (per "
-                              "seat, card and seat, comparison, preset)."),
+    deals: int = typer.Option(None, "--deals", min=1, help="Deals per measurement (per "
+                              "seat, card and seat, comparison, preset); default 500,000, with "
+                              "--precision the most to use."),
+    precision: float = PRECISION,
     games: int = typer.Option(2000, "--games", min=0, help="Whole games per preset."),
     seed: int = SEED,
     policy: str = POLICY,
@@ -352,7 +377,8 @@ def report(
     from pedro_sim.analysis.distributed import dask_backend
     from pedro_sim.commands.report_cmd import run_report
 
-    study = _study(variant, rule, rules_file, policy, worlds, evaluator, seed, deals, threads)
+    study = _study(variant, rule, rules_file, policy, worlds, evaluator, seed, deals, threads,
+                   precision, 500_000)
     with dask_backend(scheduler, workers):
         run_report(study, games, out_dir, out)
 

@@ -137,3 +137,36 @@ def test_bad_input_one_line(tmp_path, args, fragment):
     assert r.returncode == 2, (r.stdout, r.stderr)
     assert r.stderr.count("\n") == 1 and fragment in r.stderr, r.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_precision_stops_at_the_first_look_that_reaches_it():
+    """--precision: the same rows as a fixed run of the deals it reports, every make-rate
+    half-width within the target, and fewer deals than the cap."""
+    from pedro_sim.analysis import techniques
+    from pedro_sim.analysis.study import build_study
+
+    study = build_study(deals=1_000_000, precision=0.004)
+    frame = techniques.techniques(study, ["save-pedro"], ["bidders"])
+    used = study.used["save-pedro, bidders: on and off"]
+    assert used in (8192, 16384, 32768, 65536, 131072) and not study.missed
+    halves = (frame.make_rate_diff_hi - frame.make_rate_diff_lo) / 2
+    assert (halves <= 0.004).all()
+    fixed = api.technique("save-pedro", "bidders", deals=used)
+    cols = ["n", "points_diff", "points_diff_lo", "make_rate_diff", "make_rate_diff_hi"]
+    pd.testing.assert_frame_equal(frame[cols], fixed[cols])
+    smaller = build_study(deals=1_000_000, precision=0.004 * 1.5)
+    techniques.techniques(smaller, ["save-pedro"], ["bidders"])
+    assert smaller.used["save-pedro, bidders: on and off"] <= used
+
+
+def test_precision_cap_is_reported():
+    values = api.card_values(seat="eldest", deals=9000, precision=0.0001)
+    assert (values.n == 9000).all()  # 8,192 then the cap
+    from pedro_sim.analysis.study import build_study
+
+    study = build_study(deals=9000, precision=0.0001)
+    from pedro_sim.analysis import holdings
+
+    holdings.patterns(study, ["dealer"])
+    assert study.missed == ["dealer: random hands"]
+    assert "NOT reached in 1 of 1" in study.precision_line()

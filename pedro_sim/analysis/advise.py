@@ -52,8 +52,15 @@ def game_wins(study: Study, hand: list[int], seat: str, suit: int, score: tuple[
         strategy.advised_games(study.seed, first, count, chunk, hand_arr, offset, suit, start,
                                study.who.policy, study.who.flags, *study.inputs.arrays, out)
 
-    return study.run(step, (study.inputs.variant.top_bid + 1, 3),
-                     f"{seat}, trumps {SUITS[suit]}: games", deals=games)
+    v = study.inputs.variant
+
+    def widest(counts: np.ndarray) -> float:
+        rows = counts[v.min_bid:v.max_bid + 1]
+        lo, hi = wilson(rows[:, 1], np.maximum(rows[:, 0] + rows[:, 1], 1))
+        return float(np.max(hi - lo) / 2)
+
+    return study.run(step, (v.top_bid + 1, 3), f"{seat}, trumps {SUITS[suit]}: games",
+                     deals=games, widest=widest)
 
 
 def advise(study: Study, hand: list[int], seat: str, score: tuple[int, int],
@@ -64,9 +71,14 @@ def advise(study: Study, hand: list[int], seat: str, score: tuple[int, int],
     for suit in range(4):
         report = bid_analysis(study.inputs, hand, [seat], suit, study.deals, study.seed,
                               study.who.policy, study.who.label, study.who.flags,
-                              study.show_progress)
+                              study.show_progress, study.precision)
+        n = int(report.summary["n"].iloc[0])
+        study.used[f"{seat}, trumps {SUITS[suit]}"] = n
+        if study.precision is not None and n >= study.deals and \
+                ((report.table.p_make_hi - report.table.p_make_lo) / 2).max() > study.precision:
+            study.missed.append(f"{seat}, trumps {SUITS[suit]}")
         table = report.table
-        wins = game_wins(study, hand, seat, suit, score, min(games, study.deals))
+        wins = game_wins(study, hand, seat, suit, score, games)
         rows = wins[v.min_bid:v.max_bid + 1]
         finished = rows[:, 0] + rows[:, 1]
         lo, hi = wilson(rows[:, 1], np.maximum(finished, 1))

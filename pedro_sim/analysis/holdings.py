@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.bid import SEATS, bid_rows
-from pedro_sim.analysis.paired import points_and_makes
+from pedro_sim.analysis.paired import points_and_makes, widest_make_interval
 from pedro_sim.analysis.stats import mean_ci_from_hist
 from pedro_sim.analysis.study import Study
 from pedro_sim.cards import card_text
@@ -65,7 +65,9 @@ def card_values(study: Study, seats: list[str], suit: int = TRUMP) -> pd.DataFra
                                        suit, study.who.policy, study.who.flags,
                                        *study.inputs.arrays, out)
 
-            joint = study.run(step, (span, span), f"{seat}: holding {name}")
+            joint = study.run(step, (span, span), f"{seat}: holding {name}",
+                              widest=lambda j: widest_make_interval(
+                                  points_and_makes(j, v.min_bid, v.max_bid)))
             for r in points_and_makes(joint, v.min_bid, v.max_bid):
                 rows.append({**study.keys, "seat": seat, "card": card_text(card),
                              "holding": name, **r})
@@ -84,8 +86,12 @@ def class_counts(study: Study, seat: str, suit: int = TRUMP) -> np.ndarray:
         strategy.hand_classes(study.seed, first, count, chunk, SEATS[seat], suit, marks,
                               study.who.policy, study.who.flags, *study.inputs.arrays, out)
 
+    def widest(counts: np.ndarray) -> float:
+        rows = pattern_rows(study, seat, counts)
+        return max((r["p_make_hi"] - r["p_make_lo"]) / 2 for r in rows)
+
     return study.run(step, (N_CLASSES, study.inputs.variant.total_points + 1),
-                     f"{seat}: random hands")
+                     f"{seat}: random hands", widest=widest)
 
 
 def class_features() -> dict[str, np.ndarray]:

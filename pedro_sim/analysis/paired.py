@@ -56,3 +56,10 @@ def points_and_makes(joint: np.ndarray, min_bid: int, max_bid: int) -> list[dict
             row[f"p_make_{arm}_lo"], row[f"p_make_{arm}_hi"] = float(lo), float(hi)
         rows.append(row)
     return rows
+
+
+def widest_make_interval(rows: list[dict[str, float]]) -> float:
+    """The largest 95% half-width among the proportions of points_and_makes' rows: each
+    arm's P(make) and their paired difference, at every bid."""
+    return max(max(r["p_make_a_hi"] - r["p_make_a_lo"], r["p_make_b_hi"] - r["p_make_b_lo"],
+                   r["p_make_diff_hi"] - r["p_make_diff_lo"]) / 2 for r in rows)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +13,8 @@ from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant
 from pedro_sim.rules.overrides import resolve_variant
 from pedro_sim.setup import DEFAULT_WORLDS, EngineInputs, Players, players
+
+PRECISION_START = 8192  # deals before the first look at the intervals (as `bid`)
 
 
 @dataclass(frozen=True)
@@ -24,28 +27,74 @@ class Study:
     deals: int
     show_progress: bool | None = None
     player_options: tuple[str, int, str] = ("heuristic", DEFAULT_WORLDS, "rollout")
+    precision: float | None = None  # run each measurement until this half-width (deals: cap)
+    used: dict[str, int] = field(default_factory=dict)  # deals each measurement used
+    missed: list[str] = field(default_factory=list)  # measurements capped short of precision
 
     @property
     def keys(self) -> dict[str, str]:
         """The columns that say what a row was measured on."""
         return {"variant": self.inputs.variant.name, "policy": self.who.label}
 
-    def run(self, step: Step, shape: tuple[int, ...], label: str,
-            deals: int | None = None) -> np.ndarray:
-        """Sum a strategy driver's per-chunk counts over deals 0..deals-1 (default: all)."""
-        return run_chunked(step, self.deals if deals is None else deals, shape, label,
-                           self.show_progress, chunk_for(self.who.policy))
+    def run(self, step: Step, shape: tuple[int, ...], label: str, deals: int | None = None,
+            widest: Callable[[np.ndarray], float] | None = None) -> np.ndarray:
+        """Sum a strategy driver's per-chunk counts over deals 0..deals-1 (default: all).
+        With ``precision`` and ``widest`` (the largest 95% half-width of the proportions
+        the counts report), stop as soon as that is at most ``precision``: it looks after
+        PRECISION_START deals and after each doubling, so the seed alone fixes the deals
+        used, and ``deals`` is the most it may use."""
+        cap = self.deals if deals is None else deals
+        if self.precision is None or widest is None:
+            self.used[label] = cap
+            return self._sum(step, 0, cap, shape, label)
+        acc = np.zeros(shape, dtype=np.int64)
+        done, target = 0, min(PRECISION_START, cap)
+        while True:
+            acc += self._sum(step, done, target - done, shape, label)
+            done = target
+            met = widest(acc) <= self.precision
+            if met or done >= cap:
+                self.used[label] = done
+                if not met:
+                    self.missed.append(label)
+                return acc
+            target = min(2 * done, cap)
+
+    def _sum(self, step: Step, first: int, count: int, shape: tuple[int, ...],
+             label: str) -> np.ndarray:
+        def shifted(start: int, n: int, chunk: int, out: np.ndarray) -> None:
+            step(first + start, n, chunk, out)
+        return run_chunked(shifted, count, shape, label, self.show_progress,
+                           chunk_for(self.who.policy))
+
+    def meta(self) -> dict:
+        """run.json's record of the sizes: the cap, and with --precision the deals each
+        measurement used."""
+        if self.precision is None:
+            return {}
+        return {"precision": self.precision, "deals_used": dict(self.used),
+                "precision_missed": list(self.missed)}
+
+    def precision_line(self) -> str:
+        """What --precision did, for the console and run.json."""
+        lo, hi = min(self.used.values()), max(self.used.values())
+        state = "reached everywhere" if not self.missed else \
+            f"NOT reached in {len(self.missed)} of {len(self.used)} (--deals cap hit)"
+        return (f"--precision {self.precision}: {lo:,}–{hi:,} deals per measurement, {state}")
 
 
 def build_study(variant: str | Variant = "cinch", policy: str = "heuristic", seed: int = 12345,
                 deals: int = 100_000, rules: tuple[str, ...] | list[str] = (),
                 rules_file: Path | None = None, worlds: int = DEFAULT_WORLDS,
-                evaluator: str = "rollout", show_progress: bool | None = None) -> Study:
+                evaluator: str = "rollout", show_progress: bool | None = None,
+                precision: float | None = None) -> Study:
     """Validate the options every analysis shares, once (PedroError names a bad one)."""
     if deals < 1:
         raise PedroError(f"--deals must be at least 1, got {deals}")
     resolved = variant if isinstance(variant, Variant) else \
         resolve_variant(variant, list(rules), rules_file)
     who = players(policy, resolved, worlds=worlds, evaluator=evaluator)
+    if precision is not None and not 0 < precision < 0.5:
+        raise PedroError(f"--precision must be between 0 and 0.5, got {precision}")
     return Study(EngineInputs.for_variant(resolved), who, seed, deals, show_progress,
-                 (policy, worlds, evaluator))
+                 (policy, worlds, evaluator), precision)

@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.paired import paired_difference, prefixed
+from pedro_sim.analysis.stats import wilson
 from pedro_sim.analysis.study import Study
 from pedro_sim.engine import layout as L
 from pedro_sim.engine import strategy
@@ -62,7 +63,23 @@ def technique_joint(study: Study, technique: str, side: str) -> np.ndarray:
         strategy.policy_pairs(study.seed, first, count, chunk, base, off, team,
                               study.who.flags, *study.inputs.arrays, out)
 
-    return study.run(step, (span * span + 5,), f"{technique}, {side}: on and off")
+    return study.run(step, (span * span + 5,), f"{technique}, {side}: on and off",
+                     widest=lambda counts: widest_make_rate(counts[span * span:-1]))
+
+
+def widest_make_rate(made: np.ndarray) -> float:
+    """The largest 95% half-width of the make rates on and off and of their difference,
+    from the 2x2 counts (made on, made off)."""
+    table = made.reshape(2, 2)
+    n = int(table.sum())
+    if n == 0:
+        return 1.0
+    diff = paired_difference(table, np.arange(2.0), np.arange(2.0))
+    halves = [(diff["diff_hi"] - diff["diff_lo"]) / 2]
+    for k in (table.sum(axis=0)[1], table.sum(axis=1)[1]):
+        lo, hi = wilson(int(k), n)
+        halves.append(float(hi - lo) / 2)
+    return max(halves)
 
 
 def technique_row(study: Study, technique: str, side: str) -> dict:

@@ -24,9 +24,12 @@ def run_advise(study: Study, hand: list[int], seat: str, score: tuple[int, int],
     text = format_cards(hand)
     print_advice(frame, text, console)
     write_csv(out_dir / "advise.csv", frame)
+    if study.precision is not None:
+        console.print(study.precision_line())
     write_json(out_dir / "run.json", run_metadata(
         study.seed, study.deals, study.inputs.variant.name, study.who.label, elapsed,
-        hand=text, seat=seat, score=f"{score[0]}-{score[1]}", games=min(games, study.deals)))
+        hand=text, seat=seat, score=f"{score[0]}-{score[1]}", games=games,
+        **study.meta()))
     console.print(f"wrote {out_dir}/advise.csv, run.json ({elapsed:.1f} s)")
     return frame
 

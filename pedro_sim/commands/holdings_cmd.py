@@ -33,9 +33,12 @@ def run_holdings(study: Study, seats: list[str], out_dir: Path, console: Console
     write_csv(out_dir / "make_rate_by_length.csv", lengths)
     make_rate_chart(lengths, list(range(v.min_bid, min(v.min_bid + 4, v.max_bid + 1))),
                     study.deals, out_dir / "make_rate_by_length.png")
+    if study.precision is not None:
+        console.print(study.precision_line())
     write_json(out_dir / "run.json", run_metadata(study.seed, study.deals, v.name,
                                                   study.who.label, elapsed, seats=seats,
-                                                  trumps="H", chart_bid=bid))
+                                                  trumps="H", chart_bid=bid,
+                                                  **study.meta()))
     console.print(f"wrote {out_dir}/card_values.csv, patterns.csv, make_rate_by_length.csv, "
                   f"card_values.png, make_rate_by_length.png, run.json ({elapsed:.1f} s)")
     return values, patterns

@@ -54,6 +54,8 @@ def run_report(study: Study, games: int, out_dir: Path, console: Console) -> Pat
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
+    if study.precision is not None:
+        console.print(study.precision_line())
     console.print(f"wrote {out_dir}/index.html ({time.perf_counter() - started:.1f} s)")
     return out_dir / "index.html"
 
@@ -72,7 +74,7 @@ def replace_dir(new: Path, target: Path) -> None:
 def build_sections(study: Study, games: int, work: Path, console: Console) -> list[Section]:
     """Run each analysis into ``work`` (their own tables stay off the screen: one line
     per section instead)."""
-    n = f"{study.deals:,}"
+    n = deals_text(study)
     quiet = Console(quiet=True)
     sections = [bid_section(study, work, console)]
     run_holdings(study, list(SEATS), work / "holdings", quiet)
@@ -116,12 +118,13 @@ def build_sections(study: Study, games: int, work: Path, console: Console) -> li
         "paired 95% intervals (black) beside independent-run intervals of the same size "
         "(grey).", ["technique/techniques.png", "technique/techniques.csv"]))
     policy, worlds, evaluator = study.player_options
-    run_variants(None, study.deals, games, study.seed,
+    run_variants(None, variant_deals(study), games, study.seed,
                  (policy, None, None, worlds, evaluator), work / "variants", quiet)
     console.print("variants: every preset the engine plays")
     sections.append(Section(
         "Variants compared",
-        f"{n} auctioned deals and {games:,} whole games per preset the engine plays: make "
+        f"{variant_deals(study):,} auctioned deals and {games:,} whole games per preset the "
+        "engine plays: make "
         "rates by bid, points, each seat's edge and deals per game, with 95% intervals.",
         ["variants/make_rate.png", "variants/seat_advantage.png", "variants/points.png",
          "variants/deals_per_game.png", "variants/variants.csv", "variants/seats.csv",
@@ -129,18 +132,33 @@ def build_sections(study: Study, games: int, work: Path, console: Console) -> li
     return sections
 
 
+def deals_text(study: Study) -> str:
+    """The deals of a measurement, as the paragraphs say it."""
+    if study.precision is None:
+        return f"{study.deals:,}"
+    return (f"as many as it took (looked at after 8,192 and each doubling, at most "
+            f"{study.deals:,}; run.json has each figure) for every P(make) to have a 95% "
+            f"half-width of at most {study.precision}:")
+
+
+def variant_deals(study: Study) -> int:
+    """`variants` has no --precision: with one, it plays at most the default 500,000."""
+    return study.deals if study.precision is None else min(study.deals, 500_000)
+
+
 def bid_section(study: Study, work: Path, console: Console) -> Section:
     hand = parse_hand(EXAMPLE_HAND)
     report = bid_analysis(study.inputs, hand, list(SEATS), 1, study.deals, study.seed,
                           study.who.policy, study.who.label, study.who.flags,
-                          study.show_progress)
+                          study.show_progress, study.precision)
     text = format_cards(hand)
     write_bid(report, text, work / "bid", study.seed, study.deals, study.inputs.variant.name,
               study.who.label, 0.0, study.inputs.variant.min_bid + 1)
     console.print(f"bid: {text}, every seat")
     return Section(
         f"How often does a bid make with {text}?",
-        f"The hand at each seat naming hearts, the other cards dealt at random, {study.deals:,} "
+        f"The hand at each seat naming hearts, the other cards dealt at random, "
+        f"{deals_text(study)} "
         "deals per seat: P(make) for every bid with 95% Wilson bands, and the distribution "
         "of the bidders' points.", ["bid/make_rate.png", "bid/points.png", "bid/bid.csv",
                                              "bid/points.csv"])
@@ -154,7 +172,7 @@ def index_html(study: Study, sections: list[Section], elapsed: float, root: Path
              f"</title><style>body{{font-family:sans-serif;max-width:60em;margin:auto}}"
              f"img{{max-width:100%}}</style></head><body><h1>pedro-sim report</h1>"
              f"<p>{esc(study.inputs.variant.name)}, {esc(study.who.label)} players, seed "
-             f"{study.seed}, {study.deals:,} deals per measurement; {elapsed:.0f} s. "
+             f"{study.seed}, {esc(deals_text(study))} deals per measurement; {elapsed:.0f} s. "
              f"Made by <code>{esc(shlex.join(['pedro-sim', *sys.argv[1:]]))}</code>; every "
              "table has a run.json beside it with the seed and sizes.</p>"]
     for s in sections:

@@ -24,9 +24,12 @@ def run_technique(study: Study, names: list[str], sides: list[str], out_dir: Pat
     print_techniques(frame, console)
     write_csv(out_dir / "techniques.csv", frame)
     technique_chart(frame, study.deals, out_dir / "techniques.png")
+    if study.precision is not None:
+        console.print(study.precision_line())
     write_json(out_dir / "run.json", run_metadata(study.seed, study.deals,
                                                   study.inputs.variant.name, study.who.label,
-                                                  elapsed, techniques=names, sides=sides))
+                                                  elapsed, techniques=names, sides=sides,
+                                                  **study.meta()))
     console.print(f"wrote {out_dir}/techniques.csv, techniques.png, run.json "
                   f"({elapsed:.1f} s)")
     return frame
