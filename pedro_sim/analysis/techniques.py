@@ -35,11 +35,9 @@ def parse_sides(side: str) -> list[str]:
 def switched_off(policy: int, technique: str, side: str) -> int:
     """The policy word with ``technique`` off for ``side`` (bidders/defenders addressed
     through POLICY_SIDES, see engine/policies)."""
-    word = policy & 0xFF
-    if not policy & L.POLICY_SIDES:  # a word per team: the same player on both sides
-        if word & 15 != word >> 4:
-            raise PedroError("technique needs the same players on both sides")
-        word = word & 15 | (word & 15) << 4
+    word = policy & 0xFF  # bidders' player (low 4 bits) and defenders': one player here
+    if word & 15 != word >> 4:
+        raise PedroError("technique needs the same players on both sides")
     flag = TECHNIQUES[technique]
     off = (flag if side != "defenders" else 0) | ((flag if side != "bidders" else 0) << 8)
     return L.POLICY_SIDES | word | (off << L.OFF_SHIFT)
@@ -54,8 +52,8 @@ def check_heuristic(study: Study) -> None:
 
 def technique_joint(study: Study, technique: str, side: str) -> np.ndarray:
     """Per-chunk-summed counts from engine/strategy._policy_pairs: on (a) against off (b)."""
-    base = switched_off(study.who.policy, technique, "bidders") & ~(255 << L.OFF_SHIFT)
     off = switched_off(study.who.policy, technique, side)
+    base = off & ~(0xFFFF << L.OFF_SHIFT)  # the same players, every technique on
     span = study.inputs.variant.total_points + 1
     team = 1 if side == "defenders" else 0
 
