@@ -13,6 +13,7 @@ from pedro_sim.engine.drivers import _scratch, _share
 from pedro_sim.engine.games import GAME_COLS, play_game, settle
 from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.rng import KIND_CLASSES, KIND_DEAL, KIND_HOLDING, below, start
+from pedro_sim.engine.think_scratch import thinks
 
 MAX_LENGTH = 9  # trump lengths are counted 0..9, the last meaning 9 or more
 
@@ -203,8 +204,9 @@ def hand_classes(seed, first, count, chunk, offset, trump, marks, policy, flags,
 def policy_pairs(seed, first, count, chunk, policy_a, policy_b, side, flags, opts, masks, beats,
                  cinfo, out):
     """Joint counts of a side's points and of made under two policy words, same deals."""
+    scratch_for = policy_a if thinks(policy_a) else policy_b  # a thinking arm needs scratch
     _run(_policy_pairs, out, first, count, chunk, (seed,),
-         (policy_a, policy_b, side, flags, opts, masks, beats, cinfo), policy_a, opts, cinfo)
+         (policy_a, policy_b, side, flags, opts, masks, beats, cinfo), scratch_for, opts, cinfo)
 
 
 def advised_games(seed, first, count, chunk, hand, offset, trump, t_start, policy, flags, opts,
