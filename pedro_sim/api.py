@@ -84,7 +84,8 @@ def make_rate_by_length(**options) -> pd.DataFrame:
 
 
 def variants(presets: str | None = None, games: int = 2000, *, deals: int = 200_000,
-             seed: int = 12345, policy: str = "heuristic") -> pd.DataFrame:
+             seed: int = 12345, policy: str = "heuristic",
+             precision: float | None = None) -> pd.DataFrame:
     """Per preset and bid: how often bids are made (the `variants` command's variants.csv)."""
     from pedro_sim.analysis.variants import variants_analysis
     from pedro_sim.commands.variants_cmd import parse_presets
@@ -92,4 +93,5 @@ def variants(presets: str | None = None, games: int = 2000, *, deals: int = 200_
 
     inputs = [EngineInputs.for_variant(n) for n in parse_presets(presets)]
     who = players(policy, inputs[0].variant)
-    return variants_analysis(inputs, deals, games, seed, who.policy, who.flags).bids
+    return variants_analysis(inputs, deals, games, seed, who.policy, who.flags,
+                             precision=precision).bids

@@ -139,8 +139,14 @@ def variants(
     presets: str = typer.Option(None, "--presets", "--variant",
                                 help="Comma-separated presets (default: every preset the "
                                      "engine plays)."),
-    deals: int = typer.Option(200_000, "--deals", min=1, help="Deals per preset."),
+    deals: int = typer.Option(None, "--deals", min=1, help="Deals per preset (default "
+                              "200,000; with --precision, the most to use, default 10^7)."),
     games: int = typer.Option(2000, "--games", min=0, help="Whole games per preset."),
+    precision: float = typer.Option(None, "--precision", min=0.0001, max=0.4999,
+                                    help="Run each preset until every proportion of its bid "
+                                         "and seat tables has a 95% half-width of at most "
+                                         "this (but P(make) of bids taken in under 1% of "
+                                         "the deals); --deals caps it."),
     seed: int = SEED,
     policy: str = POLICY,
     bidders: str = BIDDERS,
@@ -157,9 +163,11 @@ def variants(
     from pedro_sim.commands.variants_cmd import run_variants
 
     _set_threads(threads)
+    if deals is None:
+        deals = 200_000 if precision is None else 10_000_000
     with dask_backend(scheduler, workers):
         run_variants(presets, deals, games, seed,
-                     (policy, bidders, defenders, worlds, evaluator), out_dir, out)
+                     (policy, bidders, defenders, worlds, evaluator), out_dir, out, precision)
 
 
 @app.command()

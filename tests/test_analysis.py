@@ -60,7 +60,8 @@ def test_bid_rows_from_a_histogram():
 
 
 def test_precision_stops_at_the_first_look_that_meets_it(cinch, all_on):
-    from pedro_sim.analysis.bid import PRECISION_START, precise_histogram, widest_interval
+    from pedro_sim.analysis.bid import precise_histogram, widest_interval
+    from pedro_sim.analysis.runner import PRECISION_START
 
     v = cinch.variant
     both = precise_histogram(cinch, HAND, 0, 1, 0.01, 10**6, 8, L.P_HEURISTIC, all_on,

@@ -66,3 +66,22 @@ def test_variants_bad_presets(tmp_path, presets, fragment):
                        timeout=300)
     assert r.returncode == 2 and fragment in r.stderr and len(r.stderr.splitlines()) == 1
     assert not (tmp_path / "x").exists()
+
+
+def test_precision_runs_each_preset_to_its_own_size():
+    from pedro_sim.analysis.variants import RARE_BID
+
+    presets = [EngineInputs.for_variant(p) for p in ("cinch", "king-pedro")]
+    report = variants_analysis(presets, 2_000_000, 0, 3, L.P_HEURISTIC, FLAGS,
+                               show_progress=False, precision=0.01)
+    used = report.seats.groupby("preset").deals.first()
+    for name, n in used.items():
+        assert n % 8192 == 0 and (n // 8192) & (n // 8192 - 1) == 0, (name, n)
+        rows = report.bids[report.bids.preset == name]
+        assert ((rows.share_hi - rows.share_lo) / 2 <= 0.01).all()
+        common = rows[rows.share >= RARE_BID]
+        assert ((common.p_make_hi - common.p_make_lo) / 2 <= 0.01).all()
+    fixed = variants_analysis([presets[0]], int(used["cinch"]), 0, 3, L.P_HEURISTIC, FLAGS,
+                              show_progress=False)
+    pd.testing.assert_frame_equal(fixed.bids, report.bids[report.bids.preset == "cinch"]
+                                  .reset_index(drop=True))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.runner import chunk_for, run_chunked
+from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
 from pedro_sim.analysis.stats import mean_ci_from_hist, wilson
 from pedro_sim.cards import SUITS
 from pedro_sim.engine import drivers
@@ -58,9 +58,6 @@ def points_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump: 
                        chunk_for(policy))
 
 
-PRECISION_START = 8192  # deals before the first look at the intervals
-
-
 def widest_interval(hist: np.ndarray, min_bid: int, max_bid: int) -> float:
     """The largest 95% half-width of P(make) over the bids."""
     n = int(hist.sum())
@@ -77,16 +74,15 @@ def precise_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump:
     95% half-width of at most ``precision`` (or ``max_deals``). It looks after 8192 deals,
     then after each doubling, so the deals used depend only on the seed."""
     v = inputs.variant
-    both = np.zeros((2, v.total_points + 1), dtype=np.int64)
-    done = 0
-    target = min(PRECISION_START, max_deals)
-    while True:
-        both += points_histogram(inputs, hand, offset, trump, target - done, seed, policy,
-                                 flags, label, show_progress, first=done)
-        done = target
-        if widest_interval(both[0], v.min_bid, v.max_bid) <= precision or done >= max_deals:
-            return both
-        target = min(2 * done, max_deals)
+    hand_arr = np.array(hand, dtype=np.int64)
+
+    def step(start: int, count: int, chunk: int, out: np.ndarray) -> None:
+        drivers.fixed_hand_stats(seed, start, count, chunk, hand_arr, offset, trump, policy,
+                                 flags, *inputs.arrays, out)
+
+    return run_precise(step, max_deals, (2, v.total_points + 1), label, show_progress,
+                       chunk_for(policy), precision,
+                       lambda both: widest_interval(both[0], v.min_bid, v.max_bid))[0]
 
 
 def bid_rows(hist: np.ndarray, min_bid: int, max_bid: int) -> pd.DataFrame:

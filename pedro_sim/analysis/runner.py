@@ -91,3 +91,27 @@ def run_chunked(step: Step, total: int, row_shape: tuple[int, ...], label: str =
         if bar is not None:
             bar.stop()
     return acc
+
+
+PRECISION_START = 8192  # deals before the first look at the intervals
+
+
+def run_precise(step: Step, cap: int, row_shape: tuple[int, ...], label: str,
+                show_progress: bool | None, chunk: int, precision: float,
+                widest: Callable[[np.ndarray], float]) -> tuple[np.ndarray, int, bool]:
+    """run_chunked until ``widest(counts)`` (the largest 95% half-width the counts report)
+    is at most ``precision``: it looks after PRECISION_START deals and after each
+    doubling, so the seed alone fixes the deals used. Returns (counts, deals, reached);
+    ``cap`` is the most deals it may use."""
+    acc = np.zeros(row_shape, dtype=np.int64)
+    done, target = 0, min(PRECISION_START, cap)
+    while True:
+        def shifted(start: int, n: int, size: int, out: np.ndarray, first: int = done) -> None:
+            step(first + start, n, size, out)
+
+        acc += run_chunked(shifted, target - done, row_shape, label, show_progress, chunk)
+        done = target
+        met = widest(acc) <= precision
+        if met or done >= cap:
+            return acc, done, met
+        target = min(2 * done, cap)

@@ -8,13 +8,11 @@ from pathlib import Path
 
 import numpy as np
 
-from pedro_sim.analysis.runner import Step, chunk_for, run_chunked
+from pedro_sim.analysis.runner import Step, chunk_for, run_chunked, run_precise
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant
 from pedro_sim.rules.overrides import resolve_variant
 from pedro_sim.setup import DEFAULT_WORLDS, EngineInputs, Players, players
-
-PRECISION_START = 8192  # deals before the first look at the intervals (as `bid`)
 
 
 @dataclass(frozen=True)
@@ -44,28 +42,16 @@ class Study:
         PRECISION_START deals and after each doubling, so the seed alone fixes the deals
         used, and ``deals`` is the most it may use."""
         cap = self.deals if deals is None else deals
+        chunk = chunk_for(self.who.policy)
         if self.precision is None or widest is None:
             self.used[label] = cap
-            return self._sum(step, 0, cap, shape, label)
-        acc = np.zeros(shape, dtype=np.int64)
-        done, target = 0, min(PRECISION_START, cap)
-        while True:
-            acc += self._sum(step, done, target - done, shape, label)
-            done = target
-            met = widest(acc) <= self.precision
-            if met or done >= cap:
-                self.used[label] = done
-                if not met:
-                    self.missed.append(label)
-                return acc
-            target = min(2 * done, cap)
-
-    def _sum(self, step: Step, first: int, count: int, shape: tuple[int, ...],
-             label: str) -> np.ndarray:
-        def shifted(start: int, n: int, chunk: int, out: np.ndarray) -> None:
-            step(first + start, n, chunk, out)
-        return run_chunked(shifted, count, shape, label, self.show_progress,
-                           chunk_for(self.who.policy))
+            return run_chunked(step, cap, shape, label, self.show_progress, chunk)
+        acc, done, met = run_precise(step, cap, shape, label, self.show_progress, chunk,
+                                     self.precision, widest)
+        self.used[label] = done
+        if not met:
+            self.missed.append(label)
+        return acc
 
     def meta(self) -> dict:
         """run.json's record of the sizes: the cap, and with --precision the deals each

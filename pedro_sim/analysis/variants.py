@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.runner import chunk_for, run_chunked
+from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
 from pedro_sim.analysis.stats import Z95, wilson
 from pedro_sim.engine import drivers
 from pedro_sim.engine.games import (
@@ -46,15 +46,40 @@ def _mean_ci(total: float, squares: float, n: int) -> tuple[float, float, float]
 
 
 def summarize_deals(inputs: EngineInputs, deals: int, seed: int, policy: int,
-                    flags: np.ndarray, show_progress: bool | None = None) -> np.ndarray:
+                    flags: np.ndarray, show_progress: bool | None = None,
+                    precision: float | None = None) -> tuple[np.ndarray, int]:
+    """The summary row over ``deals`` deals, or (``precision``) over as many as it takes
+    for every proportion of the bid and seat tables to reach that 95% half-width, at most
+    ``deals``. Returns (row, deals used)."""
     v = inputs.variant
     width = 6 * (v.top_bid + 1) + 20 + 2 * (v.total_points + 1)
 
     def step(first: int, count: int, chunk: int, out: np.ndarray) -> None:
         drivers.deal_summary(seed, first, count, chunk, policy, flags, *inputs.arrays, out)
 
-    return run_chunked(step, deals, (width,), f"{v.name}: deals", show_progress,
-                       chunk_for(policy))
+    label, chunk = f"{v.name}: deals", chunk_for(policy)
+    if precision is None:
+        return run_chunked(step, deals, (width,), label, show_progress, chunk), deals
+    flat, used, _ = run_precise(step, deals, (width,), label, show_progress, chunk, precision,
+                                lambda row: widest_summary(v, row))
+    return flat, used
+
+
+RARE_BID = 0.01  # bids taken in fewer deals than this share are left out of --precision
+
+
+def widest_summary(v, flat: np.ndarray) -> float:
+    """The largest 95% half-width among the proportions of the bid and seat tables, but
+    P(make) of bids taken in under RARE_BID of the deals (a bid seen a handful of times
+    would hold any precision out of reach; those rows are still reported, with their
+    intervals)."""
+    deals = int(sum(flat[6 * b] for b in range(v.top_bid + 1)))
+    rows = _bid_rows("", v, flat, deals)
+    halves = [(r["share_hi"] - r["share_lo"]) / 2 for r in rows]
+    halves += [(r["p_make_hi"] - r["p_make_lo"]) / 2 for r in rows if r["share"] >= RARE_BID]
+    halves += [(r[f"{k}_hi"] - r[f"{k}_lo"]) / 2 for r in _seat_rows("", v, flat, deals)
+               for k in ("bids_won", "forced")]
+    return max(halves)
 
 
 def summarize_games(inputs: EngineInputs, games: int, seed: int, policy: int,
@@ -130,14 +155,18 @@ def _game_row(name: str, g: np.ndarray) -> dict:
 
 
 def variants_analysis(presets: list[EngineInputs], deals: int, games: int, seed: int,
-                      policy: int, flags: np.ndarray,
-                      show_progress: bool | None = None) -> VariantsReport:
+                      policy: int, flags: np.ndarray, show_progress: bool | None = None,
+                      precision: float | None = None) -> VariantsReport:
+    """Per preset: the bid, seat, points and game tables; with ``precision``, each
+    preset's deals run until the bid and seat tables' proportions reach it (``deals`` the
+    most; the rows' `deals` column says how many)."""
     bids, seats, points, game_rows = [], [], [], []
     for inputs in presets:
         v = inputs.variant
-        flat = summarize_deals(inputs, deals, seed, policy, flags, show_progress)
-        bids += _bid_rows(v.name, v, flat, deals)
-        seats += _seat_rows(v.name, v, flat, deals)
+        flat, used = summarize_deals(inputs, deals, seed, policy, flags, show_progress,
+                                     precision)
+        bids += _bid_rows(v.name, v, flat, used)
+        seats += _seat_rows(v.name, v, flat, used)
         hist = flat[6 * (v.top_bid + 1) + 20:].reshape(2, v.total_points + 1)
         for side, row in zip(("bidders", "defenders"), hist, strict=True):
             for p, c in enumerate(row):

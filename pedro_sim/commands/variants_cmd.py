@@ -29,7 +29,7 @@ def parse_presets(text: str | None) -> list[str]:
 
 
 def run_variants(presets: str | None, deals: int, games: int, seed: int, player_options: tuple,
-                 out_dir: Path, console: Console) -> None:
+                 out_dir: Path, console: Console, precision: float | None = None) -> None:
     """``player_options``: (policy, bidders, defenders, worlds, evaluator) as given. With
     thinking players and no --presets, the presets they play."""
     names = parse_presets(presets)
@@ -42,22 +42,31 @@ def run_variants(presets: str | None, deals: int, games: int, seed: int, player_
     policy = who.label
     check_writable_dir(out_dir)
     started = time.perf_counter()
-    report = variants_analysis(inputs, deals, games, seed, who.policy, who.flags)
+    report = variants_analysis(inputs, deals, games, seed, who.policy, who.flags,
+                               precision=precision)
     elapsed = time.perf_counter() - started
     print_report(report, console)
     totals = {n: PRESETS[n].total_points for n in names}
+    used = report.seats.groupby("preset", sort=False)["deals"].first().to_dict()
+    shown = deals if precision is None else \
+        f"{min(used.values()):,}–{max(used.values()):,} deals per preset (--precision {precision})"
     write_csv(out_dir / "variants.csv", report.bids)
     write_csv(out_dir / "seats.csv", report.seats)
     write_csv(out_dir / "points.csv", report.points)
     if games:
         write_csv(out_dir / "games.csv", report.games)
-        plots.deals_per_game_figure(report.games, policy, deals, games,
+        plots.deals_per_game_figure(report.games, policy, shown, games,
                                     out_dir / "deals_per_game.png")
-    plots.make_rate_figure(report.bids, totals, policy, deals, out_dir / "make_rate.png")
-    plots.points_figure(report.points, policy, deals, out_dir / "points.png")
-    plots.seat_figure(report.seats, policy, deals, out_dir / "seat_advantage.png")
+    plots.make_rate_figure(report.bids, totals, policy, shown, out_dir / "make_rate.png")
+    plots.points_figure(report.points, policy, shown, out_dir / "points.png")
+    plots.seat_figure(report.seats, policy, shown, out_dir / "seat_advantage.png")
+    if precision is not None:
+        console.print(f"--precision {precision}: " + ", ".join(
+            f"{name} {int(n):,}" for name, n in used.items()) + " deals")
     write_json(out_dir / "run.json", run_metadata(seed, deals, ",".join(names), policy, elapsed,
-                                                  games=games))
+                                                  games=games, precision=precision,
+                                                  deals_used={k: int(n) for k, n in
+                                                              used.items()}))
     console.print(f"wrote {out_dir}/variants.csv, seats.csv, points.csv"
                   + (", games.csv" if games else "") + f", run.json and figures "
                   f"({elapsed:.1f} s)")

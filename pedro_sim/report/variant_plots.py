@@ -13,8 +13,10 @@ from pedro_sim.report.plots import _save, plt
 MIN_DEALS_PER_POINT = 200  # bids seen less often than this are left off the make-rate plot
 
 
-def _subtitle(policy: str, deals: int, games: int | None = None) -> str:
-    text = f"{policy} players, {deals:,} deals per preset"
+def _subtitle(policy: str, deals: int | str, games: int | None = None) -> str:
+    """``deals``: a count, or a text (the deals --precision used, per preset)."""
+    text = f"{policy} players, " + (f"{deals:,} deals per preset" if isinstance(deals, int)
+                                    else deals)
     return text + (f", {games:,} games" if games else "")
 
 
