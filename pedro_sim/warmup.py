@@ -56,8 +56,9 @@ def warm_strategy(inputs: EngineInputs, flags: np.ndarray, hand: list[int], p: i
     marks = np.zeros(6, dtype=np.int64)
     strategy.hand_classes(1, 0, 2, 2, 0, 1, marks, p, flags, *arrays,
                           np.zeros((1, 640, span), np.int64))
-    strategy.policy_pairs(1, 0, 2, 2, p, p, 0, flags, *arrays,
-                          np.zeros((1, span * span + 5), np.int64))
+    if p == L.P_HEURISTIC:  # `technique` compares the heuristic's techniques only
+        strategy.policy_pairs(1, 0, 2, 2, p, p, 0, flags, *arrays,
+                              np.zeros((1, span * span + 5), np.int64))
     strategy.advised_games(1, 0, 1, 1, np.array(hand, np.int64), 0, 1, np.zeros(2, np.int64),
                            p, flags, *arrays, np.zeros((1, inputs.variant.top_bid + 1, 3),
                                                        np.int64))
