@@ -174,7 +174,11 @@ def variants(
 def duel(
     a: str = typer.Option("pimc", "--a", help="Player A."),
     b: str = typer.Option("heuristic", "--b", help="Player B."),
-    deals: int = typer.Option(2000, "--deals", min=1, help="Deals (each played twice)."),
+    deals: int = typer.Option(None, "--deals", min=1, help="Deals, each played twice (default "
+                              "2,000; with --precision, the most to use, default 10^6)."),
+    precision: float = typer.Option(None, "--precision", min=0.0001, max=0.4999,
+                                    help="Run until both make rates have a 95% half-width "
+                                         "of at most this; --deals caps it."),
     seed: int = SEED,
     worlds: int = WORLDS,
     evaluator: str = EVAL,
@@ -194,8 +198,10 @@ def duel(
     from pedro_sim.analysis.distributed import dask_backend
 
     _set_threads(threads)
+    if deals is None:
+        deals = 2000 if precision is None else 1_000_000
     with dask_backend(scheduler, workers):
-        run_duel(a, b, deals, seed, worlds, evaluator, rules, out_dir, out)
+        run_duel(a, b, deals, seed, worlds, evaluator, rules, out_dir, out, precision)
 
 
 PRECISION = typer.Option(None, "--precision", min=0.0001, max=0.4999,

@@ -170,3 +170,19 @@ def test_precision_cap_is_reported():
     holdings.patterns(study, ["dealer"])
     assert study.missed == ["dealer: random hands"]
     assert "NOT reached in 1 of 1" in study.precision_line()
+
+
+def test_duel_precision():
+    from pedro_sim.analysis.duel import duel
+    from pedro_sim.setup import EngineInputs, technique_flags
+
+    inputs = EngineInputs.for_variant("cinch")
+    row = duel(inputs, "heuristic", "random", 200_000, 3, technique_flags(),
+               show_progress=False, precision=0.02).iloc[0]
+    n = int(row.deals)
+    assert n < 200_000 and n % 8192 == 0
+    assert max(row.a_make_hi - row.a_make_lo, row.b_make_hi - row.b_make_lo) / 2 <= 0.02
+    fixed = duel(inputs, "heuristic", "random", n, 3, technique_flags(), show_progress=False)
+    pd.testing.assert_frame_equal(fixed, duel(inputs, "heuristic", "random", 200_000, 3,
+                                              technique_flags(), show_progress=False,
+                                              precision=0.02))

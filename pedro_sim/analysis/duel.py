@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.runner import chunk_for, run_chunked
+from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
 from pedro_sim.analysis.stats import Z95, wilson
 from pedro_sim.engine import layout as L
 from pedro_sim.setup import EngineInputs, team_policy
@@ -35,10 +35,22 @@ def duel_rows(recs_ab: np.ndarray, recs_ba: np.ndarray) -> np.ndarray:
                     dtype=np.int64)
 
 
+def widest_make_rate(s: np.ndarray) -> float:
+    """The larger 95% half-width of the two make rates (the duel's proportions)."""
+    halves = []
+    for bids, made in ((s[5], s[6]), (s[7], s[8])):
+        if not bids:  # no bid yet: no rate to measure
+            return 1.0
+        lo, hi = wilson(int(made), int(bids))
+        halves.append(float(hi - lo) / 2)
+    return max(halves)
+
+
 def duel(inputs: EngineInputs, a: str, b: str, deals: int, seed: int, flags: np.ndarray,
-         show_progress: bool | None = None) -> pd.DataFrame:
+         show_progress: bool | None = None, precision: float | None = None) -> pd.DataFrame:
     """One row: mean points and score difference per deal (A minus B) with 95% intervals,
-    and each side's make rate as bidder."""
+    and each side's make rate as bidder; with ``precision``, as many deals as it takes
+    for both make rates to reach that 95% half-width (``deals`` the most)."""
     ab, ba = team_policy(a, b), team_policy(b, a)
 
     def step(first: int, count: int, chunk: int, out: np.ndarray) -> None:
@@ -47,8 +59,12 @@ def duel(inputs: EngineInputs, a: str, b: str, deals: int, seed: int, flags: np.
             out[k] = duel_rows(record_deals(inputs, seed, idx, ab, flags),
                                record_deals(inputs, seed, idx, ba, flags))
 
-    s = run_chunked(step, deals, (ROW,), f"duel {a} vs {b}", show_progress,
-                    4 * chunk_for(ab))
+    label, chunk = f"duel {a} vs {b}", 4 * chunk_for(ab)
+    if precision is None:
+        s = run_chunked(step, deals, (ROW,), label, show_progress, chunk)
+    else:
+        s = run_precise(step, deals, (ROW,), label, show_progress, chunk, precision,
+                        widest_make_rate)[0]
     n = int(s[0])
     row = {"variant": inputs.variant.name, "a": a, "b": b, "deals": n}
     for name, total, squares in (("points", s[1], s[2]), ("score", s[3], s[4])):

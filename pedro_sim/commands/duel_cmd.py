@@ -14,12 +14,14 @@ from pedro_sim.setup import EngineInputs, parse_player, players
 
 
 def run_duel(a: str, b: str, deals: int, seed: int, worlds: int, evaluator: str,
-             rules: Variant, out_dir: Path, console: Console) -> None:
+             rules: Variant, out_dir: Path, console: Console,
+             precision: float | None = None) -> None:
     parse_player(a), parse_player(b)
     who = players(a, rules, a, b, worlds, evaluator)  # validates both and the preset
     check_writable_dir(out_dir)
     started = time.perf_counter()
-    table = duel(EngineInputs.for_variant(rules), a.lower(), b.lower(), deals, seed, who.flags)
+    table = duel(EngineInputs.for_variant(rules), a.lower(), b.lower(), deals, seed, who.flags,
+                 precision=precision)
     elapsed = time.perf_counter() - started
     r = table.iloc[0]
     console.print(
@@ -33,6 +35,10 @@ def run_duel(a: str, b: str, deals: int, seed: int, worlds: int, evaluator: str,
         f" {r.a_bids:,} bids), {b} {r.b_make_rate:.3f} ({r.b_make_lo:.3f}-{r.b_make_hi:.3f}, "
         f"{r.b_bids:,} bids); difference {r.make_rate_diff:+.3f}")
     write_csv(out_dir / "duel.csv", table)
+    if precision is not None:
+        console.print(f"--precision {precision}: {r.deals:,} deals (cap {deals:,})")
     write_json(out_dir / "run.json", run_metadata(seed, deals, rules.name, f"{a} vs {b}",
-                                                  elapsed, worlds=worlds, evaluator=evaluator))
+                                                  elapsed, worlds=worlds, evaluator=evaluator,
+                                                  precision=precision,
+                                                  deals_used=int(r.deals)))
     console.print(f"wrote {out_dir}/duel.csv and run.json ({elapsed:.1f} s)")
