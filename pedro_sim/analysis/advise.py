@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.bid import SEATS, bid_analysis
-from pedro_sim.analysis.stats import wilson
+from pedro_sim.analysis.stats import wilson, wilson_half
 from pedro_sim.analysis.study import Study
 from pedro_sim.cards import SUITS
 from pedro_sim.engine import strategy
@@ -56,8 +56,7 @@ def game_wins(study: Study, hand: list[int], seat: str, suit: int, score: tuple[
 
     def widest(counts: np.ndarray) -> float:
         rows = counts[v.min_bid:v.max_bid + 1]
-        lo, hi = wilson(rows[:, 1], np.maximum(rows[:, 0] + rows[:, 1], 1))
-        return float(np.max(hi - lo) / 2)
+        return wilson_half(rows[:, 1], np.maximum(rows[:, 0] + rows[:, 1], 1))
 
     return study.run(step, (v.top_bid + 1, 3), f"{seat}, trumps {SUITS[suit]}: games",
                      deals=games, widest=widest)

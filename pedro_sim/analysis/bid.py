@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
-from pedro_sim.analysis.stats import mean_ci_from_hist, wilson
+from pedro_sim.analysis.stats import mean_ci_from_hist, wilson, wilson_half
 from pedro_sim.cards import SUITS
 from pedro_sim.engine import drivers
 from pedro_sim.engine.bidding import best_suit
@@ -62,8 +62,7 @@ def widest_interval(hist: np.ndarray, min_bid: int, max_bid: int) -> float:
     """The largest 95% half-width of P(make) over the bids."""
     n = int(hist.sum())
     made = np.array([hist[b:].sum() for b in range(min_bid, max_bid + 1)])
-    lo, hi = wilson(made, np.full(len(made), n))
-    return float(np.max(hi - lo) / 2)
+    return wilson_half(made, n)
 
 
 def precise_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump: int,

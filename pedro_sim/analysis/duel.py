@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
-from pedro_sim.analysis.stats import Z95, wilson
+from pedro_sim.analysis.stats import Z95, wilson, wilson_half
 from pedro_sim.engine import layout as L
 from pedro_sim.setup import EngineInputs, team_policy
 from pedro_sim.traces import record_deals
@@ -37,13 +37,9 @@ def duel_rows(recs_ab: np.ndarray, recs_ba: np.ndarray) -> np.ndarray:
 
 def widest_make_rate(s: np.ndarray) -> float:
     """The larger 95% half-width of the two make rates (the duel's proportions)."""
-    halves = []
-    for bids, made in ((s[5], s[6]), (s[7], s[8])):
-        if not bids:  # no bid yet: no rate to measure
-            return 1.0
-        lo, hi = wilson(int(made), int(bids))
-        halves.append(float(hi - lo) / 2)
-    return max(halves)
+    if not s[5] or not s[7]:  # a side has not bid yet: no rate to measure
+        return 1.0
+    return wilson_half(np.array([s[6], s[8]]), np.array([s[5], s[7]]))
 
 
 def duel(inputs: EngineInputs, a: str, b: str, deals: int, seed: int, flags: np.ndarray,

@@ -17,7 +17,7 @@ import pandas as pd
 
 from pedro_sim.analysis.bid import SEATS, bid_rows
 from pedro_sim.analysis.paired import points_and_makes, widest_make_interval
-from pedro_sim.analysis.stats import mean_ci_from_hist
+from pedro_sim.analysis.stats import mean_ci_from_hist, widest_half
 from pedro_sim.analysis.study import Study
 from pedro_sim.cards import card_text
 from pedro_sim.engine import layout as L
@@ -88,7 +88,7 @@ def class_counts(study: Study, seat: str, suit: int = TRUMP) -> np.ndarray:
 
     def widest(counts: np.ndarray) -> float:
         rows = pattern_rows(study, seat, counts)
-        return max((r["p_make_hi"] - r["p_make_lo"]) / 2 for r in rows)
+        return widest_half(rows, "p_make")
 
     return study.run(step, (N_CLASSES, study.inputs.variant.total_points + 1),
                      f"{seat}: random hands", widest=widest)

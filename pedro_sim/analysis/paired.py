@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pedro_sim.analysis.stats import Z95, wilson
+from pedro_sim.analysis.stats import Z95, widest_half, wilson
 
 
 def paired_difference(joint: np.ndarray, value_a: np.ndarray, value_b: np.ndarray,
@@ -61,5 +61,4 @@ def points_and_makes(joint: np.ndarray, min_bid: int, max_bid: int) -> list[dict
 def widest_make_interval(rows: list[dict[str, float]]) -> float:
     """The largest 95% half-width among the proportions of points_and_makes' rows: each
     arm's P(make) and their paired difference, at every bid."""
-    return max(max(r["p_make_a_hi"] - r["p_make_a_lo"], r["p_make_b_hi"] - r["p_make_b_lo"],
-                   r["p_make_diff_hi"] - r["p_make_diff_lo"]) / 2 for r in rows)
+    return widest_half(rows, "p_make_a", "p_make_b", "p_make_diff")

@@ -19,6 +19,18 @@ def wilson(k: np.ndarray | int, n: np.ndarray | int,
     return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
 
 
+def wilson_half(k: np.ndarray | int, n: np.ndarray | int) -> float:
+    """The largest 95% half-width of the Wilson intervals of k in n (the --precision rules)."""
+    lo, hi = wilson(k, n)
+    return float(np.max(hi - lo) / 2)
+
+
+def widest_half(rows: list[dict], *names: str) -> float:
+    """The largest half-width of the ``name_lo``..``name_hi`` intervals over ``rows``
+    (0 for no rows: nothing to measure)."""
+    return max(((r[f"{n}_hi"] - r[f"{n}_lo"]) / 2 for r in rows for n in names), default=0.0)
+
+
 def mean_ci_from_hist(values: np.ndarray, counts: np.ndarray,
                       z: float = Z95) -> tuple[float, float, float]:
     """Mean of a histogram and its normal-approximation 95% interval."""

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.paired import paired_difference, prefixed
-from pedro_sim.analysis.stats import wilson
+from pedro_sim.analysis.stats import widest_half, wilson_half
 from pedro_sim.analysis.study import Study
 from pedro_sim.engine import layout as L
 from pedro_sim.engine import strategy
@@ -73,11 +73,8 @@ def widest_make_rate(made: np.ndarray) -> float:
     if n == 0:
         return 1.0
     diff = paired_difference(table, np.arange(2.0), np.arange(2.0))
-    halves = [(diff["diff_hi"] - diff["diff_lo"]) / 2]
-    for k in (table.sum(axis=0)[1], table.sum(axis=1)[1]):
-        lo, hi = wilson(int(k), n)
-        halves.append(float(hi - lo) / 2)
-    return max(halves)
+    rates = wilson_half(np.array([table.sum(axis=0)[1], table.sum(axis=1)[1]]), n)
+    return max(widest_half([diff], "diff"), rates)
 
 
 def technique_row(study: Study, technique: str, side: str) -> dict:

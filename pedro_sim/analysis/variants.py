@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
-from pedro_sim.analysis.stats import Z95, wilson
+from pedro_sim.analysis.stats import Z95, widest_half, wilson
 from pedro_sim.engine import drivers
 from pedro_sim.engine.games import (
     END_BIDDER_OUT,
@@ -75,11 +75,9 @@ def widest_summary(v, flat: np.ndarray) -> float:
     intervals)."""
     deals = int(sum(flat[6 * b] for b in range(v.top_bid + 1)))
     rows = _bid_rows("", v, flat, deals)
-    halves = [(r["share_hi"] - r["share_lo"]) / 2 for r in rows]
-    halves += [(r["p_make_hi"] - r["p_make_lo"]) / 2 for r in rows if r["share"] >= RARE_BID]
-    halves += [(r[f"{k}_hi"] - r[f"{k}_lo"]) / 2 for r in _seat_rows("", v, flat, deals)
-               for k in ("bids_won", "forced")]
-    return max(halves)
+    return max(widest_half(rows, "share"),
+               widest_half([r for r in rows if r["share"] >= RARE_BID], "p_make"),
+               widest_half(_seat_rows("", v, flat, deals), "bids_won", "forced"))
 
 
 def summarize_games(inputs: EngineInputs, games: int, seed: int, policy: int,
