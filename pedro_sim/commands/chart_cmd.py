@@ -40,12 +40,13 @@ def parse_by(by: str) -> str:
 class ChartMaker:
     """Draws charts into one directory, measuring each seat's hand classes only once."""
 
-    def __init__(self, study: Study, out_dir: Path, bid: int | None = None) -> None:
+    def __init__(self, study: Study, out_dir: Path, bid: int | None = None,
+                 counts: dict[str, np.ndarray] | None = None) -> None:
         v = study.inputs.variant
         self.study = study
         self.out_dir = out_dir
         self.bid = v.check_bid(min(v.min_bid + 1, v.max_bid) if bid is None else bid)
-        self._counts: dict[str, np.ndarray] | None = None
+        self._counts = counts  # each seat's hand classes, when already measured
         self.written: list[Path] = []
 
     def counts(self) -> dict[str, np.ndarray]:

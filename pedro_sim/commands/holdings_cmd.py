@@ -17,7 +17,9 @@ from pedro_sim.report.strategy_plots import card_value_chart, make_rate_chart
 
 
 def run_holdings(study: Study, seats: list[str], out_dir: Path, console: Console,
-                 bid: int | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+                 bid: int | None = None) -> tuple[pd.DataFrame, pd.DataFrame, dict]:
+    """Card values and patterns into ``out_dir``; returns them and each seat's hand-class
+    counts (which the charts also draw from)."""
     v = study.inputs.variant
     bid = v.check_bid(min(v.min_bid + 1, v.max_bid) if bid is None else bid)
     check_writable_dir(out_dir)
@@ -41,7 +43,7 @@ def run_holdings(study: Study, seats: list[str], out_dir: Path, console: Console
                                                   **study.meta()))
     console.print(f"wrote {out_dir}/card_values.csv, patterns.csv, make_rate_by_length.csv, "
                   f"card_values.png, make_rate_by_length.png, run.json ({elapsed:.1f} s)")
-    return values, patterns
+    return values, patterns, counts
 
 
 def print_holdings(values: pd.DataFrame, patterns: pd.DataFrame, bid: int,

@@ -77,7 +77,7 @@ def build_sections(study: Study, games: int, work: Path, console: Console) -> li
     n = deals_text(study)
     quiet = Console(quiet=True)
     sections = [bid_section(study, work, console)]
-    run_holdings(study, list(SEATS), work / "holdings", quiet)
+    counts = run_holdings(study, list(SEATS), work / "holdings", quiet)[2]
     console.print("holdings: card values and patterns, every seat")
     sections.append(Section(
         "What each trump is worth to the bidder",
@@ -95,7 +95,7 @@ def build_sections(study: Study, games: int, work: Path, console: Console) -> li
         "intervals (Wilson for proportions).",
         ["holdings/make_rate_by_length.png", "holdings/patterns.csv",
          "holdings/make_rate_by_length.csv"]))
-    charts = ChartMaker(study, work / "charts")
+    charts = ChartMaker(study, work / "charts", counts=counts)
     for by in ("tops", "pedros"):
         charts.bids(by)
     console.print("bid charts: by top trumps and by pedros")
