@@ -14,6 +14,10 @@
 
 from numba import njit
 
+from pedro_sim.engine import inline_copy
+
+inline_copy.install()  # before any kernel compiles: numba's inlining copies IR quadratically
+
 kernel = njit(cache=True, nogil=True, inline="always")
 phase = njit(cache=True, nogil=True, _nrt=False)
 loop = njit(cache=True, nogil=True)

@@ -1,0 +1,57 @@
+"""The IR-copy patch (engine/inline_copy.py): installed, and copies as numba would."""
+
+from numba import njit
+from numba.core import inline_closurecall as icc
+from numba.core.compiler import run_frontend
+
+from pedro_sim.engine import inline_copy
+
+
+def _branchy(a, b):
+    s = 0
+    for i in range(a):
+        if i % 3 == b:
+            s += i
+        else:
+            s -= 1
+    return s
+
+
+def test_installed_on_this_numba():
+    assert inline_copy.install()
+    assert icc.InlineWorker.inline_ir._pedro_shared_memo
+
+
+def test_blocks_copied_share_one_new_scope_and_keep_their_statements():
+    func_ir = run_frontend(_branchy)
+    assert len(func_ir.blocks) > 3
+    shim = icc.copy
+    shim.memos = {}
+    copies = {k: shim.deepcopy(b) for k, b in func_ir.blocks.items()}
+    shim.memos = {}
+    scopes = {id(b.scope) for b in copies.values()}
+    assert len(scopes) == 1
+    original_scope = next(iter(func_ir.blocks.values())).scope
+    assert next(iter(copies.values())).scope is not original_scope
+    for k, b in func_ir.blocks.items():
+        assert [str(s) for s in copies[k].body] == [str(s) for s in b.body]
+        assert all(x is not y for x, y in zip(copies[k].body, b.body, strict=True))
+
+
+@njit(inline="always")
+def _inner(x):
+    return _branchy_jit(x, 1) + 1
+
+
+_branchy_jit = njit(inline="always")(_branchy)
+
+
+def test_inlined_functions_compute_as_python():
+    """Goes through the patched inline_ir (nested inlining, several call sites)."""
+    @njit
+    def outer(n):
+        return _inner(n) + _inner(n + 1) + _branchy_jit(n, 2)
+
+    for n in (0, 5, 17):
+        expect = (_branchy(n, 1) + 1) + (_branchy(n + 1, 1) + 1) + _branchy(n, 2)
+        assert outer(n) == expect
