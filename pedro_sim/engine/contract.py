@@ -8,7 +8,7 @@ from pedro_sim.engine import layout as L
 from pedro_sim.engine.bits import bit
 from pedro_sim.engine.deal import discard_and_fill
 from pedro_sim.engine.jit import kernel, phase
-from pedro_sim.engine.play import card_points, play_out
+from pedro_sim.engine.play import card_points, play_out, play_out_inline
 from pedro_sim.engine.think_scratch import thinks
 from pedro_sim.engine.thinking import think_out
 
@@ -51,24 +51,34 @@ def take_kitty(deck, bidder, opts, books):
             books[bidder] |= bit(deck[j])
 
 
-@kernel
-def play_contract(deck, dealer, bidder, trump, policy, flags, opts, masks, beats, cinfo, hands,
-                  rng, pts, rec, think):
-    """Discards, fill and play once ``bidder`` has named ``trump`` (the kitty taken):
-    each team's points into ``pts``."""
-    record = rec.shape[0] > 0
-    work = hands[12:32]
-    discard_and_fill(deck, hands[4:8], hands[8:12], hands, dealer, trump, policy, rng, opts,
-                     masks, cinfo, work, rec, record)
-    if thinks(policy):
-        think_out_gate(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts,
-                       rec, think)
-    else:
-        play_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
-                 record)
-    if opts[L.O_CREDIT]:
-        pts[bidder & 1] += discard_credit(work, bidder, trump, opts, masks, cinfo)
+def _play_contract(inline_loop: bool):
+    """play_contract with the trick loop inlined or not (play._play_out)."""
+
+    @kernel
+    def play_contract(deck, dealer, bidder, trump, policy, flags, opts, masks, beats, cinfo,
+                      hands, rng, pts, rec, think):
+        """Discards, fill and play once ``bidder`` has named ``trump`` (the kitty taken):
+        each team's points into ``pts``."""
+        record = rec.shape[0] > 0
+        work = hands[12:32]
+        discard_and_fill(deck, hands[4:8], hands[8:12], hands, dealer, trump, policy, rng,
+                         opts, masks, cinfo, work, rec, record)
+        if thinks(policy):
+            think_out_gate(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo,
+                           pts, rec, think)
+        elif inline_loop:
+            play_out_inline(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo,
+                            pts, rec, record)
+        else:
+            play_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts,
+                     rec, record)
+        if opts[L.O_CREDIT]:
+            pts[bidder & 1] += discard_credit(work, bidder, trump, opts, masks, cinfo)
+
+    return play_contract
 
 
-# The same compiled once, for the playout bidders' simulations; deals inline play_contract.
+play_contract = _play_contract(False)
+play_contract_inline = _play_contract(True)  # where no seat thinks
+# Compiled once, for the playout bidders' simulations; deals inline play_contract.
 play_contract_once = phase(play_contract.py_func)

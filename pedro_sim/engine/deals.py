@@ -5,7 +5,7 @@ import numpy as np
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bidding import auction, name_trump
 from pedro_sim.engine.bits import ZERO, bit
-from pedro_sim.engine.contract import play_contract, take_kitty
+from pedro_sim.engine.contract import play_contract, play_contract_inline, take_kitty
 from pedro_sim.engine.deal import (
     deal_books,
     deal_packets,
@@ -69,39 +69,65 @@ def thrown_in(dealt, rec, record):
             rec[L.R_PUT_AWAY + p] = 0
 
 
-@phase
+def _deal_and_play(inline_loop: bool):
+    """The deal phase with the trick loop inlined (no seat thinks) or called (play._play_out)."""
+
+    @phase
+    def deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats, cinfo, hands,
+                      rng, pts, rec, think):
+        """From a dealing order to the last trick: packets, the auction (when ``bidder`` < 0;
+        otherwise ``bidder`` holds the minimum bid in ``trump``), discards, fill and play.
+        Returns (bidder, bid, trump); the points are in ``pts``; recorded into ``rec``
+        unless it is empty. The one phase every kind of deal shares, compiled once."""
+        record = rec.shape[0] > 0
+        dealt = hands[4:8]
+        books = hands[8:12]
+        deal_packets(deck, dealer, opts, dealt, rec, record)
+        deal_books(deck, dealer, opts, books)
+        bid = opts[L.O_MIN_BID]
+        forced = False
+        pts[:] = 0
+        if bidder < 0:
+            bidder, bid, forced = auction(for_auction(policy), dealt, dealer, rng, flags, opts,
+                                          masks, beats, cinfo, rec, record, think)
+            if bidder < 0:  # everybody passed: the deal is thrown in
+                thrown_in(dealt, rec, record)
+                return bidder, 0, trump
+            policy = for_sides(policy, bidder)
+            take_kitty(deck, bidder, opts, books)
+            seen = dealt[bidder] | (books[bidder] if opts[L.O_BOOKS] + opts[L.O_KITTY] else ZERO)
+            trump = name_trump(policy_of(policy, bidder), seen, bidder, dealer, rng, flags, opts,
+                               masks, beats, cinfo, think)
+        else:
+            policy = for_sides(policy, bidder)
+            take_kitty(deck, bidder, opts, books)
+        if inline_loop:
+            play_contract_inline(deck, dealer, bidder, trump, policy, flags, opts, masks, beats,
+                                 cinfo, hands, rng, pts, rec, think)
+        else:
+            play_contract(deck, dealer, bidder, trump, policy, flags, opts, masks, beats,
+                          cinfo, hands, rng, pts, rec, think)
+        pts[4] = forced
+        return bidder, bid, trump
+
+    return deal_and_play
+
+
+_deal_and_play_inline = _deal_and_play(True)
+_deal_and_play_called = _deal_and_play(False)
+
+
+@kernel
 def deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats, cinfo, hands,
                   rng, pts, rec, think):
-    """From a dealing order to the last trick: packets, the auction (when ``bidder`` < 0;
-    otherwise ``bidder`` holds the minimum bid in ``trump``), discards, fill and play.
-    Returns (bidder, bid, trump); the points are in ``pts``; recorded into ``rec``
-    unless it is empty. The one phase every kind of deal shares, compiled once."""
-    record = rec.shape[0] > 0
-    dealt = hands[4:8]
-    books = hands[8:12]
-    deal_packets(deck, dealer, opts, dealt, rec, record)
-    deal_books(deck, dealer, opts, books)
-    bid = opts[L.O_MIN_BID]
-    forced = False
-    pts[:] = 0
-    if bidder < 0:
-        bidder, bid, forced = auction(for_auction(policy), dealt, dealer, rng, flags, opts,
-                                      masks, beats, cinfo, rec, record, think)
-        if bidder < 0:  # everybody passed: the deal is thrown in
-            thrown_in(dealt, rec, record)
-            return bidder, 0, trump
-        policy = for_sides(policy, bidder)
-        take_kitty(deck, bidder, opts, books)
-        seen = dealt[bidder] | (books[bidder] if opts[L.O_BOOKS] + opts[L.O_KITTY] else ZERO)
-        trump = name_trump(policy_of(policy, bidder), seen, bidder, dealer, rng, flags, opts,
-                           masks, beats, cinfo, think)
-    else:
-        policy = for_sides(policy, bidder)
-        take_kitty(deck, bidder, opts, books)
-    play_contract(deck, dealer, bidder, trump, policy, flags, opts, masks, beats, cinfo, hands,
-                  rng, pts, rec, think)
-    pts[4] = forced
-    return bidder, bid, trump
+    """The deal phase for ``think``'s type: numba prunes the branch by the argument's type
+    where the caller's ``think`` is its own argument, so each version of a driver compiles
+    and calls one phase."""
+    if think is None:
+        return _deal_and_play_inline(deck, dealer, bidder, trump, policy, flags, opts, masks,
+                                     beats, cinfo, hands, rng, pts, rec, think)
+    return _deal_and_play_called(deck, dealer, bidder, trump, policy, flags, opts, masks, beats,
+                                 cinfo, hands, rng, pts, rec, think)
 
 
 @kernel

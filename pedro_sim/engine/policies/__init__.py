@@ -63,7 +63,7 @@ def pick_one(policy, rng, cands, keep_strong, t, masks, cinfo):
     if policy == L.PL_RANDOM:
         return bit(kth(cands, below(rng, popcount(cands))))
     if keep_strong:
-        return bit(strongest(cands, t, cinfo))
+        return bit(strongest(cands, t, masks, cinfo))
     return bit(discard_low(cands, True, t, masks, cinfo))
 
 

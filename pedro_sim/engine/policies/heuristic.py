@@ -7,39 +7,61 @@ player never looks at another hand.
 import numpy as np
 
 from pedro_sim.engine import layout as L
-from pedro_sim.engine.bits import ONE, ZERO, bit, lowest
+from pedro_sim.engine.bits import ONE, ZERO, bit, highest, lowest
 from pedro_sim.engine.jit import kernel
 
 ALL_CARDS = np.uint64((1 << 53) - 1)
 
 
+# One bit per suit at rank 0: shifted by r, the four cards of rank r.
+RANKS = np.uint64(1 | 1 << 13 | 1 << 26 | 1 << 39)
+RANK_BITS = np.uint64((1 << 13) - 1)
+
+
 @kernel
-def weakest(m, t, cinfo):
-    """The lowest-ranking card of a non-empty mask (plain cards rank below trumps)."""
+def plain_ranks(plain):
+    """The ranks (bits 0..12) held in a mask of plain cards, whatever their suits."""
+    return (plain | (plain >> np.uint64(13)) | (plain >> np.uint64(26))
+            | (plain >> np.uint64(39))) & RANK_BITS
+
+
+@kernel
+def trump_by_strength(m, t, cinfo, strongest_first):
+    """The strongest (or weakest) card of a mask of trumps; ties to the lowest id."""
     best = -1
-    best_s = 1 << 30
+    best_s = -1 if strongest_first else 1 << 30
     while m:
         c = lowest(m)
         m &= m - ONE
         s = cinfo[t, L.I_STRENGTH, c]
-        if s < best_s:
+        if (s > best_s) if strongest_first else (s < best_s):
             best_s = s
             best = c
     return best
 
 
 @kernel
-def strongest(m, t, cinfo):
-    best = -1
-    best_s = -1
-    while m:
-        c = lowest(m)
-        m &= m - ONE
-        s = cinfo[t, L.I_STRENGTH, c]
-        if s > best_s:
-            best_s = s
-            best = c
-    return best
+def weakest(m, t, masks, cinfo):
+    """The lowest-ranking card of a non-empty mask (plain cards rank below trumps, by rank
+    whatever their suit; ties to the lowest id). A plain card's strength is its rank
+    (tables._card_info), so the rank comes from the mask's bits without a loop."""
+    m = np.uint64(m)
+    plain = m & ~masks[t, L.M_TRUMP]
+    if plain:
+        return lowest(plain & (RANKS << np.uint64(lowest(plain_ranks(plain)))))
+    return trump_by_strength(m, t, cinfo, False)
+
+
+@kernel
+def strongest(m, t, masks, cinfo):
+    """The highest-ranking card of a non-empty mask; ties to the lowest id."""
+    m = np.uint64(m)
+    tr = m & masks[t, L.M_TRUMP]
+    if tr:
+        return trump_by_strength(tr, t, cinfo, True)
+    if not m:
+        return -1
+    return lowest(m & (RANKS << np.uint64(highest(plain_ranks(m)))))
 
 
 @kernel
@@ -56,20 +78,20 @@ def sure_winners(cands, unseen, t, beats):
 
 
 @kernel
-def cheapest_sure_winner(cands, unseen, t, beats, cinfo):
-    """The weakest card of ``cands`` that no unseen card can beat, or -1."""
-    sure = sure_winners(cands, unseen, t, beats)
-    return weakest(sure, t, cinfo) if sure else -1
+def low_pool(legal, guard, t, masks):
+    """The cards to throw the weakest of: when guarding, those that give away no points
+    (if any)."""
+    if guard:
+        cheap = legal & ~masks[t, L.M_SCORE_TRICK]
+        if cheap:
+            return cheap
+    return legal
 
 
 @kernel
 def discard_low(legal, guard, t, masks, cinfo):
     """Throw the weakest card; when guarding, one that gives away no points."""
-    if guard:
-        cheap = legal & ~masks[t, L.M_SCORE_TRICK]
-        if cheap:
-            return weakest(cheap, t, cinfo)
-    return weakest(legal, t, cinfo)
+    return weakest(low_pool(legal, guard, t, masks), t, masks, cinfo)
 
 
 @kernel
@@ -77,7 +99,7 @@ def lead(flags, legal, unseen, t, masks, beats, cinfo):
     if flags & L.F_LEAD_TRUMPS:
         tr = legal & masks[t, L.M_TRUMP]
         if tr:
-            top = strongest(tr, t, cinfo)
+            top = strongest(tr, t, masks, cinfo)
             if not beats[t, top] & unseen:
                 return top
     return discard_low(legal, flags & L.F_GUARD_PEDRO, t, masks, cinfo)
@@ -89,41 +111,43 @@ def worth_cinching(flags, unseen, table_points, t, masks):
     return (flags & L.F_CINCH) and (table_points > 0 or unseen & masks[t, L.M_PEDROS])
 
 
+# The following choose a set of cards and take its weakest once, at the end: each call of
+# weakest is inlined, and fewer copies compile faster (docs/performance.md).
 @kernel
 def follow_partner_winning(flags, legal, wcard, unseen, later_opp, t, masks, beats, cinfo):
-    guard = flags & L.F_GUARD_PEDRO
+    pool = low_pool(legal, flags & L.F_GUARD_PEDRO, t, masks)
     safe = (not later_opp) or not (beats[t, wcard] & unseen)
-    if safe:
-        if flags & L.F_SAVE_PEDRO:
-            counters = legal & masks[t, L.M_PEDROS]
-            if not counters:  # other counters, but not one that wins a trick on its own
-                counters = legal & masks[t, L.M_SCORE_TRICK]
-                counters &= ~sure_winners(counters, unseen, t, beats)
-            if counters:
-                return weakest(counters, t, cinfo)
-        return discard_low(legal, guard, t, masks, cinfo)
-    return discard_low(legal, guard, t, masks, cinfo)
+    if safe and flags & L.F_SAVE_PEDRO:
+        counters = legal & masks[t, L.M_PEDROS]
+        if not counters:  # other counters, but not one that wins a trick on its own
+            counters = legal & masks[t, L.M_SCORE_TRICK]
+            counters &= ~sure_winners(counters, unseen, t, beats)
+        if counters:
+            pool = counters
+    return weakest(pool, t, masks, cinfo)
 
 
 @kernel
 def follow_opponent_winning(flags, legal, wcard, unseen, later_opp, third_hand, table_points, t,
                             masks, beats, cinfo):
+    """Cinching: the weakest sure winner; guarding: the weakest winner that risks no
+    counter, else a discard; otherwise the weakest winner."""
     guard = flags & L.F_GUARD_PEDRO
     winners = legal & beats[t, wcard]
+    pool = winners
     if not winners:
-        return discard_low(legal, guard, t, masks, cinfo)
-    if later_opp:
+        pool = low_pool(legal, guard, t, masks)
+    elif later_opp:
+        sure = ZERO
         if third_hand and worth_cinching(flags, unseen, table_points, t, masks):
-            c = cheapest_sure_winner(winners, unseen, t, beats, cinfo)
-            if c >= 0:
-                return c
-        if guard:  # never risk a counter that a later card could overtake
+            sure = sure_winners(winners, unseen, t, beats)
+        if sure:
+            pool = sure
+        elif guard:  # never risk a counter that a later card could overtake
             safe = winners & ~masks[t, L.M_SCORE_TRICK]
             safe |= sure_winners(winners & masks[t, L.M_SCORE_TRICK], unseen, t, beats)
-            if safe:
-                return weakest(safe, t, cinfo)
-            return discard_low(legal, guard, t, masks, cinfo)
-    return weakest(winners, t, cinfo)
+            pool = safe if safe else low_pool(legal, guard, t, masks)
+    return weakest(pool, t, masks, cinfo)
 
 
 @kernel
@@ -162,9 +186,9 @@ def heuristic_bury(flags, h_after, extra, t, masks, cinfo):
         if not cands:  # cannot happen under the stack rule; never return a bogus card
             break
         if flags & L.F_BURY_LOW:
-            c = weakest(cands, t, cinfo)
+            c = weakest(cands, t, masks, cinfo)
         else:
-            c = strongest(cands, t, cinfo)
+            c = strongest(cands, t, masks, cinfo)
         out |= bit(c)
         cands &= ~bit(c)
     return out
