@@ -1,6 +1,8 @@
 """One whole deal, from the keyed stream to the score: the flows the drivers loop over."""
 
 import numpy as np
+from numba.core import types
+from numba.extending import overload
 
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bidding import auction, name_trump
@@ -117,17 +119,20 @@ _deal_and_play_inline = _deal_and_play(True)
 _deal_and_play_called = _deal_and_play(False)
 
 
-@kernel
 def deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats, cinfo, hands,
                   rng, pts, rec, think):
-    """The deal phase for ``think``'s type: numba prunes the branch by the argument's type
-    where the caller's ``think`` is its own argument, so each version of a driver compiles
-    and calls one phase."""
-    if think is None:
-        return _deal_and_play_inline(deck, dealer, bidder, trump, policy, flags, opts, masks,
-                                     beats, cinfo, hands, rng, pts, rec, think)
-    return _deal_and_play_called(deck, dealer, bidder, trump, policy, flags, opts, masks, beats,
-                                 cinfo, hands, rng, pts, rec, think)
+    """The deal phase for ``think``'s type: with the trick loop inlined where no seat
+    thinks (``think`` is None), the other version otherwise. Chosen while typing (an
+    overload), so each version of a driver compiles and calls one phase."""
+
+
+@overload(deal_and_play, inline="always")
+def _deal_and_play_for(deck, dealer, bidder, trump, policy, flags, opts, masks, beats, cinfo,
+                       hands, rng, pts, rec, think):
+    run = _deal_and_play_inline if isinstance(think, types.NoneType) else _deal_and_play_called
+    return lambda deck, dealer, bidder, trump, policy, flags, opts, masks, beats, cinfo, \
+        hands, rng, pts, rec, think: run(deck, dealer, bidder, trump, policy, flags, opts,
+                                         masks, beats, cinfo, hands, rng, pts, rec, think)
 
 
 @kernel
