@@ -6,17 +6,22 @@ from pedro_sim.engine import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
 from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.policies import pick_one, policy_of, scoring_cards
-from pedro_sim.engine.rng import below
+from pedro_sim.engine.rng import GOLDEN, below, below_at
 
 
 @kernel
 def shuffle(rng, deck, n):
-    """Fisher-Yates on deck[0:n], j from n-1 down to 1 (docs/engine-spec.md)."""
+    """Fisher-Yates on deck[0:n], j from n-1 down to 1 (docs/engine-spec.md). The draws
+    are rng.below's, with the stream's state kept in a register for the loop (as an array
+    element it went through memory at every draw)."""
+    state = rng[0]
     for j in range(n - 1, 0, -1):
-        k = below(rng, j + 1)
+        state += GOLDEN
+        k = below_at(state, j + 1)
         tmp = deck[j]
         deck[j] = deck[k]
         deck[k] = tmp
+    rng[0] = state
 
 
 @kernel
@@ -65,12 +70,14 @@ def deal_packets(deck, dealer, opts, dealt, rec, record):
         k = packet_size(r, opts)
         for q in range(4):
             seat = (dealer + 1 + q) & 3
+            packet = ZERO  # gathered in a register, stored once per packet
             for j in range(k):
                 c = deck[pos]
-                dealt[seat] |= bit(c)
+                packet |= bit(c)
                 if record:
                     rec[L.R_DEALT + seat * size + held + j] = c
                 pos += 1
+            dealt[seat] |= packet
         held += k
     if record:
         for j in range(pos, opts[L.O_DECK]):

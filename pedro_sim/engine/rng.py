@@ -48,6 +48,13 @@ def next64(rng):
 
 
 @kernel
+def below_at(state, n):
+    """The draw in 0..n-1 that the stream gives once stepped to ``state``."""
+    return np.int64(((mix(state) >> _S32) * np.uint64(n)) >> _S32)
+
+
+@kernel
 def below(rng, n):
     """A draw in 0..n-1."""
-    return np.int64(((next64(rng) >> _S32) * np.uint64(n)) >> _S32)
+    rng[0] = rng[0] + GOLDEN
+    return below_at(rng[0], n)
