@@ -80,7 +80,8 @@ def _deal_and_play(inline_loop: bool):
         """From a dealing order to the last trick: packets, the auction (when ``bidder`` < 0;
         otherwise ``bidder`` holds the minimum bid in ``trump``), discards, fill and play.
         Returns (bidder, bid, trump); the points are in ``pts``; recorded into ``rec``
-        unless it is empty. The one phase every kind of deal shares, compiled once."""
+        unless it is empty. The phase every kind of deal shares, compiled once per
+        version."""
         record = rec.shape[0] > 0
         dealt = hands[4:8]
         books = hands[8:12]
