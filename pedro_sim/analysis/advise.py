@@ -14,7 +14,7 @@ import re
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.bid import SEATS, bid_analysis
+from pedro_sim.analysis.bid import SEATS, bid_analysis, widest_interval_of
 from pedro_sim.analysis.stats import wilson, wilson_half
 from pedro_sim.analysis.study import Study
 from pedro_sim.cards import SUITS
@@ -74,7 +74,7 @@ def advise(study: Study, hand: list[int], seat: str, score: tuple[int, int],
         n = int(report.summary["n"].iloc[0])
         study.used[f"{seat}, trumps {SUITS[suit]}"] = n
         if study.precision is not None and n >= study.deals and \
-                ((report.table.p_make_hi - report.table.p_make_lo) / 2).max() > study.precision:
+                widest_interval_of(report, seat) > study.precision:
             study.missed.append(f"{seat}, trumps {SUITS[suit]}")
         table = report.table
         wins = game_wins(study, hand, seat, suit, score, games)

@@ -100,6 +100,12 @@ def bid_rows(hist: np.ndarray, min_bid: int, max_bid: int) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def widest_interval_of(report: BidReport, seat: str) -> float:
+    """The largest 95% half-width of P(make) the report gives ``seat`` (--precision)."""
+    rows = report.table[report.table.seat == seat]
+    return float(((rows.p_make_hi - rows.p_make_lo) / 2).max())
+
+
 def bid_analysis(inputs: EngineInputs, hand: list[int], seats: list[str], trump: int | None,
                  deals: int, seed: int, policy: int, policy_name: str, flags: np.ndarray,
                  show_progress: bool | None = None,

@@ -9,7 +9,7 @@ import pandas as pd
 from rich.console import Console
 from rich.table import Table
 
-from pedro_sim.analysis.bid import BidReport, bid_analysis, parse_seats
+from pedro_sim.analysis.bid import BidReport, bid_analysis, parse_seats, widest_interval_of
 from pedro_sim.cards import format_cards, parse_hand, parse_suit
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.report.plots import make_rate_figure, points_figure
@@ -63,11 +63,6 @@ def print_report(report: BidReport, hand_text: str, bid_value: int, console: Con
             f"{float(rows[rows.bid == bid_value].expected_score.iloc[0]):+.3f}"
         )
         console.print(table)
-
-
-def widest_interval_of(report: BidReport, seat: str) -> float:
-    rows = report.table[report.table.seat == seat]
-    return float(((rows.p_make_hi - rows.p_make_lo) / 2).max())
 
 
 def write_report(report: BidReport, hand_text: str, out_dir: Path, seed: int, deals: int,
