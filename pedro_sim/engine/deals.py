@@ -14,7 +14,7 @@ from pedro_sim.engine.deal import (
     fixed_hand_order,
     shuffle,
 )
-from pedro_sim.engine.jit import kernel, phase, scratch
+from pedro_sim.engine.jit import kernel, phase, scratch, shared
 from pedro_sim.engine.policies import for_auction, for_sides, policy_of
 from pedro_sim.engine.rng import KIND_FIXED, start
 
@@ -116,8 +116,8 @@ def _deal_and_play(inline_loop: bool):
     return deal_and_play
 
 
-_deal_and_play_inline = _deal_and_play(True)
-_deal_and_play_called = _deal_and_play(False)
+_deal_and_play_inline = shared(_deal_and_play(True))
+_deal_and_play_called = shared(_deal_and_play(False))
 
 
 def deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats, cinfo, hands,

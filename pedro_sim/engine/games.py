@@ -4,7 +4,7 @@ import numpy as np
 
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.deals import auctioned_deal, deal_score
-from pedro_sim.engine.jit import kernel, phase
+from pedro_sim.engine.jit import kernel, shared_phase
 from pedro_sim.engine.rng import GAME_STRIDE, KIND_GAME
 
 END_TARGET = 0
@@ -76,7 +76,7 @@ def settle(t0, t1, score, bidder, made, trump, pts, opts, cinfo):
     return winner, end, t0, t1
 
 
-@phase
+@shared_phase
 def play_game(seed, game, t0, t1, dealer, deals, policy, flags, opts, masks, beats, cinfo, deck,
               hands, rng, pts, score, rec, out, think):
     """Play game ``game`` of ``seed`` on from scores (t0, t1), ``dealer`` dealing its deal

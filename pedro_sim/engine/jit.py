@@ -14,9 +14,11 @@
 
 from numba import njit
 
-from pedro_sim.engine import inline_copy
+from pedro_sim.engine import inline_copy, shared_link
 
 inline_copy.install()  # before any kernel compiles: numba's inlining copies IR quadratically
+shared_link.install()  # big phases: machine code made once, called by symbol
+shared = shared_link.shared
 
 kernel = njit(cache=True, nogil=True, inline="always")
 phase = njit(cache=True, nogil=True, _nrt=False)
@@ -34,3 +36,8 @@ def fewer_collections() -> None:
 
     gc.freeze()  # what is alive now (the imported modules) is never scanned again
     gc.set_threshold(100_000, 50, 1000)
+
+
+def shared_phase(func):
+    """A phase big enough to be worth calling by symbol (engine/shared_link.py)."""
+    return shared(phase(func))

@@ -16,7 +16,7 @@ from pedro_sim.engine import layout as L
 from pedro_sim.engine.bits import bit
 from pedro_sim.engine.contract import play_contract_once, take_kitty
 from pedro_sim.engine.deal import deal_books, deal_packets, fixed_hand_order, shuffle
-from pedro_sim.engine.jit import kernel, phase
+from pedro_sim.engine.jit import kernel, shared_phase
 from pedro_sim.engine.think_scratch import T_NOREC, estimates_of, histogram_of, simulation_of
 
 
@@ -53,7 +53,7 @@ def simulate(seat, dealer, hand, suit, flags, opts, masks, beats, cinfo, rng, th
     return min(pts[seat & 1], opts[L.O_TOTAL_POINTS])
 
 
-@phase
+@shared_phase
 def playout_estimate(seat, dealer, hand, flags, opts, masks, beats, cinfo, rng, think):
     """(best suit, estimated points) of ``seat`` holding ``hand``, once per deal."""
     cache = estimates_of(think)

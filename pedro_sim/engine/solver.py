@@ -23,7 +23,7 @@ from numba import njit
 
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, highest, lowest, popcount
-from pedro_sim.engine.jit import kernel
+from pedro_sim.engine.jit import kernel, shared_phase
 from pedro_sim.engine.play import (
     beats_winner,
     card_points,
@@ -414,7 +414,7 @@ def take(f, v):
     return f[F_ALPHA] >= f[F_BETA]
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@shared_phase
 def search(hands, st, alpha, beta, ctx, t, opts, masks, beats, cinfo, order, ttk, ttv, moves,
            frames):
     """Team 0's points from state ``st`` on (the trick in play included), alpha-beta within

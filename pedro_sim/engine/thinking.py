@@ -15,7 +15,7 @@ from pedro_sim.engine import layout as L
 from pedro_sim.engine import sampler as SM
 from pedro_sim.engine import solver as SV
 from pedro_sim.engine.bits import ONE, ZERO, lowest, popcount
-from pedro_sim.engine.jit import kernel, phase
+from pedro_sim.engine.jit import kernel, shared_phase
 from pedro_sim.engine.play import (
     claim_if_alone,
     close_trick,
@@ -53,7 +53,7 @@ def private_knowledge(p, all_hands, opts, must):
     return all_hands[16 + p] | all_hands[20 + p]
 
 
-@phase
+@shared_phase
 def rollout_value(world, st, p, c, played, flags, rng, t, opts, masks, beats, cinfo, pts,
                   no_rec):
     """Points of ``p``'s team from here on when ``p`` plays ``c`` and then everybody plays
@@ -86,7 +86,7 @@ def solver_value(world, st, p, c, think, t, opts, masks, beats, cinfo):
     return SV.points_left(world, st[SV.S_TPTS], t, masks, cinfo) - v0
 
 
-@phase
+@shared_phase
 def dd_card(hands, st, p, legal, think, t, opts, masks, beats, cinfo):
     """The card of ``legal`` the solver rates best for ``p``'s team in the real deal."""
     ctx_of(think)[SV.C_GEN] += 1  # the table may hold drawn worlds' values: a new one
@@ -103,7 +103,7 @@ def dd_card(hands, st, p, legal, think, t, opts, masks, beats, cinfo):
     return best
 
 
-@phase
+@shared_phase
 def pimc_card(all_hands, st, p, legal, played, flags, rng, think, t, opts, masks, beats,
               cinfo):
     """The card of ``legal`` with the best mean over K drawn worlds."""
@@ -164,7 +164,7 @@ def think_card(policy, all_hands, p, st, played, flags, rng, think, t, opts, mas
                      cinfo)
 
 
-@phase
+@shared_phase
 def think_out(all_hands, leader, t, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
               think):
     """play_out with thinking seats: the same tricks, card by card, each thinking seat

@@ -1,0 +1,111 @@
+"""Generate a big phase's machine code once per process and let its callers call it by
+symbol, instead of numba's default of copying it into every caller.
+
+numba links the LLVM module of every compiled function a caller calls into the caller's
+module, then optimizes and generates machine code for the whole again. For the deal
+phase (tens of thousands of LLVM instructions) that made each driver's compilation cost
+2 s, and 4.4 s in the thinking players' version, nearly all of it the deal phase again,
+eleven drivers over. A phase marked ``shared`` is instead left as a declaration in its
+callers; the JIT resolves the call to the phase's own code, already in the process.
+
+The cache stays self-contained: a caller's cached object carries its shared phases'
+cached objects (recursively), which are loaded first, once per process (keyed by the
+object code's hash, so a phase loaded as a dependency and again by its own dispatcher is
+one library). A shared phase is called once per deal, so the call costs nothing
+measurable; small phases keep numba's linking, which lets LLVM inline them.
+
+If numba's internals are not as expected, nothing is patched and compilation is merely
+slower (every phase is linked as before).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+_SHARED: set[str] = set()  # qualnames of the shared phases (their libraries' names)
+_LOADED: dict[bytes, Any] = {}  # object-code hash -> library, alive for the process
+
+
+def shared(dispatcher: Any) -> Any:
+    """Mark a phase (a numba dispatcher) as linked by symbol; returns it."""
+    _SHARED.add(dispatcher.py_func.__qualname__)
+    return dispatcher
+
+
+def _deps(library: Any) -> list:
+    return library.__dict__.setdefault("_pedro_by_symbol", [])
+
+
+def _defined_names(library: Any) -> set[str]:
+    module = library._get_module_for_linking()
+    return {f.name for f in module.functions if not f.is_declaration}
+
+
+def install() -> bool:
+    """Patch numba's CPU code library once; True if patched (now or earlier)."""
+    try:
+        from numba.core.codegen import CPUCodeLibrary
+        original_link = CPUCodeLibrary.add_linking_library
+        original_verify = CPUCodeLibrary._verify_declare_only_symbols
+        original_serialize = CPUCodeLibrary.serialize_using_object_code
+        original_unserialize = CPUCodeLibrary._unserialize.__func__
+    except (ImportError, AttributeError):
+        return False
+    if getattr(original_link, "_pedro_shared", False):
+        return True
+
+    def add_linking_library(self, library):
+        if library.name in _SHARED:
+            library._ensure_finalized()
+            _remember(self, library)
+            return
+        original_link(self, library)
+        for dep in getattr(library, "_pedro_by_symbol", ()):
+            _remember(self, dep)
+
+    def verify(self):
+        deps = getattr(self, "_pedro_by_symbol", ())
+        if not deps:
+            return original_verify(self)
+        provided = set().union(*(_defined_names(d) for d in deps))
+        for fn in self._final_module.functions:
+            if fn.is_declaration and fn.name.startswith("_ZN5numba") \
+                    and fn.name not in provided:
+                raise AssertionError(f"Symbol {fn.name} not linked properly")
+
+    def serialize(self):
+        name, kind, data = original_serialize(self)
+        deps = getattr(self, "_pedro_by_symbol", ())
+        if deps:
+            data = (*data, tuple(d.serialize_using_object_code() for d in deps))
+        return name, kind, data
+
+    def unserialize(cls, codegen, state):
+        name, kind, data = state
+        deps = []
+        if kind == "object" and len(data) == 3:
+            deps = [cls._unserialize(codegen, dep) for dep in data[2]]
+            data = data[:2]
+        key = hashlib.sha1(data[0]).digest() if kind == "object" else None
+        if key in _LOADED:
+            return _LOADED[key]
+        library = original_unserialize(cls, codegen, (name, kind, data))
+        if deps:
+            library._pedro_by_symbol = deps
+        if key is not None:
+            _LOADED[key] = library
+        return library
+
+    add_linking_library._pedro_shared = True
+    CPUCodeLibrary.add_linking_library = add_linking_library
+    CPUCodeLibrary._verify_declare_only_symbols = verify
+    CPUCodeLibrary.serialize_using_object_code = serialize
+    CPUCodeLibrary._unserialize = classmethod(unserialize)
+    return True
+
+
+def _remember(caller: Any, library: Any) -> None:
+    deps = _deps(caller)
+    if library not in deps:
+        deps.append(library)

@@ -1,0 +1,77 @@
+"""Shared phases (engine/shared_link.py): called by symbol, not copied into their callers,
+and cached so that a fresh process loads a caller and its shared phases together."""
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+TOY = '''
+import numpy as np
+from pedro_sim.engine.jit import phase, shared_phase
+
+@shared_phase
+def big(a, x):
+    s = 0
+    for i in range(a.shape[0]):
+        s += a[i] * x
+    return s
+
+@phase
+def middle(a, x):  # links big by symbol; middle itself is linked into top as usual
+    return big(a, x) + 1
+
+@phase
+def top(a):
+    t = 0
+    for k in range(3):
+        t += middle(a, np.int64(k))
+    return t
+'''
+
+PROBE = '''
+import json, sys
+import numpy as np
+sys.path.insert(0, sys.argv[1])
+import toy
+value = int(toy.top(np.arange(5, dtype=np.int64)))
+top_lib = next(iter(toy.top.overloads.values())).library
+out = {"value": value, "hits": sum(toy.top.stats.cache_hits.values())}
+if out["hits"] == 0:  # compiled here: in top's module, big is declared, middle is not
+    def lines(dispatcher, word):
+        lib = next(iter(dispatcher.overloads.values())).library
+        name = next(f.name for f in lib._final_module.functions
+                    if not f.is_declaration and word in f.name)
+        return [line for line in top_lib.get_llvm_str().splitlines() if name in line]
+    big = lines(toy.big, "big")
+    out["big_declared"] = any(line.startswith("declare") for line in big) and \
+        not any(line.startswith("define") for line in big)
+    out["middle_declared"] = any(line.startswith("declare") for line in lines(toy.middle,
+                                                                             "middle"))
+else:  # loaded from the cache: big came along, and its own dispatcher reuses that library
+    dep = top_lib._pedro_by_symbol[0]
+    int(toy.big(np.arange(5, dtype=np.int64), np.int64(2)))
+    out["big_reused"] = next(iter(toy.big.overloads.values())).library is dep
+print(json.dumps(out))
+'''
+
+
+def _run(folder: Path) -> dict:
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(folder / "cache"))
+    done = subprocess.run([sys.executable, str(folder / "probe.py"), str(folder)], env=env,
+                          capture_output=True, text=True, timeout=300, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_shared_phase_is_called_by_symbol_and_cached_with_its_callers(tmp_path: Path) -> None:
+    (tmp_path / "toy.py").write_text(TOY)
+    (tmp_path / "probe.py").write_text(textwrap.dedent(PROBE))
+    expected = sum(sum(range(5)) * k + 1 for k in range(3))
+    first = _run(tmp_path)
+    assert first["hits"] == 0 and first["value"] == expected
+    assert first["big_declared"] and not first["middle_declared"]
+    second = _run(tmp_path)  # a fresh process: top from the cache, big with it
+    assert second["hits"] == 1 and second["value"] == expected
+    assert second["big_reused"]
