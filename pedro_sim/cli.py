@@ -424,14 +424,18 @@ def rules(
 
 
 @app.command()
-def warmup() -> None:
+def warmup(
+    jobs: int = typer.Option(None, "--jobs", min=1,
+                             help="Processes compiling side by side (default: 2 when the "
+                                  "machine has 2 cores or more, else 1)."),
+) -> None:
     """Compile every kernel into numba's on-disk cache, so later runs start at once."""
     import time
 
-    from pedro_sim.warmup import warm_all
+    from pedro_sim.warmup import default_jobs, warm_all
 
     started = time.perf_counter()
-    warm_all()
+    warm_all(jobs=jobs or default_jobs())
     out.print(f"kernels compiled and cached in {time.perf_counter() - started:.1f} s")
 
 

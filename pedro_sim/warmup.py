@@ -1,7 +1,15 @@
-"""Compile every kernel once (into numba's on-disk cache) so later runs start fast."""
+"""Compile every kernel once (into numba's on-disk cache) so later runs start fast.
+
+The kernels fall in two parts of similar compile time: the thinking players' versions,
+and everything else. With ``jobs`` > 1 a second process compiles the first part while
+this one compiles the second (numba compiles one function at a time per process; cache
+saves are locked, engine/cache_lock.py); this process then loads the other part."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 
 import numpy as np
@@ -14,28 +22,52 @@ from pedro_sim.setup import EngineInputs, technique_flags
 from pedro_sim.traces import record_deals, record_fixed
 
 PIMC = L.PL_PIMC * 17  # every seat pimc: compiles the thinking players' versions
+PARTS = ("thinking", "other")
 
 
-def warm_all(variant: str = "cinch") -> None:
-    """Every driver with a random, a heuristic and a thinking player (the phases compile
-    once without the thinking players' code and once with it: drivers._scratch), a tiny
-    run each; then the solver as `pedro-sim solve` calls it."""
+def warm_all(variant: str = "cinch", jobs: int = 1) -> None:
+    """Every kernel compiled or loaded, the two parts side by side when ``jobs`` > 1."""
+    helper = None
+    if jobs > 1:
+        helper = subprocess.Popen([sys.executable, "-m", "pedro_sim.warmup", "--part",
+                                   PARTS[0], "--variant", variant],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    warm_part(PARTS[1], variant)
+    if helper is not None:
+        _, err = helper.communicate()
+        if helper.returncode:  # this process compiles what it left (and says why)
+            sys.stderr.write(f"warmup helper failed: {err.decode().strip()[-500:]}\n")
+    warm_part(PARTS[0], variant)
+
+
+def warm_part(part: str, variant: str = "cinch") -> None:
+    """One part: every driver with a random and a heuristic player and the solver
+    ("other"), or with thinking players ("thinking": the phases compile once without the
+    thinking players' code and once with it, drivers._scratch); a tiny run each."""
     inputs = EngineInputs.for_variant(variant)
     hand = list(range(9))
-    for policy in (L.P_RANDOM, L.P_HEURISTIC, PIMC):
-        flags = technique_flags(worlds=1, bid_worlds=2)
-        hist = np.zeros((1, inputs.variant.top_bid + 1, inputs.variant.total_points + 1),
-                        dtype=np.int64)
-        drivers.deal_stats(1, 0, 4, 4, policy, flags, *inputs.arrays, hist)
-        points_histogram(inputs, hand, 0, 1, 4, 1, policy, flags, show_progress=False)
-        record_deals(inputs, 1, np.arange(2), policy, flags)
-        record_fixed(inputs, 1, np.arange(2), hand, 0, 1, policy, flags)
-        drivers.game_results(1, 0, policy, flags, *inputs.arrays, np.zeros((1, 5), np.int64))
-        summarize_deals(inputs, 4, 1, policy, flags, show_progress=False)
-        if policy != L.P_RANDOM:
-            warm_strategy(inputs, flags, hand, policy)
+    if part == "thinking":
+        warm_policy(inputs, hand, PIMC)
+        return
+    for policy in (L.P_RANDOM, L.P_HEURISTIC):
+        warm_policy(inputs, hand, policy)
     heuristic_trump(inputs, hand)
     warm_solver()
+
+
+def warm_policy(inputs: EngineInputs, hand: list[int], policy: int) -> None:
+    """Every driver, run a little with ``policy``."""
+    flags = technique_flags(worlds=1, bid_worlds=2)
+    hist = np.zeros((1, inputs.variant.top_bid + 1, inputs.variant.total_points + 1),
+                    dtype=np.int64)
+    drivers.deal_stats(1, 0, 4, 4, policy, flags, *inputs.arrays, hist)
+    points_histogram(inputs, hand, 0, 1, 4, 1, policy, flags, show_progress=False)
+    record_deals(inputs, 1, np.arange(2), policy, flags)
+    record_fixed(inputs, 1, np.arange(2), hand, 0, 1, policy, flags)
+    drivers.game_results(1, 0, policy, flags, *inputs.arrays, np.zeros((1, 5), np.int64))
+    summarize_deals(inputs, 4, 1, policy, flags, show_progress=False)
+    if policy != L.P_RANDOM:
+        warm_strategy(inputs, flags, hand, policy)
 
 
 def warm_solver() -> None:
@@ -64,9 +96,28 @@ def warm_strategy(inputs: EngineInputs, flags: np.ndarray, hand: list[int], p: i
                                                        np.int64))
 
 
+def default_jobs() -> int:
+    """Two processes when the machine has two cores or more (there are two parts)."""
+    return min(len(PARTS), os.cpu_count() or 1)
+
+
 def main() -> None:
+    """``python -m pedro_sim.warmup [--part PART] [--variant V]``: one part (the helper
+    process of warm_all), or everything."""
+    import argparse
+
+    from pedro_sim.engine.jit import fewer_collections
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--part", choices=PARTS)
+    parser.add_argument("--variant", default="cinch")
+    args = parser.parse_args()
+    fewer_collections()
     started = time.perf_counter()
-    warm_all()
+    if args.part:
+        warm_part(args.part, args.variant)
+    else:
+        warm_all(args.variant, default_jobs())
     print(f"kernels compiled and cached in {time.perf_counter() - started:.1f} s")
 
 

@@ -14,10 +14,12 @@
 
 from numba import njit
 
-from pedro_sim.engine import inline_copy, shared_link
+from pedro_sim.engine import cache_lock, frame_stack, inline_copy, shared_link
 
 inline_copy.install()  # before any kernel compiles: numba's inlining copies IR quadratically
 shared_link.install()  # big phases: machine code made once, called by symbol
+cache_lock.install()  # processes compiling side by side (warmup, Dask) save safely
+frame_stack.install()  # the compiler's deep recursion on one block of frame stack
 shared = shared_link.shared
 
 kernel = njit(cache=True, nogil=True, inline="always")

@@ -75,27 +75,34 @@ def install() -> bool:
                 raise AssertionError(f"Symbol {fn.name} not linked properly")
 
     def serialize(self):
+        if hasattr(self, "_pedro_state"):  # loaded from a cache: numba let go of its object
+            return self._pedro_state
         name, kind, data = original_serialize(self)
         deps = getattr(self, "_pedro_by_symbol", ())
         if deps:
             data = (*data, tuple(d.serialize_using_object_code() for d in deps))
         return name, kind, data
 
-    def unserialize(cls, codegen, state):
+    def load(cls, codegen, state, as_dep):
         name, kind, data = state
         deps = []
         if kind == "object" and len(data) == 3:
-            deps = [cls._unserialize(codegen, dep) for dep in data[2]]
+            deps = [load(cls, codegen, dep, True) for dep in data[2]]
             data = data[:2]
         key = hashlib.sha1(data[0]).digest() if kind == "object" else None
         if key in _LOADED:
             return _LOADED[key]
         library = original_unserialize(cls, codegen, (name, kind, data))
+        if as_dep or name in _SHARED:  # may be a dependency of a caller compiled later
+            library._pedro_state = state
         if deps:
             library._pedro_by_symbol = deps
         if key is not None:
             _LOADED[key] = library
         return library
+
+    def unserialize(cls, codegen, state):
+        return load(cls, codegen, state, False)
 
     add_linking_library._pedro_shared = True
     CPUCodeLibrary.add_linking_library = add_linking_library

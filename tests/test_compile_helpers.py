@@ -1,0 +1,67 @@
+"""The compile-time helpers of engine/jit.py: cache saves locked against concurrent
+processes (cache_lock), the compiler run on one big block of frame stack (frame_stack),
+and `pedro-sim warmup --jobs`."""
+
+import fcntl
+import os
+import resource
+import subprocess
+import sys
+import threading
+import time
+
+from numba.core.caching import IndexDataCacheFile
+from numba.core.dispatcher import Dispatcher
+
+from pedro_sim.engine import (
+    cache_lock,
+    frame_stack,
+    jit,  # noqa: F401  (installs the patches)
+)
+
+
+def test_a_cache_save_waits_for_the_lock(tmp_path):
+    cache = IndexDataCacheFile(str(tmp_path), "toy", ("stamp", 1))
+    done = threading.Event()
+    with open(tmp_path / cache_lock.LOCK_NAME, "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # another process saving
+        saver = threading.Thread(target=lambda: (cache.save("key", b"data"), done.set()))
+        saver.start()
+        time.sleep(0.3)
+        assert not done.is_set()
+        fcntl.flock(held, fcntl.LOCK_UN)
+    saver.join(5)
+    assert done.is_set() and cache.load("key") == b"data"
+
+
+def _descend(n):
+    return 0 if n == 0 else _descend(n - 1) + 1
+
+
+def _page_faults(run, times=3000):
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+    for _ in range(times):
+        run()
+    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
+
+
+def test_deep_calls_on_the_big_chunk_do_not_map_and_unmap_frame_stack():
+    """Going 300 calls deep and back crosses at least one 16 KiB frame-stack chunk
+    boundary: CPython maps a chunk on the way down and unmaps it on the way up (a page
+    fault each time). On the big chunk nothing is mapped."""
+    plain = _page_faults(lambda: _descend(300))
+    big = frame_stack.call_on_big_chunk(_page_faults, lambda: _descend(300))
+    assert plain >= 3000 and big < 300, (plain, big)
+
+
+def test_dispatchers_compile_on_the_big_chunk():
+    assert getattr(Dispatcher.compile, "_pedro_big_chunk", False)
+    assert frame_stack.call_on_big_chunk.__code__.co_stacksize == frame_stack.SLOTS
+
+
+def test_warmup_rejects_zero_jobs():
+    done = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "warmup", "--jobs", "0"],
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ})
+    assert done.returncode == 2 and "--jobs" in done.stderr
+    assert done.stderr.strip().count("\n") == 0 and "Traceback" not in done.stderr
