@@ -4,6 +4,8 @@ for the deal phases. Used for docs/performance.md ("Issue 6, fourth session").
 
     .venv/bin/python scripts/compile_profile.py bid     # the first heuristic `bid`
     .venv/bin/python scripts/compile_profile.py warmup  # everything `pedro-sim warmup` compiles
+    .venv/bin/python scripts/compile_profile.py thinking  # its thinking players' part
+    .venv/bin/python scripts/compile_profile.py other     # and the rest
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ def _passes(dispatcher, top: int = 5) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("bid", "warmup"))
+    parser.add_argument("what", choices=("bid", "warmup", "thinking", "other"))
     args = parser.parse_args()
     event.register("numba:compile", _CompileTimes())
     from pedro_sim.engine import deals, jit
@@ -62,12 +64,18 @@ def main() -> None:
 
         points_histogram(EngineInputs.for_variant("cinch"), list(range(9)), 0, 1, 4, 1,
                          L.P_HEURISTIC, technique_flags(), show_progress=False)
-    else:
+    elif args.what == "warmup":
         from pedro_sim.warmup import warm_all
 
         warm_all()
+    else:
+        from pedro_sim.setup import EngineInputs
+        from pedro_sim.warmup import PIMC, warm_others, warm_policy
+
+        inputs = EngineInputs.for_variant("cinch")
+        warm_policy(inputs, PIMC) if args.what == "thinking" else warm_others(inputs)
     print(f"compiled in {time.perf_counter() - started:.1f} s (empty cache)")
-    for name, seconds in _own.most_common(15):
+    for name, seconds in _own.most_common(25):
         print(f"  {name:<45} {seconds:6.1f} s")
     print("numba's slowest passes in the deal phase:")
     for dispatcher in (deals._deal_and_play_inline, deals._deal_and_play_called):
