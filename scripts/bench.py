@@ -226,9 +226,18 @@ def startup_and_memory(args: argparse.Namespace) -> None:
             wall, files = cold_compile_time(bid_args(100_000, out))
         print(f"first run of `pedro-sim bid \"{HAND}\" --bid 8 --trump H --deals 100000` "
               f"on an empty numba cache: {wall:.1f} s ({files} cache index files)")
-        wall, files = cold_compile_time([pedro_sim_exe(), "warmup"])
-        print(f"first-run compile of everything, `pedro-sim warmup` on an empty numba cache: "
-              f"{wall:.1f} s ({files} cache index files)")
+        for what, args_ in (
+                ("`bid` with thinking players, `--policy pimc --deals 20`",
+                 [pedro_sim_exe(), "bid", HAND, "--policy", "pimc", "--deals", "20", "--out"]),
+                ("`report --deals 2000 --games 20`",
+                 [pedro_sim_exe(), "report", "--deals", "2000", "--games", "20", "--out"])):
+            with tempfile.TemporaryDirectory() as out:
+                wall, files = cold_compile_time([*args_, out])
+            print(f"first run of {what} on an empty numba cache: {wall:.1f} s")
+        for jobs in ("2", "1"):
+            wall, files = cold_compile_time([pedro_sim_exe(), "warmup", "--jobs", jobs])
+            print(f"first-run compile of everything, `pedro-sim warmup --jobs {jobs}` on an "
+                  f"empty numba cache: {wall:.1f} s ({files} cache index files)")
     print(f"`pedro-sim --help`: {warm_wall_time([pedro_sim_exe(), '--help']):.2f} s wall "
           f"(warm, best of 3)")
     print(f"`pedro-sim bid \"{HAND}\" --bid 8 --trump H --deals 100000`: "
@@ -250,7 +259,7 @@ def main() -> None:
                         help="deals of the large `bid` whose peak memory is measured")
     parser.add_argument("--soak-deals", type=int, default=1_000_000, help="0: no soak")
     parser.add_argument("--no-cold-compile", action="store_true",
-                        help="skip the first-run compile (about 2 minutes)")
+                        help="skip the first-run compiles (about 4 minutes)")
     args = parser.parse_args()
     cores = numba.config.NUMBA_NUM_THREADS
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
