@@ -24,6 +24,10 @@ def middle(a, x):  # links big by symbol; middle itself is linked into top as us
     return big(a, x) + 1
 
 @phase
+def later(a):  # first compiled in a process that loaded big from the cache
+    return big(a, np.int64(3))
+
+@phase
 def top(a):
     t = 0
     for k in range(3):
@@ -36,6 +40,12 @@ import json, sys
 import numpy as np
 sys.path.insert(0, sys.argv[1])
 import toy
+if sys.argv[2] == "later":  # big from the cache first, then a new caller of it
+    a = np.arange(5, dtype=np.int64)
+    big = int(toy.big(a, np.int64(2)))
+    print(json.dumps({"value": big + int(toy.later(a)),
+                      "hits": sum(toy.later.stats.cache_hits.values())}))
+    sys.exit()
 value = int(toy.top(np.arange(5, dtype=np.int64)))
 top_lib = next(iter(toy.top.overloads.values())).library
 out = {"value": value, "hits": sum(toy.top.stats.cache_hits.values())}
@@ -58,9 +68,9 @@ print(json.dumps(out))
 '''
 
 
-def _run(folder: Path) -> dict:
+def _run(folder: Path, mode: str = "top") -> dict:
     env = dict(os.environ, NUMBA_CACHE_DIR=str(folder / "cache"))
-    done = subprocess.run([sys.executable, str(folder / "probe.py"), str(folder)], env=env,
+    done = subprocess.run([sys.executable, str(folder / "probe.py"), str(folder), mode], env=env,
                           capture_output=True, text=True, timeout=300, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -75,3 +85,6 @@ def test_shared_phase_is_called_by_symbol_and_cached_with_its_callers(tmp_path: 
     second = _run(tmp_path)  # a fresh process: top from the cache, big with it
     assert second["hits"] == 1 and second["value"] == expected
     assert second["big_reused"]
+    for hits in (0, 1):  # compiled against big loaded from the cache, saved, then loaded
+        later = _run(tmp_path, "later")
+        assert later == {"value": 10 * 2 + 10 * 3, "hits": hits}

@@ -90,11 +90,9 @@ def install() -> bool:
             deps = [load(cls, codegen, dep, True) for dep in data[2]]
             data = data[:2]
         key = hashlib.sha1(data[0]).digest() if kind == "object" else None
-        if key in _LOADED:
-            return _LOADED[key]
-        library = original_unserialize(cls, codegen, (name, kind, data))
-        if as_dep or name in _SHARED:  # may be a dependency of a caller compiled later
-            library._pedro_state = state
+        library = _LOADED.get(key) or original_unserialize(cls, codegen, (name, kind, data))
+        if (as_dep or name in _SHARED) and not hasattr(library, "_pedro_state"):
+            library._pedro_state = state  # may be a dependency of a caller compiled later
         if deps:
             library._pedro_by_symbol = deps
         if key is not None:
