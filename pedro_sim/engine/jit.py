@@ -7,6 +7,9 @@
   (``_nrt=False``): with it, the increments and decrements on every array
   argument halved the speed of the play loop (measured: 0.7 M against 1.2 M
   heuristic deals per second on one thread).
+- ``shared_phase``: a big phase (the deal phase, the trick loop, the thinking players'
+  phases, the solver's search) whose callers call it by symbol instead of carrying a copy
+  of its code (engine/shared_link.py: each driver used to recompile the deal phase).
 - ``scratch``: builds the scratch arrays a thread reuses (compiled once, not inlined).
 - ``loop``: the drivers' compiled loops over chunks (serial, GIL released: a thread
   pool runs them side by side); they allocate the scratch arrays.
