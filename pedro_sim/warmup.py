@@ -14,7 +14,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -34,22 +34,32 @@ def warm_all(variant: str = "cinch", jobs: int = 1) -> None:
     """Every kernel compiled or loaded, in two processes when ``jobs`` > 1."""
     inputs = EngineInputs.for_variant(variant)
     if jobs > 1:
-        with tempfile.TemporaryFile("w+") as err:
-            helper = subprocess.Popen([sys.executable, "-m", "pedro_sim.warmup", "--helper",
-                                       "--variant", variant], stdout=subprocess.PIPE,
-                                      stderr=err, text=True)
+        _warm_beside_helper(inputs, variant)
+    else:
+        warm_others(inputs)
+    warm_policy(inputs, PIMC)  # everything is cached by now: this loads it
+
+
+def _warm_beside_helper(inputs: EngineInputs, variant: str) -> None:
+    """warm_others here while a helper process compiles the thinking players' deal phase;
+    then the two share the thinking players' drivers."""
+    with tempfile.TemporaryFile("w+") as err:
+        helper = subprocess.Popen([sys.executable, "-m", "pedro_sim.warmup", "--helper",
+                                   "--variant", variant], stdout=subprocess.PIPE,
+                                  stderr=err, text=True)
+        try:
             warm_others(inputs)
-            for line in helper.stdout:  # until the chain is cached (or the helper stopped)
+            for line in helper.stdout:  # until the chain is cached (or the helper stops)
                 if line.strip() == CHAIN_DONE:
                     mine = [k for k in range(len(driver_steps(PIMC))) if k not in HELPER_SHARE]
                     warm_policy(inputs, PIMC, mine[1:])
                     break
-            if helper.wait():  # this process compiles what the helper left (and says why)
-                err.seek(0)
-                sys.stderr.write(f"warmup helper failed: {err.read().strip()[-500:]}\n")
-    else:
-        warm_others(inputs)
-    warm_policy(inputs, PIMC)
+        except BaseException:
+            helper.kill()
+            raise
+        if helper.wait():  # warm_all then compiles what the helper left (and says why)
+            err.seek(0)
+            sys.stderr.write(f"warmup helper failed: {err.read().strip()[-500:]}\n")
 
 
 def warm_helper(variant: str) -> None:
@@ -70,7 +80,7 @@ def warm_others(inputs: EngineInputs) -> None:
     warm_solver()
 
 
-def warm_policy(inputs: EngineInputs, policy: int, which=None) -> None:
+def warm_policy(inputs: EngineInputs, policy: int, which: Sequence[int] | None = None) -> None:
     """Each driver (or those numbered in ``which``), run a little with ``policy``."""
     steps = driver_steps(policy)
     for k in range(len(steps)) if which is None else which:

@@ -65,3 +65,13 @@ def test_warmup_rejects_zero_jobs():
                           env={**os.environ})
     assert done.returncode == 2 and "--jobs" in done.stderr
     assert done.stderr.strip().count("\n") == 0 and "Traceback" not in done.stderr
+
+
+def test_warmup_does_the_helpers_share_when_the_helper_fails(monkeypatch, capsys):
+    """A helper that dies at once (here: not Python at all) leaves its share to warm_all,
+    which says so on stderr (the kernels are cached already, so this only loads them)."""
+    from pedro_sim import warmup
+
+    monkeypatch.setattr(warmup.sys, "executable", "/bin/false")
+    warmup.warm_all(jobs=2)
+    assert "warmup helper failed" in capsys.readouterr().err
