@@ -51,8 +51,9 @@ def _warm_beside_helper(inputs: EngineInputs, variant: str) -> None:
             warm_others(inputs)
             for line in helper.stdout:  # until the chain is cached (or the helper stops)
                 if line.strip() == CHAIN_DONE:
-                    mine = [k for k in range(len(driver_steps(PIMC))) if k not in HELPER_SHARE]
-                    warm_policy(inputs, PIMC, mine[1:])
+                    steps = len(driver_steps(PIMC))  # the helper did step 0, the chain
+                    warm_policy(inputs, PIMC, [k for k in range(1, steps)
+                                               if k not in HELPER_SHARE])
                     break
         except BaseException:
             helper.kill()

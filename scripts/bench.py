@@ -232,7 +232,7 @@ def startup_and_memory(args: argparse.Namespace) -> None:
                 ("`report --deals 2000 --games 20`",
                  [pedro_sim_exe(), "report", "--deals", "2000", "--games", "20", "--out"])):
             with tempfile.TemporaryDirectory() as out:
-                wall, files = cold_compile_time([*args_, out])
+                wall, _ = cold_compile_time([*args_, out])
             print(f"first run of {what} on an empty numba cache: {wall:.1f} s")
         for jobs in ("2", "1"):
             wall, files = cold_compile_time([pedro_sim_exe(), "warmup", "--jobs", jobs])

@@ -33,10 +33,6 @@ def shared(dispatcher: Any) -> Any:
     return dispatcher
 
 
-def _deps(library: Any) -> list:
-    return library.__dict__.setdefault("_pedro_by_symbol", [])
-
-
 def _defined_names(library: Any) -> set[str]:
     module = library._get_module_for_linking()
     return {f.name for f in module.functions if not f.is_declaration}
@@ -75,12 +71,14 @@ def install() -> bool:
                 raise AssertionError(f"Symbol {fn.name} not linked properly")
 
     def serialize(self):
-        if hasattr(self, "_pedro_state"):  # loaded from a cache: numba let go of its object
+        if hasattr(self, "_pedro_state"):  # made once; once loaded, numba lets go of the object
             return self._pedro_state
         name, kind, data = original_serialize(self)
         deps = getattr(self, "_pedro_by_symbol", ())
         if deps:
             data = (*data, tuple(d.serialize_using_object_code() for d in deps))
+        if self.name in _SHARED:  # serialized again into each caller's cache entry
+            self._pedro_state = (name, kind, data)
         return name, kind, data
 
     def load(cls, codegen, state, as_dep):
@@ -111,6 +109,6 @@ def install() -> bool:
 
 
 def _remember(caller: Any, library: Any) -> None:
-    deps = _deps(caller)
+    deps = caller.__dict__.setdefault("_pedro_by_symbol", [])
     if library not in deps:
         deps.append(library)
