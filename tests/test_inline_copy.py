@@ -55,3 +55,30 @@ def test_inlined_functions_compute_as_python():
     for n in (0, 5, 17):
         expect = (_branchy(n, 1) + 1) + (_branchy(n + 1, 1) + 1) + _branchy(n, 2)
         assert outer(n) == expect
+
+
+def test_callee_ir_built_once_per_callee(monkeypatch):
+    """Several call sites of one inlined function: its IR is built once, and the copies
+    inlined at each site compute as Python."""
+    built = []
+    original = icc.InlineWorker.run_untyped_passes
+
+    def counting(self, func, enable_ssa=False):
+        built.append(func.__name__)
+        return original(self, func, enable_ssa)
+
+    monkeypatch.setattr(icc.InlineWorker, "run_untyped_passes", counting)
+
+    @njit(inline="always")
+    def step(x):
+        return 3 * x + 1 if x % 2 else x // 2
+
+    @njit
+    def chain(n):
+        return step(step(n)) + step(n + 1) + step(n + 2)
+
+    for n in (0, 7, 10):
+        expect = (lambda f: f(f(n)) + f(n + 1) + f(n + 2))(
+            lambda x: 3 * x + 1 if x % 2 else x // 2)
+        assert chain(n) == expect
+    assert built == ["step"]

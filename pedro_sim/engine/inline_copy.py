@@ -12,6 +12,14 @@ memo per source scope, so the scope is copied once and the copied blocks share i
 the callee's own blocks do (``inline_ir`` asserts that they share one). The IR produced,
 and so the machine code, is the same; only the time changes. If numba's internals are
 not as expected, nothing is patched and compilation is merely slower.
+
+numba also rebuilds the callee's IR (bytecode, then its whole untyped pipeline, with the
+callee's own inlining) at every call site it inlines, so a kernel inlined in 20 places
+was translated 20 times, and each time its inlined kernels again. ``install`` keeps the
+IR built for a callee and hands it to each later call site of a caller compiled with the
+same flags; ``inline_ir`` copies the callee's IR before it changes anything, so the
+kept IR is never altered. The inlined variables' names differ (numba numbers them in the
+caller's scope); the code does not.
 """
 
 from __future__ import annotations
@@ -61,4 +69,23 @@ def install() -> bool:
     inline_ir._pedro_shared_memo = True
     icc.copy = shim
     worker.inline_ir = inline_ir
+    worker.inline_function = _callee_ir_kept(worker.inline_function)
     return True
+
+
+def _callee_ir_kept(original):
+    """numba's ``InlineWorker.inline_function``, building each callee's IR once."""
+    kept: dict[tuple, Any] = {}
+
+    def inline_function(self, caller_ir, block, i, function, arg_typs=None):
+        if self.locals:  # typed locals may shape the IR: numba's own way
+            return original(self, caller_ir, block, i, function, arg_typs)
+        self.flags.enable_ssa = False  # as run_untyped_passes builds it (and leaves it)
+        key = (function, repr(sorted(self.flags.values().items())))
+        callee_ir = kept.get(key)
+        if callee_ir is None:
+            callee_ir = kept[key] = self.run_untyped_passes(function)
+        return self.inline_ir(caller_ir, block, i, callee_ir, function.__code__.co_freevars,
+                              arg_typs=arg_typs)
+
+    return inline_function

@@ -1,0 +1,163 @@
+"""Two of numba's IR analyses, computed in less time with the same results.
+
+A first run spends most of its compile time in numba's Python front end, not in LLVM,
+and two of its analyses grow with the product of the IR's size and its variable count
+on this engine's large inlined phases (docs/performance.md, "Issue 6, sixth session"):
+
+- ``analysis.compute_live_map`` (run after every inlining, on the whole caller) unions
+  Python sets of thousands of variable names along every edge of the control-flow graph,
+  pass after pass until nothing changes. Here the sets are bit sets held in Python ints:
+  the same fixed-point iteration, in the same block order, with the same result.
+- SSA reconstruction (``ssa._run_ssa``) rewrites the whole function once per variable
+  assigned more than once, visiting every statement each time. Here a statement is only
+  visited in blocks that mention the variable; every other block is copied as it is,
+  which is what the rewrite does to it anyway.
+
+``install`` patches numba once. If numba's internals are not as expected nothing is
+patched, and compilation is merely slower. tests/test_faster_analyses.py checks the
+results against numba's own functions.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+
+ORIGINAL: dict[str, object] = {}  # numba's own functions, as found (tests compare)
+
+
+def _bits(names, index: dict[str, int]) -> int:
+    """The bit set of ``names``, numbering names not seen yet."""
+    where = [index.setdefault(name, len(index)) for name in names]
+    if not where:
+        return 0
+    flags = np.zeros(max(where) + 1, dtype=np.uint8)
+    flags[where] = 1
+    return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
+
+
+def _names(bits: int, names: list[str]) -> set[str]:
+    """The set of names whose bits are set."""
+    if not bits:
+        return set()
+    raw = np.frombuffer(bits.to_bytes((bits.bit_length() + 7) // 8, "little"), np.uint8)
+    return {names[i] for i in np.flatnonzero(np.unpackbits(raw, bitorder="little"))}
+
+
+def compute_live_map(cfg, blocks, var_use_map, var_def_map):
+    """numba's ``analysis.compute_live_map`` on bit sets: the variables that must be
+    alive at the entry of each block."""
+    index: dict[str, int] = {}
+    use = {k: _bits(v, index) for k, v in var_use_map.items()}
+    define = {k: _bits(v, index) for k, v in var_def_map.items()}
+    topo_order = cfg.topo_order()
+    reach: dict = defaultdict(int)
+    changed = True
+    while changed:  # definitions (and uses) reachable at the entry of each block
+        changed = False
+        for offset in topo_order:
+            here = reach[offset] | define[offset] | use[offset]
+            changed |= here != reach[offset]
+            reach[offset] = here
+            for out_blk, _ in cfg.successors(offset):
+                grown = reach[out_blk] | here
+                changed |= grown != reach[out_blk]
+                reach[out_blk] = grown
+    live = {offset: use[offset] for offset in blocks.keys()}
+    changed = True
+    while changed:  # uses pushed backward to where they are reachable and not defined
+        changed = False
+        for offset in reversed(topo_order):
+            here = live[offset]
+            for inc_blk, _ in cfg.predecessors(offset):
+                grown = live[inc_blk] | (here & reach[inc_blk] & ~define[inc_blk])
+                changed |= grown != live[inc_blk]
+                live[inc_blk] = grown
+    names = list(index)
+    return {offset: _names(bits, names) for offset, bits in live.items()}
+
+
+class _Mentions:
+    """The blocks that mention each variable, for the SSA rewrite of the current
+    function (None outside ``_run_ssa``)."""
+
+    labels: dict[str, set] | None = None
+
+
+def _find_defs_violators(ssa, blocks, cfg):
+    """numba's ``ssa._find_defs_violators``, also noting where each variable appears."""
+    defs = defaultdict(list)
+    uses = defaultdict(set)
+    ssa._run_block_analysis(blocks, dict(defs=defs, uses=uses), ssa._GatherDefsHandler())
+    violators = ssa.OrderedSet([k for k, vs in defs.items() if len(vs) > 1])
+    doms = cfg.dominators()
+    for k, use_blocks in uses.items():
+        if k not in violators:
+            for label in use_blocks:
+                def_labels = {label for _assign, label in defs[k]}
+                if not def_labels.intersection(doms[label]):
+                    violators.add(k)
+                    break
+    mentions = {k: set(uses.get(k, ())) | {label for _a, label in defs[k]} for k in violators}
+    return violators, mentions
+
+
+def _install_ssa(ssa) -> None:
+    ir = ssa.ir
+    rewrite_all = ssa._run_block_rewrite
+    find_violators = ssa._find_defs_violators
+
+    def _run_block_rewrite(blocks, states, handler):
+        mentions = _Mentions.labels
+        labels = None if mentions is None else mentions.get(states.get("varname"))
+        if labels is None:
+            return rewrite_all(blocks, states, handler)
+        newblocks = {}
+        for label, blk in blocks.items():
+            if label in labels:
+                newblocks.update(rewrite_all({label: blk}, states, handler))
+            else:  # no statement here mentions the variable: each is kept as it is
+                newblk = ir.Block(scope=blk.scope, loc=blk.loc)
+                newblk.body = list(blk.body)
+                newblocks[label] = newblk
+        return newblocks
+
+    def _find_defs_violators_noting(blocks, cfg):
+        violators, _Mentions.labels = _find_defs_violators(ssa, blocks, cfg)
+        return violators
+
+    run_ssa = ssa._run_ssa
+
+    def _run_ssa(blocks):
+        try:
+            return run_ssa(blocks)
+        finally:
+            _Mentions.labels = None
+
+    ORIGINAL.update(_run_block_rewrite=rewrite_all, _find_defs_violators=find_violators,
+                    _run_ssa=run_ssa)
+    ssa._run_block_rewrite = _run_block_rewrite
+    ssa._find_defs_violators = _find_defs_violators_noting
+    ssa._run_ssa = _run_ssa
+
+
+def install() -> bool:
+    """Patch numba once; True if patched (now or earlier)."""
+    try:
+        from numba.core import analysis, ir_utils, postproc, ssa
+        live_map = analysis.compute_live_map
+        for name in ("_run_block_rewrite", "_find_defs_violators", "_run_ssa",
+                     "_GatherDefsHandler", "_run_block_analysis", "OrderedSet"):
+            getattr(ssa, name)
+        if ir_utils.compute_live_map is not live_map or postproc.analysis is not analysis:
+            return False
+    except (ImportError, AttributeError):
+        return False
+    if ORIGINAL:
+        return True
+    ORIGINAL["compute_live_map"] = live_map
+    analysis.compute_live_map = compute_live_map
+    ir_utils.compute_live_map = compute_live_map
+    _install_ssa(ssa)
+    return True
