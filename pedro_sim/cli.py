@@ -475,5 +475,21 @@ def main(argv: list[str] | None = None) -> None:
     sys.exit(code if isinstance(code, int) else 0)
 
 
+def run() -> None:
+    """The `pedro-sim` console script: main(), then leave at once (process_exit.fast_exit:
+    everything is written, renamed and closed by then). Not after Dask was used: its exit
+    handlers are left to run."""
+    try:
+        main()
+        code = 0
+    except SystemExit as e:
+        code = e.code
+    if "distributed" in sys.modules:
+        sys.exit(code)
+    from pedro_sim.process_exit import fast_exit
+
+    fast_exit(code)
+
+
 if __name__ == "__main__":
-    main()
+    run()

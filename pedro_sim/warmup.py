@@ -34,15 +34,16 @@ def warm_all(variant: str = "cinch", jobs: int = 1) -> None:
     """Every kernel compiled or loaded, in two processes when ``jobs`` > 1."""
     inputs = EngineInputs.for_variant(variant)
     if jobs > 1:
-        _warm_beside_helper(inputs, variant)
+        if _warm_beside_helper(inputs, variant):
+            return  # the two processes compiled everything between them
     else:
         warm_others(inputs)
-    warm_policy(inputs, PIMC)  # everything is cached by now: this loads it
+    warm_policy(inputs, PIMC)  # the thinking players' drivers (those a failed helper left)
 
 
-def _warm_beside_helper(inputs: EngineInputs, variant: str) -> None:
+def _warm_beside_helper(inputs: EngineInputs, variant: str) -> bool:
     """warm_others here while a helper process compiles the thinking players' deal phase;
-    then the two share the thinking players' drivers."""
+    then the two share the thinking players' drivers. False if the helper failed."""
     with tempfile.TemporaryFile("w+") as err:
         helper = subprocess.Popen([sys.executable, "-m", "pedro_sim.warmup", "--helper",
                                    "--variant", variant], stdout=subprocess.PIPE,
@@ -61,6 +62,8 @@ def _warm_beside_helper(inputs: EngineInputs, variant: str) -> None:
         if helper.wait():  # warm_all then compiles what the helper left (and says why)
             err.seek(0)
             sys.stderr.write(f"warmup helper failed: {err.read().strip()[-500:]}\n")
+            return False
+        return True
 
 
 def warm_helper(variant: str) -> None:
@@ -158,6 +161,7 @@ def main() -> None:
     import argparse
 
     from pedro_sim.engine.jit import fewer_collections
+    from pedro_sim.process_exit import fast_exit
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--helper", action="store_true")
@@ -167,7 +171,7 @@ def main() -> None:
     started = time.perf_counter()
     if args.helper:
         warm_helper(args.variant)
-        return
+        fast_exit(0)  # the parent waits for this process to end
     warm_all(args.variant, default_jobs())
     print(f"kernels compiled and cached in {time.perf_counter() - started:.1f} s")
 

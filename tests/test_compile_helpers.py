@@ -75,3 +75,20 @@ def test_warmup_does_the_helpers_share_when_the_helper_fails(monkeypatch, capsys
     monkeypatch.setattr(warmup.sys, "executable", "/bin/false")
     warmup.warm_all(jobs=2)
     assert "warmup helper failed" in capsys.readouterr().err
+
+
+def test_fast_exit_flushes_and_keeps_the_exit_code():
+    import subprocess
+    import sys
+
+    def leave(code: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-c", "import sys; from pedro_sim.process_exit import fast_exit; "
+             f"print('out', end=''); sys.stderr.write('err'); fast_exit({code})"],
+            capture_output=True, text=True, timeout=60)
+
+    for code, rc in (("3", 3), ("None", 0), ("0", 0)):
+        done = leave(code)
+        assert (done.returncode, done.stdout, done.stderr) == (rc, "out", "err")
+    done = leave("'bad thing'")
+    assert (done.returncode, done.stderr) == (1, "errbad thing\n")
