@@ -34,10 +34,17 @@ class _SharedMemoCopy:
     def __init__(self, block_type: type) -> None:
         self.block_type = block_type
         self.memos: dict[int, dict] = {}
+        self.made: set[int] | None = None  # blocks copied this session, when set
 
     def deepcopy(self, x: Any, memo: dict | None = None) -> Any:
         if memo is None and isinstance(x, self.block_type):
-            memo = self.memos.setdefault(id(x.scope), {})
+            if self.made is None:
+                return copy.deepcopy(x, self.memos.setdefault(id(x.scope), {}))
+            if id(x) in self.made:  # the copy of a copy that inline_function discards
+                return x
+            new = copy.deepcopy(x, self.memos.setdefault(id(x.scope), {}))
+            self.made.add(id(new))
+            return new
         return copy.deepcopy(x, memo)
 
     def __getattr__(self, name: str) -> Any:
@@ -69,12 +76,15 @@ def install() -> bool:
     inline_ir._pedro_shared_memo = True
     icc.copy = shim
     worker.inline_ir = inline_ir
-    worker.inline_function = _callee_ir_kept(worker.inline_function)
+    worker.inline_function = _callee_ir_kept(worker.inline_function, shim)
     return True
 
 
-def _callee_ir_kept(original):
-    """numba's ``InlineWorker.inline_function``, building each callee's IR once."""
+def _callee_ir_kept(original, shim: _SharedMemoCopy):
+    """numba's ``InlineWorker.inline_function``, building each callee's IR once. Its one
+    caller (numba's InlineInlinables pass) discards the untouched copy of the callee's IR
+    that ``inline_ir`` returns first, so that copy is not made: ``inline_ir`` copies the
+    callee's blocks, then copies the copies, and the shim hands those back as they are."""
     kept: dict[tuple, Any] = {}
 
     def inline_function(self, caller_ir, block, i, function, arg_typs=None):
@@ -85,7 +95,12 @@ def _callee_ir_kept(original):
         callee_ir = kept.get(key)
         if callee_ir is None:
             callee_ir = kept[key] = self.run_untyped_passes(function)
-        return self.inline_ir(caller_ir, block, i, callee_ir, function.__code__.co_freevars,
-                              arg_typs=arg_typs)
+        shim.made = set()
+        try:
+            _, *rest = self.inline_ir(caller_ir, block, i, callee_ir,
+                                      function.__code__.co_freevars, arg_typs=arg_typs)
+        finally:
+            shim.made = None
+        return (None, *rest)
 
     return inline_function

@@ -19,16 +19,14 @@ from numba import njit
 
 from pedro_sim.engine import (
     cache_lock,
-    faster_analyses,
     frame_stack,
-    function_passes,
     inline_copy,
+    numba_speedups,
     shared_link,
 )
 
 inline_copy.install()  # before any kernel compiles: numba's inlining copies IR quadratically
-faster_analyses.install()  # liveness and SSA rewrites without the quadratic work
-function_passes.install()  # one LLVM pass manager per module, not per function
+numba_speedups.install()  # liveness, SSA, LLVM function passes, flags: less work, same code
 shared_link.install()  # big phases: machine code made once, called by symbol
 cache_lock.install()  # processes compiling side by side (warmup, Dask) save safely
 frame_stack.install()  # the compiler's deep recursion on one block of frame stack

@@ -1,4 +1,4 @@
-"""engine/faster_analyses.py computes what numba's own analyses compute."""
+"""engine/numba_speedups.py computes what numba's own functions compute."""
 
 from __future__ import annotations
 
@@ -11,15 +11,17 @@ from numba import njit
 from numba.core import analysis, ir_utils, ssa
 from numba.core.controlflow import CFGraph
 
-from pedro_sim.engine import faster_analyses, jit  # noqa: F401  (jit installs the patches)
+from pedro_sim.engine import jit  # noqa: F401  (installs the patches)
+from pedro_sim.engine import numba_speedups as faster
 
 
 def test_installed() -> None:
-    assert faster_analyses.install()
-    assert analysis.compute_live_map is faster_analyses.compute_live_map
-    assert ir_utils.compute_live_map is faster_analyses.compute_live_map
-    assert set(faster_analyses.ORIGINAL) == {
-        "compute_live_map", "_run_block_rewrite", "_find_defs_violators", "_run_ssa"}
+    assert faster.install()
+    assert analysis.compute_live_map is faster.compute_live_map
+    assert ir_utils.compute_live_map is faster.compute_live_map
+    assert set(faster.ORIGINAL) == {
+        "compute_live_map", "_run_block_rewrite", "_find_defs_violators", "_run_ssa",
+        "_optimize_functions", "values"}
 
 
 @st.composite
@@ -45,8 +47,8 @@ def _flow_graphs(draw):
 @given(_flow_graphs())
 def test_live_map_matches_numba_on_random_graphs(graph) -> None:
     cfg, blocks, uses, defs = graph
-    numba_own = faster_analyses.ORIGINAL["compute_live_map"]
-    assert faster_analyses.compute_live_map(cfg, blocks, uses, defs) == numba_own(
+    numba_own = faster.ORIGINAL["compute_live_map"]
+    assert faster.compute_live_map(cfg, blocks, uses, defs) == numba_own(
         cfg, blocks, uses, defs)
 
 
@@ -86,11 +88,11 @@ def _statements(blocks) -> dict:
 def test_compiles_the_same_as_numba(monkeypatch) -> None:
     """Every live map and SSA rewrite made while compiling _busy equals numba's own, run
     on a copy of the same IR."""
-    original = faster_analyses.ORIGINAL
+    original = faster.ORIGINAL
     live_checks, ssa_checks = [], []
 
     def live_map_both(cfg, blocks, uses, defs):
-        ours = faster_analyses.compute_live_map(cfg, blocks, uses, defs)
+        ours = faster.compute_live_map(cfg, blocks, uses, defs)
         live_checks.append(ours == original["compute_live_map"](cfg, blocks, uses, defs))
         return ours
 
@@ -150,11 +152,23 @@ def test_function_passes_optimize_as_numba() -> None:
     import llvmlite.binding as ll
     from numba.core.registry import cpu_target
 
-    from pedro_sim.engine import function_passes
-
     library = cpu_target.target_context.codegen().create_library("function_passes_test")
     ours, theirs = ll.parse_assembly(_MODULE), ll.parse_assembly(_MODULE)
-    function_passes.optimize_functions(library, ours)
-    function_passes.ORIGINAL["_optimize_functions"](library, theirs)
+    faster.optimize_functions(library, ours)
+    faster.ORIGINAL["_optimize_functions"](library, theirs)
     assert str(ours) == str(theirs)
     assert "alloca" not in str(ours)  # the passes ran
+
+
+def test_option_values_as_numba() -> None:
+    from numba.core.compiler import Flags
+    from numba.core.cpu import CPUTargetOptions  # noqa: F401  (more TargetConfig classes)
+
+    flags = Flags()
+    numba_own = faster.ORIGINAL["values"]
+    assert list(faster.option_values(flags).items()) == list(numba_own(flags).items())
+    flags.nrt = True
+    flags.error_model = "numpy"
+    flags.enable_ssa = False
+    assert list(faster.option_values(flags).items()) == list(numba_own(flags).items())
+    assert flags == Flags(flags) and flags != Flags()

@@ -1,4 +1,4 @@
-"""Two of numba's IR analyses, computed in less time with the same results.
+"""Parts of numba's compiler made faster, with the same results.
 
 A first run spends most of its compile time in numba's Python front end, not in LLVM,
 and two of its analyses grow with the product of the IR's size and its variable count
@@ -13,8 +13,19 @@ on this engine's large inlined phases (docs/performance.md, "Issue 6, sixth sess
   visited in blocks that mention the variable; every other block is copied as it is,
   which is what the rewrite does to it anyway.
 
+Two more, smaller:
+
+- ``CPUCodeLibrary._optimize_functions`` built a new LLVM pass builder and function pass
+  manager for every function of every module, declarations included (a declaration has
+  no body to optimize; each module declares dozens of callees). Here one is built per
+  module and run on each function with a body: the same passes on the same functions.
+- ``TargetConfig.values`` (numba's compile flags, compared and hashed in its typing
+  caches some 100,000 times per first `bid`) read each option through a property. Here
+  the defaults are gathered once per class and the options set are laid over them: the
+  same dict, in the same order.
+
 ``install`` patches numba once. If numba's internals are not as expected nothing is
-patched, and compilation is merely slower. tests/test_faster_analyses.py checks the
+patched, and compilation is merely slower. tests/test_numba_speedups.py checks the
 results against numba's own functions.
 """
 
@@ -25,6 +36,7 @@ from collections import defaultdict
 import numpy as np
 
 ORIGINAL: dict[str, object] = {}  # numba's own functions, as found (tests compare)
+_DEFAULTS: dict[type, dict] = {}  # each TargetConfig class's option defaults
 
 
 def _bits(names, index: dict[str, int]) -> int:
@@ -142,22 +154,51 @@ def _install_ssa(ssa) -> None:
     ssa._run_ssa = _run_ssa
 
 
+def optimize_functions(self, ll_module) -> None:
+    """The function passes over each function of ``ll_module`` that has a body."""
+    ll_module.data_layout = self._codegen._data_layout
+    fpm = pb = None
+    for func in ll_module.functions:
+        if func.is_declaration:
+            continue
+        if fpm is None:
+            fpm, pb = self._codegen._function_pass_manager()
+        with self._recorded_timings.record(f"Function passes on {func.name!r}", pb):
+            fpm.run(func, pb)
+
+
+def option_values(self) -> dict:
+    """Every option of a TargetConfig: its defaults, then what is set."""
+    cls = type(self)
+    defaults = _DEFAULTS.get(cls)
+    if defaults is None:
+        defaults = _DEFAULTS[cls] = {k: o.default for k, o in cls.options.items()}
+    values = dict(defaults)
+    values.update(self._values)
+    return values
+
+
 def install() -> bool:
     """Patch numba once; True if patched (now or earlier)."""
     try:
-        from numba.core import analysis, ir_utils, postproc, ssa
+        from numba.core import analysis, ir_utils, postproc, ssa, targetconfig
+        from numba.core.codegen import CPUCodeLibrary
         live_map = analysis.compute_live_map
         for name in ("_run_block_rewrite", "_find_defs_violators", "_run_ssa",
                      "_GatherDefsHandler", "_run_block_analysis", "OrderedSet"):
             getattr(ssa, name)
+        optimize = CPUCodeLibrary._optimize_functions
+        values = targetconfig.TargetConfig.values
         if ir_utils.compute_live_map is not live_map or postproc.analysis is not analysis:
             return False
     except (ImportError, AttributeError):
         return False
     if ORIGINAL:
         return True
-    ORIGINAL["compute_live_map"] = live_map
+    ORIGINAL.update(compute_live_map=live_map, _optimize_functions=optimize, values=values)
     analysis.compute_live_map = compute_live_map
     ir_utils.compute_live_map = compute_live_map
+    CPUCodeLibrary._optimize_functions = optimize_functions
+    targetconfig.TargetConfig.values = option_values
     _install_ssa(ssa)
     return True
