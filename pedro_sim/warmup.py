@@ -1,20 +1,26 @@
 """Compile every kernel once (into numba's on-disk cache) so later runs start fast.
 
 numba compiles one function at a time per process, so with ``jobs`` > 1 the work is
-shared with a helper process (cache saves are locked, engine/cache_lock.py). The
-helper compiles the thinking players' deal phase, the longest chain of compiles,
-while this process compiles the random and heuristic players' versions and the
-solver; once the helper reports the chain done, the two share the thinking players'
-drivers, which load it from the cache. This process then loads everything."""
+shared with a helper process, this one forked (cache saves are locked,
+engine/cache_lock.py). The helper compiles the thinking players' deal phase, the longest
+chain of compiles, while this process first compiles the rollout that chain reaches
+last (so the helper finds it cached), then the random and heuristic players' versions
+and the solver. Once the helper reports the chain done, the two take the thinking
+players' drivers, which load it from the cache, one at a time from a shared queue until
+none is left."""
 
 from __future__ import annotations
 
+import fcntl
 import os
-import subprocess
+import signal
 import sys
 import tempfile
 import time
+import traceback
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import IO, NoReturn
 
 import numpy as np
 
@@ -27,52 +33,111 @@ from pedro_sim.traces import record_deals, record_fixed
 
 PIMC = L.PL_PIMC * 17  # every seat pimc: compiles the thinking players' versions
 CHAIN_DONE = "thinking deal phase compiled"
-HELPER_SHARE = (1, 2, 3, 4, 5)  # the thinking drivers the helper compiles after the chain
+# The thinking drivers after the chain (driver_steps), longest to compile first.
+QUEUE_ORDER = (8, 6, 1, 3, 4, 7, 2, 5)
 
 
 def warm_all(variant: str = "cinch", jobs: int = 1) -> None:
     """Every kernel compiled or loaded, in two processes when ``jobs`` > 1."""
     inputs = EngineInputs.for_variant(variant)
     if jobs > 1:
-        if _warm_beside_helper(inputs, variant):
+        if _warm_beside_helper(inputs):
             return  # the two processes compiled everything between them
     else:
         warm_others(inputs)
     warm_policy(inputs, PIMC)  # the thinking players' drivers (those a failed helper left)
 
 
-def _warm_beside_helper(inputs: EngineInputs, variant: str) -> bool:
-    """warm_others here while a helper process compiles the thinking players' deal phase;
-    then the two share the thinking players' drivers. False if the helper failed."""
-    with tempfile.TemporaryFile("w+") as err:
-        helper = subprocess.Popen([sys.executable, "-m", "pedro_sim.warmup", "--helper",
-                                   "--variant", variant], stdout=subprocess.PIPE,
-                                  stderr=err, text=True)
-        try:
-            warm_others(inputs)
-            for line in helper.stdout:  # until the chain is cached (or the helper stops)
-                if line.strip() == CHAIN_DONE:
-                    steps = len(driver_steps(PIMC))  # the helper did step 0, the chain
-                    warm_policy(inputs, PIMC, [k for k in range(1, steps)
-                                               if k not in HELPER_SHARE])
-                    break
-        except BaseException:
-            helper.kill()
-            raise
-        if helper.wait():  # warm_all then compiles what the helper left (and says why)
-            err.seek(0)
+def _warm_beside_helper(inputs: EngineInputs) -> bool:
+    """The rollout and warm_others here while a helper process (this one forked, its
+    imports done) compiles the thinking players' deal phase; then the two share the
+    thinking players' drivers. False if the helper failed."""
+    with tempfile.TemporaryFile("w+") as err, tempfile.TemporaryDirectory() as queue:
+        read_end, write_end = os.pipe()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            os.close(read_end)
+            _helper(inputs, Path(queue), write_end, err)
+        os.close(write_end)
+        with os.fdopen(read_end) as chain:
+            try:
+                warm_rollout(inputs)
+                warm_others(inputs)
+                if chain.readline().strip() == CHAIN_DONE:  # or "": the helper stopped
+                    warm_queued(inputs, Path(queue))
+            except BaseException:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                raise
+        if os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]):
+            err.seek(0)  # warm_all then compiles what the helper left, and says why
             sys.stderr.write(f"warmup helper failed: {err.read().strip()[-500:]}\n")
             return False
         return True
 
 
-def warm_helper(variant: str) -> None:
-    """The helper's share: the thinking deal phase (announced on stdout), then some of
-    the thinking players' drivers."""
-    inputs = EngineInputs.for_variant(variant)
+def _helper(inputs: EngineInputs, queue: Path, chain: int, err: IO[str]) -> NoReturn:
+    """The forked helper: warm_helper, then leave at once (exit code 1 and the traceback
+    in ``err`` if it failed)."""
+    code = 1
+    try:
+        warm_helper(inputs, queue, chain)
+        code = 0
+    except BaseException:
+        err.write(traceback.format_exc())
+        err.flush()
+    finally:
+        os._exit(code)
+
+
+def warm_helper(inputs: EngineInputs, queue: Path, chain: int) -> None:
+    """The helper's share: the thinking deal phase (announced on the ``chain`` pipe), then
+    thinking players' drivers from the queue."""
     warm_policy(inputs, PIMC, [0])
-    print(CHAIN_DONE, flush=True)
-    warm_policy(inputs, PIMC, HELPER_SHARE)
+    os.write(chain, f"{CHAIN_DONE}\n".encode())
+    warm_queued(inputs, queue)
+
+
+def warm_queued(inputs: EngineInputs, queue: Path) -> None:
+    """Thinking players' drivers taken one at a time from the queue both processes share
+    (a counter under a file lock), until it is empty."""
+    while (k := _take(queue)) is not None:
+        warm_policy(inputs, PIMC, [k])
+
+
+def _take(queue: Path) -> int | None:
+    """The next step of QUEUE_ORDER nobody has taken, or None."""
+    with open(queue / "lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        taken = queue / "taken"
+        n = int(taken.read_text()) if taken.exists() else 0
+        if n >= len(QUEUE_ORDER):
+            return None
+        taken.write_text(str(n + 1))
+        return QUEUE_ORDER[n]
+
+
+def warm_rollout(inputs: EngineInputs) -> None:
+    """The thinking players' rollout (engine/thinking.py: rollout_value, with the trick
+    loop and play_cards it calls), compiled for the types pimc_card calls it with, so that
+    the helper's deal phase chain finds it in the cache. If these types ever differ from
+    pimc_card's, the chain compiles its own (tests/test_compile_helpers.py checks)."""
+    from numba import typeof, types
+
+    from pedro_sim.engine.deals import new_work
+    from pedro_sim.engine.think_scratch import T_I, T_NOREC, T_U, new_think
+    from pedro_sim.engine.thinking import rollout_value
+
+    opts, _, _, cinfo = inputs.arrays
+    think = new_think(np.int64(PIMC), opts, cinfo)
+    rng = new_work()[3]
+    i64 = types.int64
+    rollout_value.compile((
+        typeof(think[T_U][:1]), typeof(think[T_I][:1]), i64, i64, types.uint64,
+        typeof(technique_flags()), typeof(rng), i64, *map(typeof, inputs.arrays),
+        typeof(think[T_I][:1]), typeof(think[T_NOREC])))
 
 
 def warm_others(inputs: EngineInputs) -> None:
@@ -156,22 +221,16 @@ def default_jobs() -> int:
 
 
 def main() -> None:
-    """``python -m pedro_sim.warmup [--helper] [--variant V]``: everything, or the helper
-    process's share (warm_all)."""
+    """``python -m pedro_sim.warmup [--variant V]``: everything (warm_all)."""
     import argparse
 
     from pedro_sim.engine.jit import fewer_collections
-    from pedro_sim.process_exit import fast_exit
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--helper", action="store_true")
     parser.add_argument("--variant", default="cinch")
     args = parser.parse_args()
     fewer_collections()
     started = time.perf_counter()
-    if args.helper:
-        warm_helper(args.variant)
-        fast_exit(0)  # the parent waits for this process to end
     warm_all(args.variant, default_jobs())
     print(f"kernels compiled and cached in {time.perf_counter() - started:.1f} s")
 

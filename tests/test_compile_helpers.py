@@ -68,13 +68,17 @@ def test_warmup_rejects_zero_jobs():
 
 
 def test_warmup_does_the_helpers_share_when_the_helper_fails(monkeypatch, capsys):
-    """A helper that dies at once (here: not Python at all) leaves its share to warm_all,
-    which says so on stderr (the kernels are cached already, so this only loads them)."""
+    """A helper that fails at once leaves its share to warm_all, which says so on stderr
+    (the kernels are cached already, so this only loads them)."""
     from pedro_sim import warmup
 
-    monkeypatch.setattr(warmup.sys, "executable", "/bin/false")
+    def fail(*args):
+        raise RuntimeError("no helper today")
+
+    monkeypatch.setattr(warmup, "warm_helper", fail)
     warmup.warm_all(jobs=2)
-    assert "warmup helper failed" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "warmup helper failed" in err and "no helper today" in err
 
 
 def test_fast_exit_flushes_and_keeps_the_exit_code():
@@ -92,3 +96,19 @@ def test_fast_exit_flushes_and_keeps_the_exit_code():
         assert (done.returncode, done.stdout, done.stderr) == (rc, "out", "err")
     done = leave("'bad thing'")
     assert (done.returncode, done.stderr) == (1, "errbad thing\n")
+
+
+def test_warmup_rollout_has_the_types_the_thinking_chain_uses():
+    """warm_rollout compiles rollout_value for the signature pimc_card calls it with:
+    otherwise the helper's chain would compile a second entry (and gain nothing)."""
+    from pedro_sim.engine.thinking import rollout_value
+    from pedro_sim.setup import EngineInputs
+    from pedro_sim.warmup import PIMC, warm_policy, warm_rollout
+
+    inputs = EngineInputs.for_variant("cinch")
+    warm_rollout(inputs)
+    warm_policy(inputs, PIMC, [0])  # the chain: compiled (or loaded) after the rollout
+    cache = rollout_value._cache
+    entries = [key for key in cache._cache_file._load_index()  # this machine's entries
+               if key[1] == rollout_value.targetctx.codegen().magic_tuple()]
+    assert len(entries) == 1
