@@ -33,8 +33,7 @@ from pedro_sim.traces import record_deals, record_fixed
 
 PIMC = L.PL_PIMC * 17  # every seat pimc: compiles the thinking players' versions
 CHAIN_DONE = "thinking deal phase compiled"
-# The thinking drivers after the chain (driver_steps), longest to compile first.
-QUEUE_ORDER = (8, 6, 1, 3, 4, 7, 2, 5)
+LONGEST_FIRST = (8, 6)  # the thinking drivers (driver_steps) slowest to compile
 
 
 def warm_all(variant: str = "cinch", jobs: int = 1) -> None:
@@ -108,15 +107,18 @@ def warm_queued(inputs: EngineInputs, queue: Path) -> None:
 
 
 def _take(queue: Path) -> int | None:
-    """The next step of QUEUE_ORDER nobody has taken, or None."""
+    """The next thinking driver step after the chain that nobody has taken, or None."""
+    steps = range(1, len(driver_steps(PIMC)))
+    order = [k for k in LONGEST_FIRST if k in steps] + [
+        k for k in steps if k not in LONGEST_FIRST]
     with open(queue / "lock", "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         taken = queue / "taken"
         n = int(taken.read_text()) if taken.exists() else 0
-        if n >= len(QUEUE_ORDER):
+        if n >= len(order):
             return None
         taken.write_text(str(n + 1))
-        return QUEUE_ORDER[n]
+        return order[n]
 
 
 def warm_rollout(inputs: EngineInputs) -> None:

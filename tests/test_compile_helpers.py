@@ -112,3 +112,13 @@ def test_warmup_rollout_has_the_types_the_thinking_chain_uses():
     entries = [key for key in cache._cache_file._load_index()  # this machine's entries
                if key[1] == rollout_value.targetctx.codegen().magic_tuple()]
     assert len(entries) == 1
+
+
+def test_warmup_queue_hands_out_every_thinking_driver_once(tmp_path):
+    from pedro_sim.warmup import PIMC, _take, driver_steps
+
+    taken = []
+    while (k := _take(tmp_path)) is not None:
+        taken.append(k)
+    assert sorted(taken) == list(range(1, len(driver_steps(PIMC))))
+    assert taken[0] == 8 and _take(tmp_path) is None
