@@ -51,6 +51,7 @@ def _warm_beside_helper(inputs: EngineInputs) -> bool:
     """The rollout and warm_others here while a helper process (this one forked, its
     imports done) compiles the thinking players' deal phase; then the two share the
     thinking players' drivers. False if the helper failed."""
+    _scratch_arrays(inputs)  # compiled once, before the fork: both processes use them
     with tempfile.TemporaryFile("w+") as err, tempfile.TemporaryDirectory() as queue:
         read_end, write_end = os.pipe()
         sys.stdout.flush()
@@ -121,6 +122,15 @@ def _take(queue: Path) -> int | None:
         return order[n]
 
 
+def _scratch_arrays(inputs: EngineInputs) -> tuple:
+    """A thread's deal scratch and the thinking players' (new_work, new_think)."""
+    from pedro_sim.engine.deals import new_work
+    from pedro_sim.engine.think_scratch import new_think
+
+    opts, _, _, cinfo = inputs.arrays
+    return new_work(), new_think(np.int64(PIMC), opts, cinfo)
+
+
 def warm_rollout(inputs: EngineInputs) -> None:
     """The thinking players' rollout (engine/thinking.py: rollout_value, with the trick
     loop and play_cards it calls), compiled for the types pimc_card calls it with, so that
@@ -128,13 +138,11 @@ def warm_rollout(inputs: EngineInputs) -> None:
     pimc_card's, the chain compiles its own (tests/test_compile_helpers.py checks)."""
     from numba import typeof, types
 
-    from pedro_sim.engine.deals import new_work
-    from pedro_sim.engine.think_scratch import T_I, T_NOREC, T_U, new_think
+    from pedro_sim.engine.think_scratch import T_I, T_NOREC, T_U
     from pedro_sim.engine.thinking import rollout_value
 
-    opts, _, _, cinfo = inputs.arrays
-    think = new_think(np.int64(PIMC), opts, cinfo)
-    rng = new_work()[3]
+    work, think = _scratch_arrays(inputs)
+    rng = work[3]
     i64 = types.int64
     rollout_value.compile((
         typeof(think[T_U][:1]), typeof(think[T_I][:1]), i64, i64, types.uint64,
