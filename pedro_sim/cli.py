@@ -425,9 +425,9 @@ def rules(
 
 @app.command()
 def warmup(
-    jobs: int = typer.Option(None, "--jobs", min=1,
-                             help="Processes compiling side by side (default: 2 when the "
-                                  "machine has 2 cores or more, else 1)."),
+    jobs: int = typer.Option(None, "--jobs", min=1, max=2,
+                             help="Processes compiling side by side, 1 or 2 (default: 2 "
+                                  "when the machine has 2 cores or more, else 1)."),
 ) -> None:
     """Compile every kernel into numba's on-disk cache, so later runs start at once."""
     import time

@@ -39,7 +39,7 @@ LONGEST_FIRST = (8, 6)  # the thinking drivers (driver_steps) slowest to compile
 def warm_all(variant: str = "cinch", jobs: int = 1) -> None:
     """Every kernel compiled or loaded, in two processes when ``jobs`` > 1."""
     inputs = EngineInputs.for_variant(variant)
-    if jobs > 1:
+    if jobs > 1 and hasattr(os, "fork"):
         if _warm_beside_helper(inputs):
             return  # the two processes compiled everything between them
     else:
@@ -226,8 +226,8 @@ def strategy_steps(p: int, flags: np.ndarray, hand: list[int]) -> list[Callable]
 
 
 def default_jobs() -> int:
-    """Two processes when the machine has two cores or more."""
-    return min(2, os.cpu_count() or 1)
+    """Two processes when the machine has two cores or more (and can fork)."""
+    return min(2, os.cpu_count() or 1) if hasattr(os, "fork") else 1
 
 
 def main() -> None:
