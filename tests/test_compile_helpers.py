@@ -83,9 +83,6 @@ def test_warmup_does_the_helpers_share_when_the_helper_fails(monkeypatch, capsys
 
 
 def test_fast_exit_flushes_and_keeps_the_exit_code():
-    import subprocess
-    import sys
-
     def leave(code: str) -> subprocess.CompletedProcess:
         return subprocess.run(
             [sys.executable, "-c", "import sys; from pedro_sim.process_exit import fast_exit; "
