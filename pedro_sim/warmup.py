@@ -51,7 +51,7 @@ def _warm_beside_helper(inputs: EngineInputs) -> bool:
     """The rollout and warm_others here while a helper process (this one forked, its
     imports done) compiles the thinking players' deal phase; then the two share the
     thinking players' drivers. False if the helper failed."""
-    _scratch_arrays(inputs)  # compiled once, before the fork: both processes use them
+    _thinking_scratch(inputs)  # its builders compiled before the fork: both processes use them
     with tempfile.TemporaryFile("w+") as err, tempfile.TemporaryDirectory() as queue:
         read_end, write_end = os.pipe()
         sys.stdout.flush()
@@ -122,13 +122,10 @@ def _take(queue: Path) -> int | None:
         return order[n]
 
 
-def _scratch_arrays(inputs: EngineInputs) -> tuple:
-    """A thread's deal scratch and the thinking players' (new_work, new_think)."""
-    from pedro_sim.engine.deals import new_work
-    from pedro_sim.engine.think_scratch import new_think
-
+def _thinking_scratch(inputs: EngineInputs) -> tuple:
+    """A thread's scratch when the seats think (drivers._scratch)."""
     opts, _, _, cinfo = inputs.arrays
-    return new_work(), new_think(np.int64(PIMC), opts, cinfo)
+    return drivers._scratch(PIMC, opts, cinfo)
 
 
 def warm_rollout(inputs: EngineInputs) -> None:
@@ -141,7 +138,7 @@ def warm_rollout(inputs: EngineInputs) -> None:
     from pedro_sim.engine.think_scratch import T_I, T_NOREC, T_U
     from pedro_sim.engine.thinking import rollout_value
 
-    work, think = _scratch_arrays(inputs)
+    work, think = _thinking_scratch(inputs)
     rng = work[3]
     i64 = types.int64
     rollout_value.compile((

@@ -259,7 +259,7 @@ def main() -> None:
                         help="deals of the large `bid` whose peak memory is measured")
     parser.add_argument("--soak-deals", type=int, default=1_000_000, help="0: no soak")
     parser.add_argument("--no-cold-compile", action="store_true",
-                        help="skip the first-run compiles (about 4 minutes)")
+                        help="skip the first-run compiles (about 3 minutes)")
     args = parser.parse_args()
     cores = numba.config.NUMBA_NUM_THREADS
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "

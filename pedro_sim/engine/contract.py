@@ -7,7 +7,7 @@ from numba.extending import overload
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bits import bit
 from pedro_sim.engine.deal import discard_and_fill
-from pedro_sim.engine.jit import kernel, phase, shared
+from pedro_sim.engine.jit import kernel, shared_phase
 from pedro_sim.engine.play import card_points, play_out, play_out_inline
 from pedro_sim.engine.think_scratch import thinks
 from pedro_sim.engine.thinking import think_out
@@ -81,4 +81,4 @@ def _play_contract(inline_loop: bool):
 play_contract = _play_contract(False)
 play_contract_inline = _play_contract(True)  # where no seat thinks
 # Compiled once, for the playout bidders' simulations; deals inline play_contract.
-play_contract_once = shared(phase(play_contract.py_func))
+play_contract_once = shared_phase(play_contract.py_func)

@@ -4,7 +4,7 @@ import numpy as np
 
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
-from pedro_sim.engine.jit import kernel, phase, shared
+from pedro_sim.engine.jit import kernel, phase, shared_phase
 from pedro_sim.engine.policies import (
     choose_bury,
     choose_card,
@@ -289,7 +289,7 @@ def play_cards(hands, leader, trick, folds, policy, flags, played, rng, t, opts,
 
 # The same, compiled once for the thinking players (who play a card at a time, and roll
 # out from the middle of a trick); the engine's own trick loop inlines play_cards.
-play_cards_once = shared(phase(play_cards.py_func))
+play_cards_once = shared_phase(play_cards.py_func)
 
 
 @kernel
@@ -358,6 +358,6 @@ def trick_loop(hands, leader, trick, folds, policy, flags, played, rng, t, opts,
 # The trick loop compiled once: the thinking players roll out from the middle of play with
 # it, and their deals call it. Deals without thinking players inline it: 11% more deals/s
 # (docs/performance.md), for the compile time of one more copy.
-play_rest = shared(phase(trick_loop.py_func))
+play_rest = shared_phase(trick_loop.py_func)
 play_out = _play_out(False)
 play_out_inline = _play_out(True)
