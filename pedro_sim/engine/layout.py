@@ -94,7 +94,8 @@ I_EVAL = 3  # the heuristic's bidding weight of the card as a trump (tenths of a
 I_PACKED_EVAL = 4
 I_PACKED_COUNT = 5
 I_COUNT_ORDER = 6  # the scoring cards in the preset's counting order, then -1
-N_INFO = 7
+I_STRONGER = 7  # trumps: the mask of the trumps stronger than the card; plain cards: 0
+N_INFO = 8
 TRUMP_SUIT = 4
 
 # --- players: a code per seat; a policy word holds one per team, 4 bits each (team 0 low) ---

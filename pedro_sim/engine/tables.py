@@ -113,3 +113,5 @@ def _beats(t: int, deck: int, cinfo: np.ndarray, beats: np.ndarray) -> None:
                     suit[d] == L.TRUMP_SUIT and suit[c] != L.TRUMP_SUIT):
                 stronger |= 1 << d
         beats[t, c] = np.uint64(stronger)
+        if suit[c] == L.TRUMP_SUIT:
+            cinfo[t, L.I_STRONGER, c] = stronger

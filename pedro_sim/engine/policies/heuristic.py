@@ -27,17 +27,18 @@ def plain_ranks(plain):
 
 @kernel
 def trump_by_strength(m, t, cinfo, strongest_first):
-    """The strongest (or weakest) card of a mask of trumps; ties to the lowest id."""
-    best = -1
-    best_s = -1 if strongest_first else 1 << 30
+    """The strongest (or weakest) card of a mask of trumps, -1 if it is empty: the one no
+    other card of the mask beats (that all the others beat). Within a suit card ids rise
+    with rank, so the search starts at the end that nearly always holds it."""
+    m = np.uint64(m)
     while m:
-        c = lowest(m)
-        m &= m - ONE
-        s = cinfo[t, L.I_STRENGTH, c]
-        if (s > best_s) if strongest_first else (s < best_s):
-            best_s = s
-            best = c
-    return best
+        c = highest(m) if strongest_first else lowest(m)
+        others = m & ~bit(c)
+        stronger = np.uint64(cinfo[t, L.I_STRONGER, c]) & others
+        if stronger == (ZERO if strongest_first else others):
+            return c
+        m = others
+    return -1
 
 
 @kernel
