@@ -22,7 +22,13 @@ from pedro_sim.engine import drivers
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bidding import best_suit, heuristic_call, suit_value
 from pedro_sim.engine.play import legal_cards
-from pedro_sim.engine.policies.heuristic import heuristic_bury, heuristic_card
+from pedro_sim.engine.policies.heuristic import (
+    heuristic_bury,
+    heuristic_card,
+    strongest,
+    weakest,
+)
+from pedro_sim.rules import PRESETS
 from pedro_sim.setup import EngineInputs
 
 CINCH = EngineInputs.for_variant("cinch")
@@ -334,6 +340,23 @@ def test_call_is_a_legal_bid(cards, standing, partner_holds):
     assert c == 0 or max(7, standing + 1) <= c <= MAX_BID
     if partner_holds and c:
         assert c >= standing + 2
+
+
+# --- the strongest and weakest trump ----------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(PRESETS)), st.integers(0, 3), st.data())
+def test_strongest_and_weakest_trump_by_strength(preset, t, data):
+    """The search by stronger-trumps masks (I_STRONGER) picks the trump of highest and of
+    lowest strength, in every preset (off-fives, jokers, the 2 where it scores)."""
+    masks, _, cinfo = EngineInputs.for_variant(preset).tables
+    trumps = cards_of(int(masks[t, L.M_TRUMP]))
+    held = data.draw(st.lists(st.sampled_from(trumps), min_size=1, unique=True))
+    by_strength = sorted(held, key=lambda c: int(cinfo[t, L.I_STRENGTH, c]))
+    m = np.uint64(mask_of(held))
+    assert int(strongest(m, t, masks, cinfo)) == by_strength[-1]
+    assert int(weakest(m, t, masks, cinfo)) == by_strength[0]
 
 
 # --- any position: a legal card ----------------------------------------------------------
