@@ -11,7 +11,7 @@ from pedro_sim.engine.contract import play_contract, play_contract_inline, take_
 from pedro_sim.engine.deal import (
     deal_books,
     deal_packets,
-    fixed_hand_order,
+    fixed_hand_order_once,
     shuffle,
 )
 from pedro_sim.engine.jit import kernel, phase, scratch, shared
@@ -165,7 +165,7 @@ def fixed_hand_deal(seed, index, hand, offset, trump, policy, flags, opts, masks
             rest[n] = c
             n += 1
     shuffle(rng, rest, n)
-    fixed_hand_order(rest, hand, offset, opts, deck)
+    fixed_hand_order_once(rest, hand, offset, opts, deck)
     bidder = (offset + 1) & 3
     return deal_and_play(deck, np.int64(0), bidder, trump, policy, flags, opts, masks, beats,
                          cinfo, hands, rng, pts, rec, think)[0]

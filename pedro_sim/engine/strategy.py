@@ -7,7 +7,7 @@ import numpy as np
 
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bits import ZERO, bit, popcount
-from pedro_sim.engine.deal import fixed_hand_order, shuffle
+from pedro_sim.engine.deal import fixed_hand_order_once, shuffle
 from pedro_sim.engine.deals import auctioned_deal, deal_and_play, deal_score, fixed_hand_deal
 from pedro_sim.engine.drivers import _scratch, _share
 from pedro_sim.engine.games import GAME_COLS, play_game, settle
@@ -33,7 +33,7 @@ def deal_holding(rng, card, offset, opts, rest, hand, deck):
     hand[0] = card
     for k in range(1, size):
         hand[k] = rest[k - 1]
-    fixed_hand_order(rest[size - 1:n], hand, offset, opts, deck)
+    fixed_hand_order_once(rest[size - 1:n], hand, offset, opts, deck)
     return below(rng, n - size + 1)
 
 
@@ -44,7 +44,7 @@ def swap_holding(card, j, offset, opts, rest, hand, deck):
     others = rest[size - 1:opts[L.O_DECK] - 1]
     hand[0] = others[j]
     others[j] = card
-    fixed_hand_order(others, hand, offset, opts, deck)
+    fixed_hand_order_once(others, hand, offset, opts, deck)
 
 
 @phase
@@ -106,7 +106,7 @@ def _hand_classes(seed, first, count, chunk, offset, trump, marks, policy, flags
             for k in range(size):
                 hand[k] = rest[k]
                 held |= bit(rest[k])
-            fixed_hand_order(rest[size:n], hand, offset, opts, deck)
+            fixed_hand_order_once(rest[size:n], hand, offset, opts, deck)
             deal_and_play(deck, np.int64(0), bidder, trump, policy, flags, opts, masks, beats,
                           cinfo, hands, rng, pts, rec, think)
             out[ch, hand_class(held, masks[trump, L.M_TRUMP], marks), pts[bidder & 1]] += 1
