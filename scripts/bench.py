@@ -255,11 +255,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=4_000_000)
     parser.add_argument("--yardstick", type=Path, default=ROOT.parent / "shared" / "yardstick")
-    parser.add_argument("--memory-deals", type=int, default=10_000_000,
-                        help="deals of the large `bid` whose peak memory is measured")
+    parser.add_argument("--memory-deals", type=int, default=100_000_000,
+                        help="deals of the large `bid` whose peak memory is measured "
+                             "(about 40 s for the default 10^8)")
     parser.add_argument("--soak-deals", type=int, default=1_000_000, help="0: no soak")
     parser.add_argument("--no-cold-compile", action="store_true",
-                        help="skip the first-run compiles (about 3 minutes)")
+                        help="skip the first-run compiles (about 2 minutes)")
     args = parser.parse_args()
     cores = numba.config.NUMBA_NUM_THREADS
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
