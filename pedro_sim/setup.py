@@ -86,7 +86,7 @@ ENGINE_OPTIONS: dict[str, tuple | None] = {
     "plain_led": ("follow-or-trump", "any", "follow", "trumps-only"), "first_lead": None,
     "excess_trumps": None,
     "dealer_forced": None, "kitty": None, "lose_at": None,
-    "special_bid": ("none", "double-max", "double-83"),
+    "special_bid": None,
     "plain_trick_winner": None,
     "fold": None,
     "scoring": ("add", "sancho", "difference"), "tie": None, "win_only_on": None,

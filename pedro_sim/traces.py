@@ -1,4 +1,4 @@
-"""Deal traces (../shared/TRACE.md) from the kernels' record arrays."""
+"""Deal traces (docs/trace-format.md) from the kernels' record arrays."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pedro_sim.cards import SUITS, card_text, cards_of
 from pedro_sim.engine import drivers
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.rng import KIND_DEAL, KIND_FIXED
+from pedro_sim.rules.overrides import house_rules
 from pedro_sim.setup import EngineInputs
 
 TRACE_FORMAT = "pedro-trace/1"
@@ -72,10 +73,13 @@ def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, pol
     split = inputs.variant.excess_trumps == "discard-nonscoring"  # non-trumps went first
     taken = [_in_mask(stock, received_masks[p] & ~passed[p]) + cards_of(passed[p])
              for p in range(4)]
+    # what a seat put away, then the cards it passed its partner (so that for every seat
+    # start_hands = hands - discards + received, docs/trace-format.md)
     discards = [[c for c in _discards(hands[p], taken[p], start[p], r[L.R_TRUMP], inputs,
                                       split and p != dealer)
                  if not passed[(p + 2) % 4] >> c & 1]
-                + _in_mask(stock, put_away[p]) for p in range(4)]
+                + _in_mask(stock, put_away[p]) + cards_of(passed[(p + 2) % 4])
+                for p in range(4)]
     order = [(dealer + 1 + q) % 4 for q in range(3)]
     others = [c for q in order for c in discards[q]]  # cards a dealer may take (nicaragua)
     received = [taken[p] + (_in_mask(others, received_masks[p] & ~passed[p])
@@ -112,6 +116,9 @@ def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, pol
         "made": bool(r[L.R_MADE]),
         "score": [r[L.R_SCORE], r[L.R_SCORE + 1]],
     }
+    rules = house_rules(inputs.variant)
+    if rules:  # the options in which the deal departs from the named preset
+        out["rules"] = rules
     if bidder < 0:  # thrown in (RULES.md section 5)
         out.update({"bidder": None, "bid": 0, "trump": None, "discards": [[]] * 4,
                     "received": [[]] * 4, "start_hands": out["hands"], "made": False})

@@ -574,7 +574,8 @@ def test_eighty_three_passing():
     # scoring ones (5S 5C 2S JK) + 2 non-scoring (lowest: 3S 4S).
     assert txt(recv[1]) == "3S 2S 5C 5H JK"
     assert txt(start[1]) == "AS KS QS JS TS 9S"
-    assert txt(disc[1]) == "2D 3D 4D 5H"
+    # what it put away, then what it passed (docs/trace-format.md)
+    assert txt(disc[1]) == "2D 3D 4D 5H 2S 3S 6S 7S 8S 5C JK"
     assert txt(recv[3]) == "2S 3S 6S 7S 8S 5C JK"
     assert txt(start[3]) == "5S 4S 2S 3S 5C JK"
     assert txt(disc[3]) == "5D 6D 7D 8D 9D TD JD QD KD AD 6S 7S 8S"

@@ -131,7 +131,7 @@ def choose_cards(policy, rng, pool, n, t, masks, cinfo):
 @phase
 def keep_scoring_first(policy, rng, trumps, keep, t, masks, cinfo):
     """Too many trumps: keep every scoring trump, and non-scoring ones up to ``keep``."""
-    scoring = trumps & (masks[t, L.M_SCORE_TRICK] | masks[t, L.M_TWO])
+    scoring = trumps & scoring_cards(t, masks)
     room = max(0, keep - popcount(scoring))
     others = trumps & masks[t, L.M_NONSCORE]
     return scoring | choose_cards(policy, rng, others, room, t, masks, cinfo)

@@ -37,7 +37,7 @@ def new_work():
 def deal_score(pts, bidder, bid, score, opts):
     """Made: the bidders add their points; set: they lose the bid (difference scoring:
     the side with more points scores the difference; set, the opponents score the bid
-    and their points). Returns made."""
+    and their points; the special bids: docs/rules.md, ``special_bid``). Returns made."""
     if bidder < 0:  # thrown in
         score[0] = 0
         score[1] = 0
@@ -59,6 +59,8 @@ def deal_score(pts, bidder, bid, score, opts):
     else:
         score[bt] = pts[bt] if made else -bid
         score[ot] = pts[ot]
+    if opts[L.O_MOON] and made and bid == opts[L.O_MAX_BID]:  # shooting the moon
+        score[bt] = 2 * bid
     return made
 
 

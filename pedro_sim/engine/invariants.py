@@ -450,7 +450,7 @@ def check_points(rec, held, won, full, bidder, t, opts, masks, cinfo):
 
 @kernel
 def expected_score(b, d, bid, opts):
-    """RULES.md 2.8 and section 4 on the bidders' points ``b``, the others' ``d``:
+    """docs/rules.md 2.8 and section 4 on the bidders' points ``b``, the others' ``d``:
     (made, bidders' score, others' score)."""
     if bid > opts[L.O_MAX_BID]:  # "83 double": every point of the deal, or lose it all
         made = b >= opts[L.O_TOTAL_POINTS]
@@ -458,6 +458,8 @@ def expected_score(b, d, bid, opts):
     made = b >= bid
     if opts[L.O_DOUBLE_MAX] and bid == opts[L.O_MAX_BID]:
         return made, 2 * bid if made else -2 * bid, d
+    if opts[L.O_MOON] and made and bid == opts[L.O_MAX_BID]:  # the moon, made: twice the bid
+        return made, 2 * bid, max(0, d - b) if opts[L.O_SCORING] == L.SCORE_DIFFERENCE else d
     if opts[L.O_SCORING] == L.SCORE_DIFFERENCE:
         if not made:
             return made, 0, bid + d

@@ -37,7 +37,8 @@ O_PAIRS = 32  # 1: extra cards are played in pairs over the first tricks (califo
 O_DOUBLE_MAX = 33  # 1: the top bid scores and loses double
 O_TOP_BID = 34  # the highest bid value (O_MAX_BID, or 2 x it for "83 double")
 O_PASS_EXCESS = 35  # 1: a player with too many trumps passes the excess to its partner
-N_OPTS = 36
+O_MOON = 36  # 1: the top numeric bid, made, scores twice the bid (set: as any set bid)
+N_OPTS = 37
 
 FORCED_EXACT = 0
 FORCED_NONE = 1  # the dealer may pass too; then the deal is thrown in

@@ -34,7 +34,9 @@ def legal_cards(h, led, t, masks, plain):
 
 @kernel
 def lead_cards(h, first, t, opts, masks):
-    """The bidder's first lead must be a trump where the preset says so (if it has one)."""
+    """The bidder's first lead (``first``: this is it) must be a trump where the preset
+    says so, if it has one; any other lead, including a first trick led by another seat
+    because the bidder folded, is free (docs/rules.md, ``first_lead``)."""
     if (first and opts[L.O_FIRST_LEAD_TRUMP]) or opts[L.O_PLAIN_LED] == L.PLAIN_TRUMPS_ONLY:
         tr = h & masks[t, L.M_TRUMP]
         if tr:
@@ -198,19 +200,19 @@ def fold_trumpless(hands, trick, folds, t, masks, rec, record):
 
 
 @kernel
-def play_trick(hands, leader, trick, folds, policy, flags, played, rng, t, opts, masks, beats,
-               cinfo, pts, rec, base, record):
+def play_trick(hands, leader, bidder, trick, folds, policy, flags, played, rng, t, opts, masks,
+               beats, cinfo, pts, rec, base, record):
     """One trick from ``leader``. Returns (winner, trick points, cards played, folds)."""
     wseat, wcard, led, points, played, folds, nplays = play_cards(
-        hands, leader, trick, folds, policy, flags, played, rng, t, opts, masks, beats, cinfo,
-        pts, rec, base, record, 0, 4, -1, -1, -1, -1, 0, 0)
+        hands, leader, bidder, trick, folds, policy, flags, played, rng, t, opts, masks, beats,
+        cinfo, pts, rec, base, record, 0, 4, -1, -1, -1, -1, 0, 0)
     return wseat, points, played, folds
 
 
 @kernel
-def play_cards(hands, leader, trick, folds, policy, flags, played, rng, t, opts, masks, beats,
-               cinfo, pts, rec, base, record, k0, k_end, forced, wseat, wcard, led, points,
-               nplays):
+def play_cards(hands, leader, bidder, trick, folds, policy, flags, played, rng, t, opts, masks,
+               beats, cinfo, pts, rec, base, record, k0, k_end, forced, wseat, wcard, led,
+               points, nplays):
     """Places ``k0`` to ``k_end`` - 1 after ``leader`` of a trick in progress (winner
     ``wseat`` with ``wcard``, suit ``led``, ``points`` and ``nplays`` so far); the first
     plays ``forced`` when it is a card. Returns the trick's state after them:
@@ -228,7 +230,7 @@ def play_cards(hands, leader, trick, folds, policy, flags, played, rng, t, opts,
             folds += 1
             continue
         if wseat < 0:
-            legal = lead_cards(h, trick == 0, t, opts, masks)
+            legal = lead_cards(h, trick == 0 and p == bidder, t, opts, masks)
         else:
             legal = legal_cards(h, led, t, masks, opts[L.O_PLAIN_LED])
         extra = extra_cards(popcount(h), trick, opts)
@@ -320,20 +322,21 @@ def _play_out(inline_loop: bool):
         2 scores for its holder)."""
         two_to_holder(hands, t, opts, masks, pts)
         zero = np.int64(0)  # not literals: the phase compiles once
-        if inline_loop:
-            trick_loop(hands, leader, zero, zero, policy, flags, ZERO, rng, t, opts, masks,
-                       beats, cinfo, pts, rec, record)
+        if inline_loop:  # the bidder leads the first trick
+            trick_loop(hands, leader, leader, zero, zero, policy, flags, ZERO, rng, t, opts,
+                       masks, beats, cinfo, pts, rec, record)
         else:
-            play_rest(hands, leader, zero, zero, policy, flags, ZERO, rng, t, opts, masks,
-                      beats, cinfo, pts, rec, record)
+            play_rest(hands, leader, leader, zero, zero, policy, flags, ZERO, rng, t, opts,
+                      masks, beats, cinfo, pts, rec, record)
 
     return play_out
 
 
 @kernel
-def trick_loop(hands, leader, trick, folds, policy, flags, played, rng, t, opts, masks, beats,
-               cinfo, pts, rec, record):
-    """Every trick from trick number ``trick`` on, led by ``leader``."""
+def trick_loop(hands, leader, bidder, trick, folds, policy, flags, played, rng, t, opts, masks,
+               beats, cinfo, pts, rec, record):
+    """Every trick from trick number ``trick`` on, led by ``leader`` (``bidder``: whose
+    first lead the rules may force)."""
     while True:
         if opts[L.O_FOLD] == L.FOLD_AT_TRICK:
             folds = fold_trumpless(hands, trick, folds, t, masks, rec, record)
@@ -343,9 +346,9 @@ def trick_loop(hands, leader, trick, folds, policy, flags, played, rng, t, opts,
             leader = (leader + 1) & 3
         base = L.R_TRICKS + L.TRICK_LEN * trick
         before = played
-        winner, points, played, folds = play_trick(hands, leader, trick, folds, policy, flags,
-                                                   played, rng, t, opts, masks, beats, cinfo,
-                                                   pts, rec, base, record)
+        winner, points, played, folds = play_trick(hands, leader, bidder, trick, folds, policy,
+                                                   flags, played, rng, t, opts, masks, beats,
+                                                   cinfo, pts, rec, base, record)
         close_trick(winner, points, played ^ before, t, masks, pts)
         leader = winner
         trick += 1

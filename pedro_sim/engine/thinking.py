@@ -64,13 +64,14 @@ def rollout_value(world, st, p, c, played, flags, rng, t, opts, masks, beats, ci
     leader = st[SV.S_LEADER]
     record = no_rec.shape[0] > 0
     heuristic = np.int64(L.P_HEURISTIC)
+    free = np.int64(-1)  # no lead is forced: a lead here is ``c``, and later tricks are free
     wseat, wcard, led, points, played, folds, nplays = play_cards_once(
-        world, leader, trick, np.int64(0), heuristic, flags, played, rng, t, opts, masks, beats,
-        cinfo, pts, no_rec, np.int64(0), record, st[SV.S_K], np.int64(4), c, st[SV.S_WSEAT],
-        st[SV.S_WCARD], st[SV.S_LED], st[SV.S_TPTS], st[SV.S_K])
+        world, leader, free, trick, np.int64(0), heuristic, flags, played, rng, t, opts, masks,
+        beats, cinfo, pts, no_rec, np.int64(0), record, st[SV.S_K], np.int64(4), c,
+        st[SV.S_WSEAT], st[SV.S_WCARD], st[SV.S_LED], st[SV.S_TPTS], st[SV.S_K])
     pts[wseat & 1] += points
-    play_rest(world, wseat, trick + 1, folds, heuristic, flags, played, rng, t, opts, masks,
-              beats, cinfo, pts, no_rec, record)
+    play_rest(world, wseat, free, trick + 1, folds, heuristic, flags, played, rng, t, opts,
+              masks, beats, cinfo, pts, no_rec, record)
     return pts[p & 1]
 
 
@@ -153,7 +154,8 @@ def think_card(policy, all_hands, p, st, played, flags, rng, think, t, opts, mas
     legal card, or a stack to play)."""
     h = all_hands[p]
     if st[SV.S_WSEAT] < 0:
-        legal = lead_cards(h, st[SV.S_TRICK] == 0, t, opts, masks)
+        first = st[SV.S_TRICK] == 0 and p == ctx_of(think)[SV.C_FIRST]
+        legal = lead_cards(h, first, t, opts, masks)
     else:
         legal = legal_cards(h, st[SV.S_LED], t, masks, opts[L.O_PLAIN_LED])
     if popcount(legal) < 2 or extra_cards(popcount(h), st[SV.S_TRICK], opts) > 0:
@@ -174,7 +176,8 @@ def think_out(all_hands, leader, t, policy, flags, rng, opts, masks, beats, cinf
     know, st = know_of(think), state_of(think)
     SM.start_knowledge(know, hands, all_hands[4:8], t, opts, masks)
     ctx_of(think)[SV.C_MERGE] = 1
-    ctx_of(think)[SV.C_FIRST] = leader
+    bidder = leader  # play starts with the bidder's lead
+    ctx_of(think)[SV.C_FIRST] = bidder
     two_to_holder(hands, t, opts, masks, pts)
     played = ZERO
     trick = np.int64(0)
@@ -199,9 +202,9 @@ def think_out(all_hands, leader, t, policy, flags, rng, opts, masks, beats, cinf
                                masks, beats, cinfo)
             was = played
             wseat, wcard, led, points, played, folds, nplays = play_cards_once(
-                hands, leader, trick, folds, policy, flags, played, rng, t, opts, masks, beats,
-                cinfo, pts, rec, np.int64(base), record, np.int64(k), np.int64(k + 1), c, wseat,
-                wcard, led, points, nplays)
+                hands, leader, bidder, trick, folds, policy, flags, played, rng, t, opts, masks,
+                beats, cinfo, pts, rec, np.int64(base), record, np.int64(k), np.int64(k + 1), c,
+                wseat, wcard, led, points, nplays)
             new = played & ~was
             top = rec_top(new, c)
             SM.learn_play(know, p, top, new, led if k > 0 else np.int64(-1), t, opts, cinfo)

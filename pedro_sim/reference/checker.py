@@ -50,13 +50,39 @@ def _txt(cards) -> str:
 def check_trace(trace: dict, seed_check: bool = True) -> list[str]:
     """Return the list of rule violations in a trace (empty = valid),
     dispatching on ``trace["variant"]``: `cinch` is checked here, every other
-    preset of RULES.md section 4 by gcheck.py."""
-    if isinstance(trace, dict) and trace.get("variant") != "cinch":
+    preset, and any deal under house rules (its "rules" object), by gcheck.py."""
+    if isinstance(trace, dict) and (trace.get("variant") != "cinch" or trace.get("rules")):
         from .variants import PRESETS
         if isinstance(trace.get("variant"), str) and trace["variant"] in PRESETS:
             from .gcheck import check_general
-            return check_general(trace, seed_check)
-    return _check_cinch(trace, seed_check)
+            return check_general(trace, seed_check) + exchange_errors(trace)
+    return _check_cinch(trace, seed_check) + exchange_errors(trace)
+
+
+def exchange_errors(trace: dict) -> list[str]:
+    """Every seat's start hand is its dealt hand less what it put away (or passed on) plus
+    what it took in: ``start_hands = hands + received - discards`` (docs/trace-format.md),
+    each card put away being one it held or, for foster's robbing dealer, a stock trump it
+    left."""
+    try:
+        rows = [trace[k] for k in ("hands", "discards", "received", "start_hands")]
+        if trace.get("bidder") is None:
+            return []
+        out = []
+        seen = set(trace["stock"])  # foster's dealer lists the stock trumps it leaves
+        for seat, (dealt, gone, took, start) in enumerate(zip(*rows, strict=True)):
+            kept = (set(dealt) | set(took)) - set(gone)
+            if len(set(dealt) | set(took)) != len(dealt) + len(took) \
+                    or not set(gone) <= set(dealt) | set(took) | seen \
+                    or len(set(gone)) != len(gone):
+                out.append(f"seat {seat}: discards {gone} are not cards it held or saw, once "
+                           f"each")
+            elif sorted(kept) != sorted(start) or len(set(start)) != len(start):
+                out.append(f"seat {seat}: start_hands {start} is not hands - discards + "
+                           f"received {sorted(kept)}")
+        return out
+    except (KeyError, TypeError, ValueError) as exc:
+        return [f"hands, discards, received, start_hands: malformed ({exc!r})"]
 
 
 def _check_cinch(trace: dict, seed_check: bool = True) -> list[str]:

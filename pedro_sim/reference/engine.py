@@ -169,11 +169,12 @@ def _random_deal(seed: int, index: int, kind: int, dealer: int, header: dict) ->
     return _finish(header, stream, dealer, hands, stock, bids, bidder, bid, trump)
 
 
-def random_deal(seed: int, index: int, variant: str = "cinch") -> dict:
-    """Deal ``index`` of the kind-0 stream, dealer ``index % 4``, random players."""
-    if variant != VARIANT:
+def random_deal(seed: int, index: int, variant: str = "cinch", rules: dict | None = None) -> dict:
+    """Deal ``index`` of the kind-0 stream, dealer ``index % 4``, random players, under the
+    preset ``variant`` with house ``rules`` (a trace's "rules" object; general.py)."""
+    if variant != VARIANT or rules:
         from .preset_engine import preset_random_deal
-        return preset_random_deal(seed, index, variant)
+        return preset_random_deal(seed, index, variant, rules)
     return _random_deal(seed, index, 0, index % N_SEATS, _header(seed, index))
 
 

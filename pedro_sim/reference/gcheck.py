@@ -12,7 +12,7 @@ from __future__ import annotations
 from .cards import SUITS
 from .general import N, deal_general, simulate
 from .rng import Stream, shuffle
-from .variants import CARD_TEXT, canonical, get_variant
+from .variants import CARD_TEXT, DEAL_RULES, canonical, get_variant, with_rules
 
 REQUIRED_KEYS = ("format", "variant", "seed", "deal", "policy", "dealer", "hands",
                  "stock", "bids", "bidder", "bid", "trump", "discards", "received",
@@ -165,7 +165,16 @@ class GeneralChecker:
         missing = [k for k in REQUIRED_KEYS if k not in tr]
         if missing:
             self.stop(f"missing keys: {', '.join(missing)}")
-        self.v = v = get_variant(tr["variant"])
+        rules = tr.get("rules")
+        if rules is not None and not isinstance(rules, dict):
+            self.stop(f"rules is not an object: {rules!r}")
+        unknown = sorted(set(rules or ()) - set(DEAL_RULES))
+        if unknown:  # a rule this checker cannot read: the deal is not accepted as checked
+            self.stop(f"rules: this checker does not know {', '.join(unknown)}")
+        try:
+            self.v = v = with_rules(tr["variant"], rules) if rules else get_variant(tr["variant"])
+        except (ValueError, KeyError, TypeError) as exc:
+            self.stop(f"rules: {exc}")
         if tr["format"] != "pedro-trace/1":
             self.err(f"format is {tr['format']!r}, expected 'pedro-trace/1'")
         if not isinstance(tr["policy"], str):

@@ -106,6 +106,14 @@ def bid_options(v: Variant, standing: int, equal: bool = False) -> list[int]:
     return opts
 
 
+def forced_call(v: Variant, seat: int, policy, index: int) -> int:
+    """The dealer's bid when the others passed: the forced value (no draw), or with
+    ``forced`` "any" a bid of its choice (no pass)."""
+    if v.forced == "any":
+        return policy.choose("bid", seat, list(range(v.min_bid, v.max_bid + 1)), index)
+    return v.forced
+
+
 def auction(v: Variant, dealer: int, policy):
     """Returns (bids, bidder, bid); bidder -1 when the deal is thrown in."""
     order = bidding_order(dealer)
@@ -113,12 +121,8 @@ def auction(v: Variant, dealer: int, policy):
     standing, bidder = 0, -1
     if v.rounds == "one":
         for i, seat in enumerate(order):
-            if i == N - 1 and standing == 0:
-                if v.forced == "any":
-                    call = policy.choose("bid", seat, list(range(v.min_bid, v.max_bid + 1)),
-                                         len(bids))
-                else:
-                    call = v.forced  # forced value, no draw
+            if i == N - 1 and standing == 0 and v.forced is not None:
+                call = forced_call(v, seat, policy, len(bids))
             else:
                 call = policy.choose("bid", seat,
                                      bid_options(v, standing, i == N - 1 and v.dealer_may_equal),
@@ -137,9 +141,10 @@ def auction(v: Variant, dealer: int, policy):
         if seat in passed:
             continue
         if turn <= N and seat == dealer and len(passed) == N - 1 and v.forced is not None:
-            call = v.forced  # first three passed: the dealer is forced, no draw
+            call = forced_call(v, seat, policy, len(bids))  # the first three passed
         else:
-            call = policy.choose("bid", seat, bid_options(v, standing), len(bids))
+            equal = seat == dealer and turn <= N and v.dealer_may_equal  # first round only
+            call = policy.choose("bid", seat, bid_options(v, standing, equal), len(bids))
         bids.append([seat, call])
         if call:
             standing, bidder = call, seat
@@ -271,6 +276,7 @@ def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, polic
         recv[bidder] = list(stock)
         cards = [hands[s] + recv[s] for s in range(N)]
         keep6: list[set | None] = [None] * N
+        gave: list[list[int]] = [[] for _ in range(N)]  # cards each seat passed its partner
         for a in order[:2]:  # eldest's team first
             b = (a + 2) % N
             ta = [c for c in cards[a] if t.is_trump[c]]
@@ -301,6 +307,7 @@ def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, polic
                 return out
             keep = set(choose_subset(policy, "keep", x, v.hand, cands))
             passed = sorted(c for c in tx if c not in keep)
+            gave[x] = passed
             keep6[x] = keep
             recv[y] = recv[y] + passed
             cards[y] = cards[y] + passed
@@ -318,7 +325,7 @@ def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, polic
                 else:
                     keep = set(_reduce_keep_trumps(policy, t, seat, cs, v.hand)[0])
             start[seat] = _ordered(cs, keep)
-            disc[seat] = _not(cs, keep)
+            disc[seat] = _not(cs, keep) + gave[seat]  # what it put away, then what it passed
         return disc, recv, start
     raise NotImplementedError(f"exchange {ex!r} ({v.name}) is not implemented")
 
@@ -550,6 +557,7 @@ def score_deal(v: Variant, points, bidder: int, bid: int):
     special = v.special is not None and bid == v.special[0]
     need = v.special[1] if special else bid
     made = points[bt] >= need
+    moon = v.moon and made and bid == v.max_bid  # shot the moon: twice the bid
     if v.scoring == "difference":
         score = [0, 0]
         if made:
@@ -560,12 +568,16 @@ def score_deal(v: Variant, points, bidder: int, bid: int):
                 score[ot] = -diff
         else:
             score[ot] = bid + points[ot]
+        if moon:
+            score[bt] = 2 * bid
         return made, score
     score = list(points)
     if special:
         score[bt] = v.special[2] if made else -v.special[3]
     elif not made:
         score[bt] = -bid
+    if moon:
+        score[bt] = 2 * bid
     return made, score
 
 

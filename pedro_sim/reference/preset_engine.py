@@ -14,7 +14,7 @@ from .general import (
     team,
 )
 from .rng import Stream, shuffle
-from .variants import get_variant, parse_any_card
+from .variants import get_variant, parse_any_card, with_rules
 
 FORMAT = "pedro-trace/1"
 GAME_INDEX_STRIDE = 2 ** 20
@@ -35,9 +35,10 @@ def _deal(v, seed, index, kind, dealer, header):
     return trace, info
 
 
-def preset_random_deal(seed: int, index: int, variant: str) -> dict:
-    v = get_variant(variant)
-    trace, _ = _deal(v, seed, index, 0, index % N, _header(v.name, seed, index))
+def preset_random_deal(seed: int, index: int, variant: str, rules: dict | None = None) -> dict:
+    v = with_rules(variant, rules) if rules else get_variant(variant)
+    header = _header(v.name, seed, index, {"rules": rules} if rules else None)
+    trace, _ = _deal(v, seed, index, 0, index % N, header)
     return trace
 
 

@@ -34,6 +34,7 @@ class Variant:
         self.dealer_may_equal = False
         self.rounds = "one"       # one | round (until all but one pass)
         self.special = None       # None | (bid, needed, made score, set loss)
+        self.moon = False         # the top bid, made, scores twice the bid
         self.exchange = "cinch"
         self.extras = "bury"      # bury | pairs | kp | all | None
         self.first_lead_trump = False
@@ -118,6 +119,64 @@ def get_variant(name: str) -> Variant:
         raise ValueError(f"unknown preset {name!r}; known: {', '.join(PRESET_NAMES)}") from None
 
 
+# House rules (a trace's "rules" object): option name -> how it sets this record.
+_POINT_KEYS = {"pedro": "P", "off5": "O", "joker": "JK"}
+_FOLLOW = {"follow-or-trump": "follow_or_trump", "any": "any", "follow": "must_follow",
+           "trumps-only": "trump_only"}
+_FOLD = {"never": None, "no-trump-on-trump-lead": "trump_lead", "no-trump-at-trick": "start"}
+_SIMPLE = {"min_bid": "min_bid", "max_bid": "max_bid", "dealer_may_equal": "dealer_may_equal",
+           "target": "target", "two_scores_for": "two_rule",
+           "plain_trick_winner": "plain_winner"}
+DEAL_RULES = ("min_bid", "max_bid", "forced_bid", "dealer_forced", "dealer_may_equal",
+              "first_lead", "plain_led", "fold", "special_bid", "scoring", "two_scores_for",
+              "plain_trick_winner", "points", "target", "goes_out_at")
+
+
+def with_rules(name: str, rules: dict) -> Variant:
+    """Preset ``name`` with house rules (the names and values users give ``--rule``), as
+    far as they shape one deal: a new record, the preset's left as it is."""
+    base = get_variant(name)
+    v = Variant(base.name, **{k: val for k, val in vars(base).items()
+                              if k not in ("name", "total")})
+    v.points = dict(base.points)
+    forced_kind = rules.get("dealer_forced")
+    for key, value in rules.items():
+        if key in _SIMPLE:
+            setattr(v, _SIMPLE[key], value)
+        elif key == "points":
+            for rank, p in value.items():
+                k = _POINT_KEYS.get(rank, rank)
+                if p:
+                    v.points[k] = p
+                else:
+                    v.points.pop(k, None)
+        elif key == "first_lead":
+            v.first_lead_trump = value == "trump"
+        elif key == "plain_led":
+            v.follow = _FOLLOW[value]
+        elif key == "fold":
+            v.fold = _FOLD[value]
+        elif key == "scoring":
+            v.scoring = "difference" if value == "difference" else "standard"
+        elif key == "goes_out_at":
+            v.goes_out_at = value or None
+        elif key not in ("special_bid", "forced_bid", "dealer_forced"):
+            raise ValueError(f"the reference engine does not read rule {key!r}")
+    if forced_kind is not None or "forced_bid" in rules:
+        kind = forced_kind or ("any" if v.forced == "any" else
+                               "none" if v.forced is None else "exact")
+        v.forced = {"any": "any", "none": None}.get(kind, rules.get("forced_bid", v.forced))
+    if "special_bid" in rules:
+        top = v.max_bid
+        v.moon = rules["special_bid"] == "moon"
+        v.special = {"double-max": (top, top, 2 * top, 2 * top),
+                     "double-83": (2 * top, top, 2 * top, 2 * top)}.get(rules["special_bid"])
+    elif "max_bid" in rules and base.special is not None:
+        raise ValueError("max_bid with a preset's special bid: give special_bid too")
+    v.total = sum(v.points.values())
+    return v
+
+
 def card_ids(v: Variant, key: str, suit: int) -> int:
     """The card a points key names for trump ``suit``."""
     if key == "JK":
@@ -170,7 +229,7 @@ _TABLES: dict = {}
 
 
 def table(v: Variant, suit: int) -> Table:
-    key = (v.name, suit)
+    key = (v.deck, v.off_five, tuple(sorted(v.points.items())), suit)
     t = _TABLES.get(key)
     if t is None:
         t = _TABLES[key] = Table(v, suit)

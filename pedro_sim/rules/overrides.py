@@ -12,6 +12,7 @@ from pedro_sim.rules.presets import get_preset
 from pedro_sim.rules.variant import POINT_RANKS, Variant
 
 FIXED = {"name", "description"}
+MAX_RULE_INT = 10**9  # an integer rule beyond this is refused (the kernels hold 64-bit words)
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
@@ -35,9 +36,13 @@ def _convert(key: str, value: Any, kind: type) -> Any:
         if isinstance(value, bool):
             raise PedroError(f"rule {key}={text}: expected an integer")
         try:
-            return int(text)
+            number = int(text)
         except ValueError:
             raise PedroError(f"rule {key}={text}: expected an integer") from None
+        if abs(number) > MAX_RULE_INT:
+            raise PedroError(f"rule {key}={text}: out of range (at most {MAX_RULE_INT:,} "
+                             "either way)")
+        return number
     if kind is tuple:
         items = value if isinstance(value, list) else text.split(",")
         return tuple(str(x).strip() for x in items if str(x).strip())
@@ -105,3 +110,24 @@ def resolve_variant(preset: str, rule_args: list[str] | None = None,
     if rule_args:
         variant = apply_rules(variant, parse_rule_args(rule_args))
     return variant
+
+
+def house_rules(variant: Variant) -> dict[str, Any]:
+    """The options in which ``variant`` departs from the preset of its name, as a trace's
+    "rules" object ({} for the preset itself; ``points`` holds the ranks that changed,
+    0 for a rank that no longer scores).
+
+    >>> house_rules(resolve_variant("cinch", ["min_bid=6", "points.J=2"]))
+    {'min_bid': 6, 'points': {'J': 2}}
+    """
+    preset = get_preset(variant.name)
+    out: dict[str, Any] = {}
+    for key, value in variant.options().items():
+        was = getattr(preset, key)
+        if key in FIXED or value == was:
+            continue
+        if key == "points":
+            value = {r: value.get(r, 0) for r in POINT_RANKS
+                     if value.get(r, 0) != was.get(r, 0)}
+        out[key] = list(value) if isinstance(value, tuple) else value
+    return out

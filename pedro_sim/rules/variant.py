@@ -156,6 +156,9 @@ class Variant:
                              f"1..{self.total_points} (the points of a deal)")
         if self.dealer_forced == "exact" and not 1 <= self.forced_bid <= self.max_bid:
             raise PedroError(f"forced_bid={self.forced_bid} is outside 1..{self.max_bid}")
+        if self.special_bid in ("double-max", "double-83") and self.scoring == "difference":
+            raise PedroError(f"special_bid={self.special_bid} with scoring=difference: a "
+                             "doubled bid is scored by adding and subtracting")
         if self.special_bid == "double-83" and self.max_bid != self.total_points:
             raise PedroError("special_bid=double-83 needs max_bid equal to the points of a deal")
 
@@ -246,6 +249,7 @@ class Variant:
                           "no-trump-on-trump-lead": L.FOLD_ON_TRUMP_LEAD}.get(self.fold, -1)
         opts[L.O_PAIRS] = self.excess_trumps == "pairs"
         opts[L.O_DOUBLE_MAX] = self.special_bid == "double-max"
+        opts[L.O_MOON] = self.special_bid == "moon"
         opts[L.O_TOP_BID] = self.top_bid
         opts[L.O_PASS_EXCESS] = self.excess_trumps == "pass-to-partner"
         return opts
