@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pedro_sim.analysis.bid import bid_rows, points_histogram
+from pedro_sim.analysis.bid import points_histogram
 from pedro_sim.analysis.runner import run_chunked
+from pedro_sim.analysis.scores import bid_rows, widest_make_half
 from pedro_sim.analysis.stats import mean_ci_from_hist, wilson
 from pedro_sim.cards import parse_hand
 from pedro_sim.engine import layout as L
@@ -23,8 +24,9 @@ def test_chunk_size_does_not_change_results(cinch, all_on, monkeypatch):
         hists.append(points_histogram(cinch, HAND, 2, 1, 60_000, 4, L.P_HEURISTIC, all_on,
                                       show_progress=False))
     assert all(np.array_equal(hists[0], h) for h in hists[1:])
-    assert hists[0][0].sum() == hists[0][1].sum() == 60_000
-    assert (hists[0][0][::-1] == hists[0][1]).all(), "cinch: the 14 points are always shared"
+    assert hists[0].sum() == 60_000
+    b, d = np.nonzero(hists[0])
+    assert (b + d == 14).all(), "cinch: the 14 points are always shared"
 
 
 def test_run_chunked_covers_every_deal_once():
@@ -46,35 +48,38 @@ def test_wilson_known_values():
     assert float(lo) == pytest.approx(0, abs=1e-12) and 0.07 < float(hi) < 0.072
 
 
-def test_bid_rows_from_a_histogram():
+def test_bid_rows_from_a_histogram(cinch):
     hist = np.zeros(15, dtype=np.int64)
     hist[[3, 7, 9, 14]] = [10, 20, 30, 40]
-    rows = bid_rows(hist, 7, 14).set_index("bid")
+    joint = np.zeros((15, 15), dtype=np.int64)
+    joint[np.arange(15), 14 - np.arange(15)] = hist  # cinch: the defenders take the rest
+    rows = bid_rows(joint, cinch).set_index("bid")
     assert rows.loc[7, "made"] == 90 and rows.loc[8, "made"] == 70 and rows.loc[14, "made"] == 40
     # bid 9: made (pts >= 9) scores the points, set loses 9
     expected = (30 * 9 + 40 * 14 - 30 * 9) / 100
     assert rows.loc[9, "expected_score"] == pytest.approx(expected)
+    defenders = (10 * 11 + 20 * 7 + 30 * 5 + 40 * 0) / 100
+    assert rows.loc[9, "expected_net"] == pytest.approx(expected - defenders)
     assert (rows.p_make.diff().dropna() <= 0).all()
     mean, lo, hi = mean_ci_from_hist(np.arange(15), hist)
     assert mean == pytest.approx((30 + 140 + 270 + 560) / 100) and lo < mean < hi
 
 
 def test_precision_stops_at_the_first_look_that_meets_it(cinch, all_on):
-    from pedro_sim.analysis.bid import precise_histogram, widest_interval
+    from pedro_sim.analysis.bid import precise_histogram
     from pedro_sim.analysis.runner import PRECISION_START
 
-    v = cinch.variant
     both = precise_histogram(cinch, HAND, 0, 1, 0.01, 10**6, 8, L.P_HEURISTIC, all_on,
                              show_progress=False)
-    n = int(both[0].sum())
+    n = int(both.sum())
     assert n >= PRECISION_START and (n // PRECISION_START) & (n // PRECISION_START - 1) == 0
-    assert widest_interval(both[0], v.min_bid, v.max_bid) <= 0.01
+    assert widest_make_half(both, cinch) <= 0.01
     fewer = points_histogram(cinch, HAND, 0, 1, n // 2, 8, L.P_HEURISTIC, all_on,
                              show_progress=False)
     if n > PRECISION_START:  # the look before did not meet it
-        assert widest_interval(fewer[0], v.min_bid, v.max_bid) > 0.01
+        assert widest_make_half(fewer, cinch) > 0.01
     same = points_histogram(cinch, HAND, 0, 1, n, 8, L.P_HEURISTIC, all_on, show_progress=False)
     assert np.array_equal(both, same), "the same deals as a fixed run of that size"
     capped = precise_histogram(cinch, HAND, 0, 1, 0.0001, 20_000, 8, L.P_HEURISTIC, all_on,
                                show_progress=False)
-    assert capped[0].sum() == 20_000
+    assert capped.sum() == 20_000

@@ -63,11 +63,10 @@ def test_fixed_hand_histogram_matches_reference(cinch, all_on):
     hand = _parse(HANDS[0])
     n = 1500
     hist = points_histogram(cinch, hand, 0, 1, n, 9, L.P_RANDOM, all_on, show_progress=False)
-    ref = np.zeros((2, 15), dtype=np.int64)
+    ref = np.zeros((15, 15), dtype=np.int64)
     for i in range(n):
         d = reference.fixed_hand_deal(9, i, [card_text(c) for c in hand], 1, "H")
-        ref[0, d["points"][d["bidder"] % 2]] += 1
-        ref[1, d["points"][1 - d["bidder"] % 2]] += 1
+        ref[d["points"][d["bidder"] % 2], d["points"][1 - d["bidder"] % 2]] += 1
     assert np.array_equal(hist, ref)
 
 

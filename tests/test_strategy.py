@@ -62,7 +62,7 @@ def test_hand_classes_match_reference(cinch, all_on):
     marks = np.array([parse_card(x) for x in ("AH", "KH", "QH", "JH", "5H", "5D")], np.int64)
     trumps = set(parse_hand("AH KH QH JH TH 9H 8H 7H 6H 5H 5D 4H 3H 2H"))
     for i in range(60):
-        out = np.zeros((1, 640, SPAN), dtype=np.int64)
+        out = np.zeros((1, 640, SPAN * SPAN), dtype=np.int64)  # outcome: both sides' points
         strategy.hand_classes(3, i, 1, 1, 2, 1, marks, L.P_RANDOM, all_on, *cinch.arrays, out)
         stream = Stream.start(3, i, KIND_CLASSES)
         deck = shuffle(stream, list(range(52)))
@@ -70,8 +70,9 @@ def test_hand_classes_match_reference(cinch, all_on):
         key = min(len(trumps & set(hand)), 9)
         for m in marks:
             key = 2 * key + (int(m) in hand)
-        points = _play(stream, hand, deck[9:], 3, 1)["points"][_team(2)]
-        assert np.argwhere(out[0]).tolist() == [[key, points]], f"deal {i}"
+        played = _play(stream, hand, deck[9:], 3, 1)["points"]
+        outcome = played[_team(2)] * SPAN + played[1 - _team(2)]
+        assert np.argwhere(out[0]).tolist() == [[key, outcome]], f"deal {i}"
 
 
 def ref_game_on(seed: int, game: int, totals: list[int], dealer: int) -> int:

@@ -23,6 +23,9 @@ from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant
 
 
+MAX_SCORE = 10**9
+
+
 def parse_score(text: str, variant: Variant) -> tuple[int, int]:
     """'US-THEM' (e.g. 40-35, or -6-20 after a set): both scores before the deal."""
     m = re.fullmatch(r"\s*(-?\d+)\s*[-:]\s*(-?\d+)\s*", text)
@@ -30,6 +33,9 @@ def parse_score(text: str, variant: Variant) -> tuple[int, int]:
         raise PedroError(f"--score '{text}': expected US-THEM, e.g. 40-35")
     us, them = int(m.group(1)), int(m.group(2))
     for who, value in (("our", us), ("their", them)):
+        if abs(value) > MAX_SCORE:
+            raise PedroError(f"--score '{text}': {who} score {value} is out of range "
+                             f"(at most {MAX_SCORE:,} either way)")
         if value >= variant.target:
             raise PedroError(f"--score '{text}': {who} score {value} has already reached "
                              f"the target {variant.target}")
@@ -64,8 +70,7 @@ def game_wins(study: Study, hand: list[int], seat: str, suit: int, score: tuple[
 
 def advise(study: Study, hand: list[int], seat: str, score: tuple[int, int],
            games: int) -> pd.DataFrame:
-    """Per suit and bid: P(make) and expected score change (as `bid`), and P(win game)."""
-    v = study.inputs.variant
+    """Per suit and bid: P(make), expected score and net changes (as `bid`), P(win game)."""
     frames = []
     for suit in range(4):
         report = bid_analysis(study.inputs, hand, [seat], suit, study.deals, study.seed,
@@ -78,7 +83,7 @@ def advise(study: Study, hand: list[int], seat: str, score: tuple[int, int],
             study.missed.append(f"{seat}, trumps {SUITS[suit]}")
         table = report.table
         wins = game_wins(study, hand, seat, suit, score, games)
-        rows = wins[v.min_bid:v.max_bid + 1]
+        rows = wins[table["bid"].to_numpy()]
         finished = rows[:, 0] + rows[:, 1]
         lo, hi = wilson(rows[:, 1], np.maximum(finished, 1))
         table = table.assign(games=finished, unfinished=rows[:, 2],

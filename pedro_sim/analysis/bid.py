@@ -2,7 +2,9 @@
 
 The bidder's nine cards are fixed, the other cards dealt at random; the bidder
 names trumps and the deal is played out. Play never depends on the bid's
-value, so one simulation answers every bid from the minimum to the maximum.
+value, so one simulation answers every bid from the minimum to the maximum:
+each deal is counted by both sides' points, and the engine's scoring prices
+every bid from those counts (analysis/scores.py).
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
-from pedro_sim.analysis.stats import mean_ci_from_hist, wilson, wilson_half
+from pedro_sim.analysis.scores import bid_rows, widest_make_half
+from pedro_sim.analysis.stats import mean_ci_from_hist
 from pedro_sim.cards import SUITS
 from pedro_sim.engine import drivers
 from pedro_sim.engine.bidding import best_suit
@@ -46,23 +49,16 @@ def heuristic_trump(inputs: EngineInputs, hand: list[int]) -> int:
 def points_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump: int, deals: int,
                      seed: int, policy: int, flags: np.ndarray, label: str = "deals",
                      show_progress: bool | None = None, first: int = 0) -> np.ndarray:
-    """Counts of the bidders' points (row 0) and the defenders' (row 1), 0..total, over
-    deals first..first+deals-1."""
+    """counts[bidders' points, defenders' points], each 0..total, over deals
+    first..first+deals-1."""
     hand_arr = np.array(hand, dtype=np.int64)
 
     def step(start: int, count: int, chunk: int, out: np.ndarray) -> None:
         drivers.fixed_hand_stats(seed, first + start, count, chunk, hand_arr, offset,
                                  trump, policy, flags, *inputs.arrays, out)
 
-    return run_chunked(step, deals, (2, inputs.variant.total_points + 1), label, show_progress,
-                       chunk_for(policy))
-
-
-def widest_interval(hist: np.ndarray, min_bid: int, max_bid: int) -> float:
-    """The largest 95% half-width of P(make) over the bids."""
-    n = int(hist.sum())
-    made = np.array([hist[b:].sum() for b in range(min_bid, max_bid + 1)])
-    return wilson_half(made, n)
+    span = inputs.variant.total_points + 1
+    return run_chunked(step, deals, (span, span), label, show_progress, chunk_for(policy))
 
 
 def precise_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump: int,
@@ -79,25 +75,10 @@ def precise_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump:
         drivers.fixed_hand_stats(seed, start, count, chunk, hand_arr, offset, trump, policy,
                                  flags, *inputs.arrays, out)
 
-    return run_precise(step, max_deals, (2, v.total_points + 1), label, show_progress,
+    span = v.total_points + 1
+    return run_precise(step, max_deals, (span, span), label, show_progress,
                        chunk_for(policy), precision,
-                       lambda both: widest_interval(both[0], v.min_bid, v.max_bid))[0]
-
-
-def bid_rows(hist: np.ndarray, min_bid: int, max_bid: int) -> pd.DataFrame:
-    """P(make) with its Wilson interval and the expected score change, for every bid."""
-    pts = np.arange(len(hist))
-    n = int(hist.sum())
-    rows = []
-    for b in range(min_bid, max_bid + 1):
-        made = int(hist[b:].sum())
-        lo, hi = wilson(made, n)
-        gain = np.where(pts >= b, pts, -b)
-        mean, mean_lo, mean_hi = mean_ci_from_hist(gain, hist)
-        rows.append({"bid": b, "n": n, "made": made, "p_make": made / n,
-                     "p_make_lo": float(lo), "p_make_hi": float(hi), "expected_score": mean,
-                     "expected_score_lo": mean_lo, "expected_score_hi": mean_hi})
-    return pd.DataFrame(rows)
+                       lambda joint: widest_make_half(joint, inputs))[0]
 
 
 def widest_interval_of(report: BidReport, seat: str) -> float:
@@ -124,15 +105,15 @@ def bid_analysis(inputs: EngineInputs, hand: list[int], seats: list[str], trump:
         else:
             both = precise_histogram(inputs, hand, SEATS[seat], suit, precision, deals, seed,
                                      policy, flags, label, show_progress)
-        hist = both[0]
+        hist = both.sum(axis=1)  # the bidders' points
         keys = {"variant": variant.name, "policy": policy_name, "seat": seat,
                 "trump": SUITS[suit]}
-        rows = bid_rows(hist, variant.min_bid, variant.max_bid)
+        rows = bid_rows(both, inputs)
         tables.append(pd.DataFrame({**keys, **rows.to_dict("list")}))
         hists.append(pd.DataFrame({**keys, "points": np.arange(total + 1), "count": hist}))
         pts = np.arange(total + 1)
         bm, bm_lo, bm_hi = mean_ci_from_hist(pts, hist)
-        dm, dm_lo, dm_hi = mean_ci_from_hist(pts, both[1])
+        dm, dm_lo, dm_hi = mean_ci_from_hist(pts, both.sum(axis=0))
         summary.append({**keys, "n": int(hist.sum()), "mean_bidder_points": bm,
                         "mean_bidder_points_lo": bm_lo, "mean_bidder_points_hi": bm_hi,
                         "mean_defender_points": dm, "mean_defender_points_lo": dm_lo,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.bid import bid_rows
 from pedro_sim.analysis.holdings import class_features
+from pedro_sim.analysis.scores import bid_rows
 from pedro_sim.analysis.study import Study
 
 MIN_CELL = 30  # hands a cell of a chart needs before it is drawn
@@ -15,7 +15,6 @@ BY = {"tops": "top trumps held (A, K, Q, J)", "pedros": "pedros held"}
 
 def grid_rows(study: Study, counts: dict[str, np.ndarray], by: str) -> pd.DataFrame:
     """Per seat, trump length, ``by`` (tops or pedros) and bid: P(make), expected score."""
-    v = study.inputs.variant
     f = class_features()
     rows = []
     for seat, c in counts.items():
@@ -24,7 +23,7 @@ def grid_rows(study: Study, counts: dict[str, np.ndarray], by: str) -> pd.DataFr
                 hist = c[(f["length"] == length) & (f[by] == k)].sum(axis=0)
                 if hist.sum() == 0:
                     continue
-                table = bid_rows(hist, v.min_bid, v.max_bid)
+                table = bid_rows(hist, study.inputs)
                 rows += [{**study.keys, "seat": seat, "trump_length": length, by: k,
                           **r} for r in table.to_dict("records")]
     return pd.DataFrame(rows)
@@ -50,7 +49,6 @@ def best_bids(grid: pd.DataFrame, by: str) -> pd.DataFrame:
 
 def length_rows(study: Study, counts: dict[str, np.ndarray]) -> pd.DataFrame:
     """Per seat, trump length and bid: P(make) with its interval (make-rate curves)."""
-    v = study.inputs.variant
     f = class_features()
     rows = []
     for seat, c in counts.items():
@@ -58,5 +56,5 @@ def length_rows(study: Study, counts: dict[str, np.ndarray]) -> pd.DataFrame:
             hist = c[f["length"] == length].sum(axis=0)
             if hist.sum():
                 rows += [{**study.keys, "seat": seat, "trump_length": length, **r}
-                         for r in bid_rows(hist, v.min_bid, v.max_bid).to_dict("records")]
+                         for r in bid_rows(hist, study.inputs).to_dict("records")]
     return pd.DataFrame(rows)

@@ -15,8 +15,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.bid import SEATS, bid_rows
+from pedro_sim.analysis.bid import SEATS
 from pedro_sim.analysis.paired import points_and_makes, widest_make_interval
+from pedro_sim.analysis.scores import bid_rows
 from pedro_sim.analysis.stats import mean_ci_from_hist, widest_half
 from pedro_sim.analysis.study import Study
 from pedro_sim.cards import card_text
@@ -78,8 +79,9 @@ N_CLASSES = (MAX_LENGTH + 1) << len(MARKS)
 
 
 def class_counts(study: Study, seat: str, suit: int = TRUMP) -> np.ndarray:
-    """counts[hand class, bidders' points] of random hands dealt to ``seat``'s bidder
-    (a class: trump length, then a bit per card of MARKS held; see class_features)."""
+    """counts[hand class, bidders' points, defenders' points] of random hands dealt to
+    ``seat``'s bidder (a class: trump length, then a bit per card of MARKS held; see
+    class_features)."""
     marks = mark_cards(study, suit)
 
     def step(first, count, chunk, out):
@@ -90,8 +92,10 @@ def class_counts(study: Study, seat: str, suit: int = TRUMP) -> np.ndarray:
         rows = pattern_rows(study, seat, counts)
         return widest_half(rows, "p_make")
 
-    return study.run(step, (N_CLASSES, study.inputs.variant.total_points + 1),
-                     f"{seat}: random hands", widest=widest)
+    span = study.inputs.variant.total_points + 1
+    flat = study.run(step, (N_CLASSES, span * span), f"{seat}: random hands",
+                     widest=lambda flat: widest(flat.reshape(N_CLASSES, span, span)))
+    return flat.reshape(N_CLASSES, span, span)
 
 
 def class_features() -> dict[str, np.ndarray]:
@@ -131,12 +135,12 @@ def pattern_rows(study: Study, seat: str, counts: np.ndarray) -> list[dict]:
     points = np.arange(v.total_points + 1)
     rows = []
     for name, select in PATTERNS.items():
-        hist = counts[select(features)].sum(axis=0)
-        n = int(hist.sum())
+        joint = counts[select(features)].sum(axis=0)
+        n = int(joint.sum())
         if n == 0:
             continue
-        mean, lo, hi = mean_ci_from_hist(points, hist)
-        for _, r in bid_rows(hist, v.min_bid, v.max_bid).iterrows():
+        mean, lo, hi = mean_ci_from_hist(points, joint.sum(axis=1))
+        for _, r in bid_rows(joint, study.inputs).iterrows():
             rows.append({**study.keys, "seat": seat, "pattern": name, "share": n / total,
                          "mean_points": mean, "mean_points_lo": lo,
                          "mean_points_hi": hi, **r.to_dict()})

@@ -40,13 +40,14 @@ def print_advice(frame: pd.DataFrame, hand_text: str, console: Console) -> None:
     table = Table(title=f"{hand_text} — {first.seat}, score {first.score} "
                         f"({int(first.n):,} deals, {int(first.games):,} games per suit; "
                         f"{first.variant}, {first.policy})")
-    for col in ("trumps", "bid", "P(make)", "E[Δscore]", "95% interval", "P(win game)",
-                "95% interval "):
+    for col in ("trumps", "bid", "P(make)", "E[Δscore]", "95% interval", "E[net]",
+                "P(win game)", "95% interval "):
         table.add_column(col, justify="right")
     for r in frame.itertuples():
         mark = r.Index in (best["expected_score"].name, best["p_win"].name)
         table.add_row(r.trump, str(r.bid), f"{r.p_make:.4f}", f"{r.expected_score:+.3f}",
                       f"{r.expected_score_lo:+.3f}…{r.expected_score_hi:+.3f}",
+                      f"{r.expected_net:+.3f}",
                       f"{r.p_win:.4f}", f"{r.p_win_lo:.4f}–{r.p_win_hi:.4f}",
                       style="bold yellow" if mark else None)
     console.print(table)

@@ -47,20 +47,25 @@ def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals:
 def print_report(report: BidReport, hand_text: str, bid_value: int, console: Console) -> None:
     for _, s in report.summary.iterrows():
         rows = report.table[(report.table.seat == s.seat) & (report.table.trump == s.trump)]
+        at = rows[rows.bid == bid_value].iloc[0]
         table = Table(title=f"{hand_text} — {s.seat}, trumps {s.trump}, {s.n:,} deals "
                             f"({s.variant}, {s.policy})")
-        for col in ("bid", "P(make)", "95% interval", "E[Δscore]", "95% interval "):
+        for col in ("bid", "P(make)", "95% interval", "E[Δscore]", "95% interval ",
+                    "E[net]", "95% interval  "):
             table.add_column(col, justify="right")
         for _, r in rows.iterrows():
             style = "bold yellow" if r.bid == bid_value else None
             table.add_row(str(r.bid), f"{r.p_make:.4f}", f"{r.p_make_lo:.4f}–{r.p_make_hi:.4f}",
                           f"{r.expected_score:+.3f}",
-                          f"{r.expected_score_lo:+.3f}–{r.expected_score_hi:+.3f}", style=style)
+                          f"{r.expected_score_lo:+.3f}–{r.expected_score_hi:+.3f}",
+                          f"{r.expected_net:+.3f}",
+                          f"{r.expected_net_lo:+.3f}–{r.expected_net_hi:+.3f}", style=style)
         table.caption = (
             f"mean points: bidders {s.mean_bidder_points:.3f} "
             f"({s.mean_bidder_points_lo:.3f}–{s.mean_bidder_points_hi:.3f}), defenders "
             f"{s.mean_defender_points:.3f}; bid {bid_value}: expected score change "
-            f"{float(rows[rows.bid == bid_value].expected_score.iloc[0]):+.3f}"
+            f"{float(at.expected_score):+.3f}, net (bidders' minus defenders') "
+            f"{float(at.expected_net):+.3f}. Scores by the preset's own scoring."
         )
         console.print(table)
 

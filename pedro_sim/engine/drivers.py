@@ -14,7 +14,7 @@ import numpy as np
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.deals import auctioned_deal, deal_score, fixed_hand_deal, new_work
 from pedro_sim.engine.games import play_game
-from pedro_sim.engine.jit import kernel, phase
+from pedro_sim.engine.jit import kernel, loop, phase
 from pedro_sim.engine.rng import KIND_DEAL
 from pedro_sim.engine.think_scratch import new_think, thinks
 
@@ -88,8 +88,8 @@ def _deal_summary(seed, first, count, chunk, policy, flags, opts, masks, beats, 
 @phase
 def _fixed_hand_stats(seed, first, count, chunk, hand, offset, trump, policy, flags, opts, masks,
                       beats, cinfo, hist, work, think):
-    """`bid` analysis deals; hist[chunk, 0, bidders' points] and hist[chunk, 1, defenders'
-    points] += 1."""
+    """`bid` analysis deals; hist[chunk, bidders' points, defenders' points] += 1 (the two
+    together fix what the deal scores at any bid: score_grid)."""
     deck, rest, hands, rng, pts, rec, score = work
     for ch in range(hist.shape[0]):
         lo = first + ch * chunk
@@ -97,8 +97,25 @@ def _fixed_hand_stats(seed, first, count, chunk, hand, offset, trump, policy, fl
         for i in range(lo, hi):
             bidder = fixed_hand_deal(seed, i, hand, offset, trump, policy, flags, opts, masks,
                                      beats, cinfo, deck, rest, hands, rng, pts, rec, think)
-            hist[ch, 0, pts[bidder & 1]] += 1
-            hist[ch, 1, pts[1 - (bidder & 1)]] += 1
+            hist[ch, pts[bidder & 1], pts[1 - (bidder & 1)]] += 1
+
+
+@loop
+def score_grid(bids, opts, made, mine, theirs):
+    """What the engine's scoring (deal_score) gives a deal at each of ``bids`` for every pair
+    of points: made[k, b, d], mine[k, b, d] (the bidders' score) and theirs[k, b, d] (the
+    defenders'), the bidders holding b points and the defenders d."""
+    pts = np.zeros(5, dtype=np.int64)
+    score = np.zeros(2, dtype=np.int64)
+    bidder = np.int64(0)
+    for k in range(bids.shape[0]):
+        for b in range(made.shape[1]):
+            for d in range(made.shape[2]):
+                pts[0] = b
+                pts[1] = d
+                made[k, b, d] = deal_score(pts, bidder, bids[k], score, opts)
+                mine[k, b, d] = score[0]
+                theirs[k, b, d] = score[1]
 
 
 @kernel
@@ -197,7 +214,7 @@ def deal_summary(seed, first, count, chunk, policy, flags, opts, masks, beats, c
 
 def fixed_hand_stats(seed, first, count, chunk, hand, offset, trump, policy, flags, opts, masks,
                      beats, cinfo, hist):
-    """`bid` analysis deals; hist[chunk, 0 or 1, bidders' or defenders' points] += 1."""
+    """`bid` analysis deals; hist[chunk, bidders' points, defenders' points] += 1."""
     _share(hist.shape[0], lambda a, b: _fixed_hand_stats(
         seed, first + a * chunk, min(count - a * chunk, (b - a) * chunk), chunk, hand, offset,
         trump, policy, flags, opts, masks, beats, cinfo, hist[a:b],

@@ -89,7 +89,8 @@ def hand_class(held, trump_mask, marks):
 def _hand_classes(seed, first, count, chunk, offset, trump, marks, policy, flags, opts, masks,
                   beats, cinfo, hand, out, work, think):
     """Deals first..first+count-1, the bidder (``offset`` places after eldest, trumps
-    ``trump``) dealt a random hand; out[chunk, hand class, bidders' points] += 1."""
+    ``trump``) dealt a random hand; out[chunk, hand class, outcome] += 1, the outcome
+    being the bidders' points times (points of a deal + 1) plus the defenders' points."""
     deck, rest, hands, rng, pts, rec, score = work
     bidder = (offset + 1) & 3
     kind = np.int64(KIND_CLASSES)
@@ -109,7 +110,8 @@ def _hand_classes(seed, first, count, chunk, offset, trump, marks, policy, flags
             fixed_hand_order_once(rest[size:n], hand, offset, opts, deck)
             deal_and_play(deck, np.int64(0), bidder, trump, policy, flags, opts, masks, beats,
                           cinfo, hands, rng, pts, rec, think)
-            out[ch, hand_class(held, masks[trump, L.M_TRUMP], marks), pts[bidder & 1]] += 1
+            outcome = pts[bidder & 1] * (opts[L.O_TOTAL_POINTS] + 1) + pts[1 - (bidder & 1)]
+            out[ch, hand_class(held, masks[trump, L.M_TRUMP], marks), outcome] += 1
 
 
 @phase
@@ -195,7 +197,8 @@ def holding_pairs(seed, first, count, chunk, card, offset, trump, policy, flags,
 
 def hand_classes(seed, first, count, chunk, offset, trump, marks, policy, flags, opts, masks,
                  beats, cinfo, out):
-    """out[chunk, hand class, bidders' points] over random hands at one seat."""
+    """out[chunk, hand class, outcome (bidders' and defenders' points)] over random hands
+    at one seat."""
     _run(_hand_classes, out, first, count, chunk, (seed,),
          (offset, trump, marks, policy, flags, opts, masks, beats, cinfo), policy, opts, cinfo,
          (_hand_array(opts),))

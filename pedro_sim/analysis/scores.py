@@ -1,0 +1,92 @@
+"""What a bid is worth, from the engine's own scoring of each deal.
+
+The analyses count deals by the points the bidders and the defenders took (a joint
+histogram). The engine's scoring (``deal_score``, engine/deals.py) depends on nothing
+else, so scoring every cell of that histogram at a bid scores every deal in it: one
+simulation prices every bid for players that ignore the bid's value. No second formula:
+difference scoring (`foster`), doubled bids (`california`'s 16, "83 double") and the moon
+come out of the same code that scores a played deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+import pandas as pd
+
+from pedro_sim.analysis.stats import mean_ci_from_hist, wilson
+from pedro_sim.engine import drivers
+from pedro_sim.rules import Variant
+from pedro_sim.setup import EngineInputs
+
+
+def bid_levels(variant: Variant) -> list[int]:
+    """Every bid a side can hold: min_bid..max_bid, and "83 double" (recorded as twice
+    the maximum) where the preset has it."""
+    levels = list(range(variant.min_bid, variant.max_bid + 1))
+    if variant.top_bid > variant.max_bid:
+        levels.append(variant.top_bid)
+    return levels
+
+
+@dataclass(frozen=True)
+class ScoreGrid:
+    """made[k, b, d], bidders[k, b, d], defenders[k, b, d]: the deal's result at bid
+    ``bids[k]`` when the bidders took b points and the defenders d."""
+
+    bids: tuple[int, ...]
+    made: np.ndarray
+    bidders: np.ndarray
+    defenders: np.ndarray
+
+    def at(self, bid: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        k = self.bids.index(bid)
+        return self.made[k], self.bidders[k], self.defenders[k]
+
+
+def score_grid(inputs: EngineInputs, bids: list[int] | None = None) -> ScoreGrid:
+    """The engine's scoring of every (bidders' points, defenders' points) at each bid."""
+    return _grid(inputs.opts.tobytes(), inputs.variant.total_points,
+                 tuple(bid_levels(inputs.variant) if bids is None else bids))
+
+
+@lru_cache(maxsize=64)
+def _grid(opts_bytes: bytes, total: int, bids: tuple[int, ...]) -> ScoreGrid:
+    opts = np.frombuffer(opts_bytes, dtype=np.int64)
+    shape = (len(bids), total + 1, total + 1)
+    made, mine, theirs = (np.zeros(shape, dtype=np.int64) for _ in range(3))
+    drivers.score_grid(np.array(bids, dtype=np.int64), opts, made, mine, theirs)
+    return ScoreGrid(bids, made.astype(bool), mine, theirs)
+
+
+def bid_rows(joint: np.ndarray, inputs: EngineInputs) -> pd.DataFrame:
+    """Per bid: P(make) with its Wilson interval, the bidders' expected score change and
+    the expected net change (bidders' minus defenders'), each with its 95% interval.
+    ``joint[b, d]`` counts deals by the bidders' points b and the defenders' d."""
+    grid = score_grid(inputs)
+    n = int(joint.sum())
+    counts = joint.ravel()
+    rows = []
+    for bid in grid.bids:
+        made_at, mine, theirs = grid.at(bid)
+        made = int(joint[made_at].sum())
+        lo, hi = wilson(made, n)
+        score, score_lo, score_hi = mean_ci_from_hist(mine.ravel(), counts)
+        net, net_lo, net_hi = mean_ci_from_hist((mine - theirs).ravel(), counts)
+        rows.append({"bid": bid, "n": n, "made": made, "p_make": made / n,
+                     "p_make_lo": float(lo), "p_make_hi": float(hi),
+                     "expected_score": score, "expected_score_lo": score_lo,
+                     "expected_score_hi": score_hi, "expected_net": net,
+                     "expected_net_lo": net_lo, "expected_net_hi": net_hi})
+    return pd.DataFrame(rows)
+
+
+def widest_make_half(joint: np.ndarray, inputs: EngineInputs) -> float:
+    """The largest 95% half-width of P(make) over the bids (the --precision rule)."""
+    grid = score_grid(inputs)
+    n = int(joint.sum())
+    made = np.array([joint[grid.at(b)[0]].sum() for b in grid.bids])
+    lo, hi = wilson(made, n)
+    return float(np.max(hi - lo) / 2)
