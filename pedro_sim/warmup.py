@@ -2,7 +2,7 @@
 
 numba compiles one function at a time per process, so with ``jobs`` > 1 the work is
 shared with a helper process, this one forked (cache saves are locked,
-engine/cache_lock.py). The helper compiles the thinking players' deal phase, the longest
+compiler/cache_lock.py). The helper compiles the thinking players' deal phase, the longest
 chain of compiles, while this process first compiles the rollout that chain reaches
 last (so the helper finds it cached), then the random and heuristic players' versions
 and the solver. Once the helper reports the chain done, the two take the thinking

@@ -1,4 +1,4 @@
-"""The compile-time helpers of engine/jit.py: cache saves locked against concurrent
+"""The compile-time helpers of compiler/: cache saves locked against concurrent
 processes (cache_lock), the compiler run on one big block of frame stack (frame_stack),
 and `pedro-sim warmup --jobs`."""
 
@@ -11,26 +11,23 @@ import threading
 import time
 
 from numba.core.caching import IndexDataCacheFile
-from numba.core.dispatcher import Dispatcher
 
-from pedro_sim.engine import (
-    cache_lock,
-    frame_stack,
-    jit,  # noqa: F401  (installs the patches)
-)
+from pedro_sim.compiler import cache_lock, frame_stack, patches
+from pedro_sim.compiler.dispatcher import Dispatcher
 
 
 def test_a_cache_save_waits_for_the_lock(tmp_path):
     cache = IndexDataCacheFile(str(tmp_path), "toy", ("stamp", 1))
     done = threading.Event()
-    with open(tmp_path / cache_lock.LOCK_NAME, "a") as held:
+    with patches.compiling(), open(tmp_path / cache_lock.LOCK_NAME, "a") as held:
+        assert "cache_lock" in patches.installed()
         fcntl.flock(held, fcntl.LOCK_EX)  # another process saving
         saver = threading.Thread(target=lambda: (cache.save("key", b"data"), done.set()))
         saver.start()
         time.sleep(0.3)
         assert not done.is_set()
         fcntl.flock(held, fcntl.LOCK_UN)
-    saver.join(5)
+        saver.join(5)
     assert done.is_set() and cache.load("key") == b"data"
 
 
@@ -54,9 +51,17 @@ def test_deep_calls_on_the_big_chunk_do_not_map_and_unmap_frame_stack():
     assert plain >= 3000 and big < 300, (plain, big)
 
 
-def test_dispatchers_compile_on_the_big_chunk():
-    assert getattr(Dispatcher.compile, "_pedro_big_chunk", False)
-    assert frame_stack.call_on_big_chunk.__code__.co_stacksize == frame_stack.SLOTS
+def test_dispatchers_compile_on_the_big_chunk(monkeypatch):
+    from pedro_sim.engine.jit import loop
+
+    seen = []
+    real = frame_stack.call_on_big_chunk
+    monkeypatch.setattr(frame_stack, "call_on_big_chunk",
+                        lambda f, sig: (seen.append(sig), real(f, sig))[1])
+    toy = loop(lambda x: x + 1)
+    assert isinstance(toy, Dispatcher) and toy(41) == 42 and len(seen) == 1
+    assert frame_stack.call_on_big_chunk.__code__ is not real.__code__
+    assert real.__code__.co_stacksize == frame_stack.SLOTS
 
 
 def test_warmup_rejects_jobs_out_of_range():

@@ -1,10 +1,13 @@
-"""The IR-copy patch (engine/inline_copy.py): installed, and copies as numba would."""
+"""The IR-copy patch (compiler/inline_copy.py): installed while pedro-sim compiles, and
+copies as numba would."""
+
+import copy
 
 from numba import njit
 from numba.core import inline_closurecall as icc
 from numba.core.compiler import run_frontend
 
-from pedro_sim.engine import inline_copy
+from pedro_sim.compiler import patches
 
 
 def _branchy(a, b):
@@ -17,15 +20,19 @@ def _branchy(a, b):
     return s
 
 
-def test_installed_on_this_numba():
-    assert inline_copy.install()
-    assert icc.InlineWorker.inline_ir._pedro_shared_memo
+def test_installed_only_while_compiling():
+    numba_own = icc.InlineWorker.inline_ir
+    with patches.compiling():
+        assert "inline_copy" in patches.installed()
+        assert icc.InlineWorker.inline_ir is not numba_own and icc.copy is not copy
+    assert icc.InlineWorker.inline_ir is numba_own and icc.copy is copy
 
 
 def test_blocks_copied_share_one_new_scope_and_keep_their_statements():
     func_ir = run_frontend(_branchy)
     assert len(func_ir.blocks) > 3
-    shim = icc.copy
+    with patches.compiling():
+        shim = icc.copy
     shim.memos = {}
     copies = {k: shim.deepcopy(b) for k, b in func_ir.blocks.items()}
     shim.memos = {}
@@ -54,7 +61,8 @@ def test_inlined_functions_compute_as_python():
 
     for n in (0, 5, 17):
         expect = (_branchy(n, 1) + 1) + (_branchy(n + 1, 1) + 1) + _branchy(n, 2)
-        assert outer(n) == expect
+        with patches.compiling():
+            assert outer(n) == expect
 
 
 def test_callee_ir_built_once_per_callee(monkeypatch):
@@ -80,5 +88,6 @@ def test_callee_ir_built_once_per_callee(monkeypatch):
     for n in (0, 7, 10):
         expect = (lambda f: f(f(n)) + f(n + 1) + f(n + 2))(
             lambda x: 3 * x + 1 if x % 2 else x // 2)
-        assert chain(n) == expect
+        with patches.compiling():
+            assert chain(n) == expect
     assert built == ["step"]

@@ -1,4 +1,4 @@
-"""engine/numba_speedups.py computes what numba's own functions compute."""
+"""compiler/numba_speedups.py computes what numba's own functions compute."""
 
 from __future__ import annotations
 
@@ -11,14 +11,22 @@ from numba import njit
 from numba.core import analysis, ir_utils, ssa
 from numba.core.controlflow import CFGraph
 
-from pedro_sim.engine import jit  # noqa: F401  (installs the patches)
-from pedro_sim.engine import numba_speedups as faster
+from pedro_sim.compiler import numba_speedups as faster
+from pedro_sim.compiler import patches
+
+with patches.compiling():  # ORIGINAL holds numba's own functions once installed
+    pass
 
 
-def test_installed() -> None:
-    assert faster.install()
-    assert analysis.compute_live_map is faster.compute_live_map
-    assert ir_utils.compute_live_map is faster.compute_live_map
+def test_installed_only_while_compiling() -> None:
+    numba_own = analysis.compute_live_map
+    assert numba_own is not faster.compute_live_map
+    with patches.compiling():
+        assert "numba_speedups" in patches.installed()
+        assert analysis.compute_live_map is faster.compute_live_map
+        assert ir_utils.compute_live_map is faster.compute_live_map
+    assert analysis.compute_live_map is numba_own and ir_utils.compute_live_map is numba_own
+    assert patches.installed() == []
     assert set(faster.ORIGINAL) == {
         "compute_live_map", "_run_block_rewrite", "_find_defs_violators", "_run_ssa",
         "_optimize_functions", "values"}
@@ -90,7 +98,13 @@ def test_compiles_the_same_as_numba(monkeypatch) -> None:
     on a copy of the same IR."""
     original = faster.ORIGINAL
     live_checks, ssa_checks = [], []
+    with patches.compiling():
+        _compile_comparing(monkeypatch, original, live_checks, ssa_checks)
+    assert live_checks and all(live_checks)
+    assert ssa_checks and all(ssa_checks)
 
+
+def _compile_comparing(monkeypatch, original, live_checks, ssa_checks) -> None:
     def live_map_both(cfg, blocks, uses, defs):
         ours = faster.compute_live_map(cfg, blocks, uses, defs)
         live_checks.append(ours == original["compute_live_map"](cfg, blocks, uses, defs))
@@ -115,8 +129,6 @@ def test_compiles_the_same_as_numba(monkeypatch) -> None:
     busy = njit(_busy)  # not cached: compiled here
     a = np.arange(7, dtype=np.int64)
     assert busy(a, 50) == _busy(a, 50)
-    assert live_checks and all(live_checks)
-    assert ssa_checks and all(ssa_checks)
 
 
 _MODULE = """

@@ -1,4 +1,4 @@
-"""Shared phases (engine/shared_link.py): called by symbol, not copied into their callers,
+"""Shared phases (compiler/shared_link.py): called by symbol, not copied into their callers,
 and cached so that a fresh process loads a caller and its shared phases together."""
 
 import json

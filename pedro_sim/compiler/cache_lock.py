@@ -13,25 +13,26 @@ from __future__ import annotations
 
 import os
 
+from pedro_sim.compiler.swaps import Swaps
+
 try:
     import fcntl
 except ImportError:  # not POSIX: saves stay unlocked, as numba has them
     fcntl = None
 
+TESTED_NUMBA = ("0.68.1",)  # the numba versions this patch was tested on
 LOCK_NAME = "pedro-sim-cache.lock"
 
 
-def install() -> bool:
-    """Patch numba once; True if patched (now or earlier)."""
+def install(swaps: Swaps) -> bool:
+    """Patch numba (undone by ``swaps``); False if its internals are not as expected."""
     try:
         from numba.core.caching import IndexDataCacheFile
         original = IndexDataCacheFile.save
     except (ImportError, AttributeError):
         return False
-    if fcntl is None:
+    if fcntl is None or getattr(original, "_pedro_locked", False):
         return False
-    if getattr(original, "_pedro_locked", False):
-        return True
 
     def save(self, key, data):
         with open(os.path.join(self._cache_path, LOCK_NAME), "a") as lock:
@@ -42,5 +43,5 @@ def install() -> bool:
                 fcntl.flock(lock, fcntl.LOCK_UN)
 
     save._pedro_locked = True
-    IndexDataCacheFile.save = save
+    swaps.set(IndexDataCacheFile, "save", save)
     return True

@@ -7,7 +7,9 @@ across a chunk boundary millions of times: in `pedro-sim warmup` 45% of the time
 to mmap, munmap and the page faults after them (perf; the boundary's place depends on
 how deep the compiler is entered, so a first run through the CLI suffered most).
 
-``install`` makes the outermost compilation on each thread start in a frame whose
+``outermost_on_big_chunk`` (called by pedro-sim's own dispatchers, compiler/dispatcher.py:
+numba itself is not changed) makes the outermost compilation on each thread start in a
+frame whose
 declared stack size is about 2 MiB: CPython then opens a 4 MiB chunk for that frame,
 whose unused rest holds the compiler's frames (the stack slots are never touched, so
 this costs address space, not memory). The code run is unchanged.
@@ -31,25 +33,13 @@ call_on_big_chunk = types.FunctionType(_call.__code__.replace(co_stacksize=SLOTS
 _state = threading.local()
 
 
-def install() -> bool:
-    """Patch numba's Dispatcher.compile once; True if patched (now or earlier)."""
+def outermost_on_big_chunk(compile_sig: Any, sig: Any) -> Any:
+    """``compile_sig(sig)``, on the big chunk when no compilation runs on this thread yet
+    (the compiler's nested compilations stay in the frame the outermost one opened)."""
+    if getattr(_state, "inside", False):
+        return compile_sig(sig)
+    _state.inside = True
     try:
-        from numba.core.dispatcher import Dispatcher
-        original = Dispatcher.compile
-    except (ImportError, AttributeError):
-        return False
-    if getattr(original, "_pedro_big_chunk", False):
-        return True
-
-    def compile(self, sig: Any) -> Any:
-        if getattr(_state, "inside", False):
-            return original(self, sig)
-        _state.inside = True
-        try:
-            return call_on_big_chunk(original, self, sig)
-        finally:
-            _state.inside = False
-
-    compile._pedro_big_chunk = True
-    Dispatcher.compile = compile
-    return True
+        return call_on_big_chunk(compile_sig, sig)
+    finally:
+        _state.inside = False

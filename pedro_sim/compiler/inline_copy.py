@@ -11,7 +11,8 @@ without profiling, measured on the development machine, docs/performance.md).
 memo per source scope, so the scope is copied once and the copied blocks share it, as
 the callee's own blocks do (``inline_ir`` asserts that they share one). The IR produced,
 and so the machine code, is the same; only the time changes. If numba's internals are
-not as expected, nothing is patched and compilation is merely slower.
+not as expected (or not a version in TESTED_NUMBA), nothing is patched and compilation
+is merely slower.
 
 numba also rebuilds the callee's IR (bytecode, then its whole untyped pipeline, with the
 callee's own inlining) at every call site it inlines, so a kernel inlined in 20 places
@@ -26,6 +27,8 @@ from __future__ import annotations
 
 import copy
 from typing import Any
+
+from pedro_sim.compiler.swaps import Swaps
 
 
 class _SharedMemoCopy:
@@ -51,17 +54,20 @@ class _SharedMemoCopy:
         return getattr(copy, name)
 
 
-def install() -> bool:
-    """Patch numba once; True if patched (now or earlier)."""
+TESTED_NUMBA = ("0.68.1",)  # the numba versions this patch was tested on
+_KEPT: dict[tuple, Any] = {}  # each callee's IR, built once per process (never altered)
+
+
+def install(swaps: Swaps) -> bool:
+    """Patch numba (undone by ``swaps``); False if its internals are not as expected."""
     try:
         from numba.core import inline_closurecall as icc
         from numba.core import ir
         worker = icc.InlineWorker
         original = worker.inline_ir
+        original_function = worker.inline_function
     except (ImportError, AttributeError):
         return False
-    if getattr(original, "_pedro_shared_memo", False):
-        return True
     if getattr(icc, "copy", None) is not copy:
         return False
     shim = _SharedMemoCopy(ir.Block)
@@ -73,10 +79,9 @@ def install() -> bool:
         finally:
             shim.memos = {}
 
-    inline_ir._pedro_shared_memo = True
-    icc.copy = shim
-    worker.inline_ir = inline_ir
-    worker.inline_function = _callee_ir_kept(worker.inline_function, shim)
+    swaps.set(icc, "copy", shim)
+    swaps.set(worker, "inline_ir", inline_ir)
+    swaps.set(worker, "inline_function", _callee_ir_kept(original_function, shim))
     return True
 
 
@@ -85,7 +90,7 @@ def _callee_ir_kept(original, shim: _SharedMemoCopy):
     caller (numba's InlineInlinables pass) discards the untouched copy of the callee's IR
     that ``inline_ir`` returns first, so that copy is not made: ``inline_ir`` copies the
     callee's blocks, then copies the copies, and the shim hands those back as they are."""
-    kept: dict[tuple, Any] = {}
+    kept = _KEPT
 
     def inline_function(self, caller_ir, block, i, function, arg_typs=None):
         if self.locals:  # typed locals may shape the IR: numba's own way

@@ -24,8 +24,9 @@ Two more, smaller:
   the defaults are gathered once per class and the options set are laid over them: the
   same dict, in the same order.
 
-``install`` patches numba once. If numba's internals are not as expected nothing is
-patched, and compilation is merely slower. tests/test_numba_speedups.py checks the
+``install`` patches numba while pedro-sim compiles (compiler/patches.py). If numba's
+internals are not as expected, or its version is not one in TESTED_NUMBA, nothing is
+patched and compilation is merely slower. tests/test_numba_speedups.py checks the
 results against numba's own functions.
 """
 
@@ -35,6 +36,9 @@ from collections import defaultdict
 
 import numpy as np
 
+from pedro_sim.compiler.swaps import Swaps
+
+TESTED_NUMBA = ("0.68.1",)  # the numba versions these patches were tested on
 ORIGINAL: dict[str, object] = {}  # numba's own functions, as found (tests compare)
 _DEFAULTS: dict[type, dict] = {}  # each TargetConfig class's option defaults
 
@@ -115,10 +119,10 @@ def _find_defs_violators(ssa, blocks, cfg):
     return violators, mentions
 
 
-def _install_ssa(ssa) -> None:
+def _install_ssa(ssa, swaps: Swaps) -> None:
     ir = ssa.ir
-    rewrite_all = ssa._run_block_rewrite
-    find_violators = ssa._find_defs_violators
+    rewrite_all = ORIGINAL["_run_block_rewrite"]
+    run_ssa = ORIGINAL["_run_ssa"]
 
     def _run_block_rewrite(blocks, states, handler):
         mentions = _Mentions.labels
@@ -139,19 +143,15 @@ def _install_ssa(ssa) -> None:
         violators, _Mentions.labels = _find_defs_violators(ssa, blocks, cfg)
         return violators
 
-    run_ssa = ssa._run_ssa
-
     def _run_ssa(blocks):
         try:
             return run_ssa(blocks)
         finally:
             _Mentions.labels = None
 
-    ORIGINAL.update(_run_block_rewrite=rewrite_all, _find_defs_violators=find_violators,
-                    _run_ssa=run_ssa)
-    ssa._run_block_rewrite = _run_block_rewrite
-    ssa._find_defs_violators = _find_defs_violators_noting
-    ssa._run_ssa = _run_ssa
+    swaps.set(ssa, "_run_block_rewrite", _run_block_rewrite)
+    swaps.set(ssa, "_find_defs_violators", _find_defs_violators_noting)
+    swaps.set(ssa, "_run_ssa", _run_ssa)
 
 
 def optimize_functions(self, ll_module) -> None:
@@ -178,27 +178,27 @@ def option_values(self) -> dict:
     return values
 
 
-def install() -> bool:
-    """Patch numba once; True if patched (now or earlier)."""
+def install(swaps: Swaps) -> bool:
+    """Patch numba (undone by ``swaps``); False if its internals are not as expected."""
     try:
         from numba.core import analysis, ir_utils, postproc, ssa, targetconfig
         from numba.core.codegen import CPUCodeLibrary
-        live_map = analysis.compute_live_map
-        for name in ("_run_block_rewrite", "_find_defs_violators", "_run_ssa",
-                     "_GatherDefsHandler", "_run_block_analysis", "OrderedSet"):
+        found = {"compute_live_map": analysis.compute_live_map,
+                 "_optimize_functions": CPUCodeLibrary._optimize_functions,
+                 "values": targetconfig.TargetConfig.values,
+                 **{name: getattr(ssa, name) for name in ("_run_block_rewrite",
+                                                          "_find_defs_violators", "_run_ssa")}}
+        for name in ("_GatherDefsHandler", "_run_block_analysis", "OrderedSet"):
             getattr(ssa, name)
-        optimize = CPUCodeLibrary._optimize_functions
-        values = targetconfig.TargetConfig.values
-        if ir_utils.compute_live_map is not live_map or postproc.analysis is not analysis:
+        if ir_utils.compute_live_map is not found["compute_live_map"] \
+                or postproc.analysis is not analysis or found["values"] is option_values:
             return False
     except (ImportError, AttributeError):
         return False
-    if ORIGINAL:
-        return True
-    ORIGINAL.update(compute_live_map=live_map, _optimize_functions=optimize, values=values)
-    analysis.compute_live_map = compute_live_map
-    ir_utils.compute_live_map = compute_live_map
-    CPUCodeLibrary._optimize_functions = optimize_functions
-    targetconfig.TargetConfig.values = option_values
-    _install_ssa(ssa)
+    ORIGINAL.update(found)
+    swaps.set(analysis, "compute_live_map", compute_live_map)
+    swaps.set(ir_utils, "compute_live_map", compute_live_map)
+    swaps.set(CPUCodeLibrary, "_optimize_functions", optimize_functions)
+    swaps.set(targetconfig.TargetConfig, "values", option_values)
+    _install_ssa(ssa, swaps)
     return True

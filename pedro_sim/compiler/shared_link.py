@@ -14,8 +14,11 @@ object code's hash, so a phase loaded as a dependency and again by its own dispa
 one library). A shared phase is called once per deal, so the call costs nothing
 measurable; small phases keep numba's linking, which lets LLVM inline them.
 
-If numba's internals are not as expected, nothing is patched and compilation is merely
-slower (every phase is linked as before).
+If numba's internals are not as expected, or its version is not one in TESTED_NUMBA,
+nothing is patched and compilation is merely slower (every phase is linked as before).
+The patch is in force only while pedro-sim compiles or loads its own kernels
+(compiler/patches.py); a cache written with it is read only with it (compiler/dispatcher.py
+keeps the caches apart).
 """
 
 from __future__ import annotations
@@ -23,6 +26,9 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from pedro_sim.compiler.swaps import Swaps
+
+TESTED_NUMBA = ("0.68.1",)  # the numba versions this patch was tested on
 _SHARED: set[str] = set()  # qualnames of the shared phases (their libraries' names)
 _LOADED: dict[bytes, Any] = {}  # object-code hash -> library, alive for the process
 
@@ -38,8 +44,9 @@ def _defined_names(library: Any) -> set[str]:
     return {f.name for f in module.functions if not f.is_declaration}
 
 
-def install() -> bool:
-    """Patch numba's CPU code library once; True if patched (now or earlier)."""
+def install(swaps: Swaps) -> bool:
+    """Patch numba's CPU code library (undone by ``swaps``); False if its internals are
+    not as expected."""
     try:
         from numba.core.codegen import CPUCodeLibrary
         original_link = CPUCodeLibrary.add_linking_library
@@ -49,7 +56,7 @@ def install() -> bool:
     except (ImportError, AttributeError):
         return False
     if getattr(original_link, "_pedro_shared", False):
-        return True
+        return False
 
     def add_linking_library(self, library):
         if library.name in _SHARED:
@@ -101,10 +108,10 @@ def install() -> bool:
         return load(cls, codegen, state, False)
 
     add_linking_library._pedro_shared = True
-    CPUCodeLibrary.add_linking_library = add_linking_library
-    CPUCodeLibrary._verify_declare_only_symbols = verify
-    CPUCodeLibrary.serialize_using_object_code = serialize
-    CPUCodeLibrary._unserialize = classmethod(unserialize)
+    swaps.set(CPUCodeLibrary, "add_linking_library", add_linking_library)
+    swaps.set(CPUCodeLibrary, "_verify_declare_only_symbols", verify)
+    swaps.set(CPUCodeLibrary, "serialize_using_object_code", serialize)
+    swaps.set(CPUCodeLibrary, "_unserialize", classmethod(unserialize))
     return True
 
 

@@ -1,4 +1,4 @@
-"""Whole games: deals in a row until a team wins (RULES.md section 2, step 9)."""
+"""Whole games: deals in a row until a team wins (docs/rules.md section 2, step 9)."""
 
 import numpy as np
 

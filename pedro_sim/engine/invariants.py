@@ -1,4 +1,4 @@
-"""RULES.md section 6, checked inside the kernels on a recorded deal (layout R_*).
+"""docs/rules.md section 6, checked inside the kernels on a recorded deal (layout R_*).
 
 ``deal_violations`` replays a record from its dealt cards to its score, independently of
 the code that played it: it keeps its own hands, recomputes who may play what, who wins
@@ -188,7 +188,7 @@ def trick_key(c, led, leader_rule, t, cinfo):
 
 @kernel
 def top_is_legal(h, c, led, lead_trump, plain, t, masks):
-    """RULES.md 1-2 and section 4's follow rules, for the top card ``c`` of hand ``h``:
+    """docs/rules.md 1-2 and section 4's follow rules, for the top card ``c`` of hand ``h``:
     trump led (or trumps only): a trump if able; plain led: follow or trump, follow, or
     anything, per the preset; a lead: anything, or a trump if able where required."""
     trumps = h & masks[t, L.M_TRUMP]
@@ -210,7 +210,7 @@ def top_is_legal(h, c, led, lead_trump, plain, t, masks):
 
 @kernel
 def extras_due(n, trick, opts):
-    """Extra cards a seat holding ``n`` must play under its card (RULES.md 2.7, section 4:
+    """Extra cards a seat holding ``n`` must play under its card (docs/rules.md 2.7, section 4:
     the surplus on the first trick, or one a trick in pairs until back to hand size)."""
     keep = opts[L.O_KEEP]
     if opts[L.O_PAIRS]:
@@ -516,7 +516,7 @@ def check_thrown_in(rec, held):
 
 @phase
 def deal_violations(rec, opts, masks, beats, cinfo, held, won):
-    """Check one recorded auctioned deal against RULES.md section 6; returns a bit
+    """Check one recorded auctioned deal against docs/rules.md section 6; returns a bit
     (1 << V_*) per kind of violation found, 0 for a clean deal. ``held``, ``won``:
     scratch from new_scratch()."""
     for k in range(won.shape[0]):

@@ -1,4 +1,5 @@
-"""One place that decides the jit options of every kernel.
+"""One place that decides the jit options of every kernel (compiled by pedro-sim's own
+dispatcher, compiler/dispatcher.py, with the patches of compiler/patches.py in force).
 
 - ``kernel``: per-card helpers, inlined into their callers at numba's IR level.
 - ``phase``: one phase of a deal (deal, auction, fill, play, a whole deal or game),
@@ -9,33 +10,21 @@
   heuristic deals per second on one thread).
 - ``shared_phase``: a big phase (the deal phase, the trick loop, the thinking players'
   phases, the solver's search) whose callers call it by symbol instead of carrying a copy
-  of its code (engine/shared_link.py: each driver used to recompile the deal phase).
+  of its code (compiler/shared_link.py: each driver used to recompile the deal phase).
 - ``scratch``: builds the scratch arrays a thread reuses (compiled once, not inlined).
 - ``loop``: the drivers' compiled loops over chunks (serial, GIL released: a thread
   pool runs them side by side); they allocate the scratch arrays.
 """
 
-from numba import njit
+from pedro_sim.compiler import shared_link
+from pedro_sim.compiler.dispatcher import jit
 
-from pedro_sim.engine import (
-    cache_lock,
-    frame_stack,
-    inline_copy,
-    numba_speedups,
-    shared_link,
-)
-
-inline_copy.install()  # before any kernel compiles: numba's inlining copies IR quadratically
-numba_speedups.install()  # liveness, SSA, LLVM function passes, flags: less work, same code
-shared_link.install()  # big phases: machine code made once, called by symbol
-cache_lock.install()  # processes compiling side by side (warmup, Dask) save safely
-frame_stack.install()  # the compiler's deep recursion on one block of frame stack
 shared = shared_link.shared
 
-kernel = njit(cache=True, nogil=True, inline="always")
-phase = njit(cache=True, nogil=True, _nrt=False)
-loop = njit(cache=True, nogil=True)
-scratch = njit(cache=True, nogil=True)  # allocates a thread's scratch arrays, compiled once
+kernel = jit(cache=True, nogil=True, inline="always")
+phase = jit(cache=True, nogil=True, _nrt=False)
+loop = jit(cache=True, nogil=True)
+scratch = jit(cache=True, nogil=True)  # allocates a thread's scratch arrays, compiled once
 
 
 def fewer_collections() -> None:
@@ -51,5 +40,5 @@ def fewer_collections() -> None:
 
 
 def shared_phase(func):
-    """A phase big enough to be worth calling by symbol (engine/shared_link.py)."""
+    """A phase big enough to be worth calling by symbol (compiler/shared_link.py)."""
     return shared(phase(func))

@@ -1,4 +1,4 @@
-"""The soak: play auctioned deals with recording on and check every one against RULES.md
+"""The soak: play auctioned deals with recording on and check every one against docs/rules.md
 section 6 inside the kernels (engine/invariants.py), keeping only per-chunk counts.
 
 One record array per thread is reused deal after deal, so memory does not grow with the

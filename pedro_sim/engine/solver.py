@@ -19,11 +19,10 @@ with every legal set of extras. Folding presets are not searched (setup refuses 
 """
 
 import numpy as np
-from numba import njit
 
 from pedro_sim.engine import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, highest, lowest, popcount
-from pedro_sim.engine.jit import kernel, shared_phase
+from pedro_sim.engine.jit import kernel, loop, phase, shared_phase
 from pedro_sim.engine.play import (
     beats_winner,
     card_points,
@@ -461,7 +460,7 @@ def search(hands, st, alpha, beta, ctx, t, opts, masks, beats, cinfo, order, ttk
         take(f, f[F_OFFSET] + v)
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@phase
 def move_value(hands, st, p, c, extras, alpha, beta, ctx, t, opts, masks, beats, cinfo, order,
                ttk, ttv, moves, frames):
     """Team 0's points after seat ``p`` plays ``c`` (and ``extras``) in state ``st``."""
@@ -475,7 +474,7 @@ def move_value(hands, st, p, c, extras, alpha, beta, ctx, t, opts, masks, beats,
     return v
 
 
-@njit(cache=True, nogil=True)
+@loop
 def root_moves(hands, trick, leader, k, wseat, led, first, t, opts, masks, out):
     """Every legal play (top card, extras mask) of the player to move, into ``out``;
     returns (how many, or -1 when ``out`` is too small; the seat to move)."""
@@ -516,7 +515,7 @@ def root_moves(hands, trick, leader, k, wseat, led, first, t, opts, masks, out):
     return n, p
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@phase
 def exact(hands, st, guess, ctx, t, opts, masks, beats, cinfo, order, ttk, ttv, moves, frames):
     """Team 0's exact points from ``st`` by MTD(f): null-window searches converging from
     ``guess``, the table keeping every bound found along the way."""
