@@ -21,7 +21,16 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Pedro strategy analyzer: simulate deals and measure what bids make.")
 out = Console()
 
-VARIANT = typer.Option("cinch", "--variant", help="Preset of RULES.md (see pedro-sim rules).")
+# Bounds of the integer options: a number out of range is a one-line error, never an
+# overflow inside numpy (deal indices and seeds are 64-bit words).
+MAX_DEALS = 10**12
+MAX_INDEX = 2**63 - 1
+MAX_GAMES = 10**9
+MAX_WORLDS = 100_000
+MAX_THREADS = 1024
+
+VARIANT = typer.Option("cinch", "--variant", help="Preset (see pedro-sim rules and "
+                       "docs/rules.md).")
 RULE = typer.Option(None, "--rule", help="House rule KEY=VALUE, e.g. min_bid=6 (repeatable).")
 RULES_FILE = typer.Option(None, "--rules", help="House rules from a TOML file.")
 SEED = typer.Option(12345, "--seed", min=0, max=2**63 - 1, help="Random seed.")
@@ -30,13 +39,14 @@ POLICY = typer.Option("heuristic", "--policy",
                            "(sees every card).")
 BIDDERS = typer.Option(None, "--bidders", help="The bidding side's player (default: --policy).")
 DEFENDERS = typer.Option(None, "--defenders", help="The defenders' player (default: --policy).")
-WORLDS = typer.Option(20, "--worlds", min=1, help="pimc: worlds drawn per decision (K).")
+WORLDS = typer.Option(20, "--worlds", min=1, max=MAX_WORLDS,
+                      help="pimc: worlds drawn per decision (K).")
 EVAL = typer.Option("rollout", "--eval", help="pimc: value a world's cards by heuristic "
                     "rollout or by the solver.")
-THREADS = typer.Option(0, "--threads", min=0, help="Threads (0: all cores).")
+THREADS = typer.Option(0, "--threads", min=0, max=MAX_THREADS, help="Threads (0: all cores).")
 SCHEDULER = typer.Option(None, "--scheduler",
                          help="Run the chunks on this Dask cluster (tcp://HOST:PORT).")
-WORKERS = typer.Option(None, "--workers", min=1,
+WORKERS = typer.Option(None, "--workers", min=1, max=MAX_THREADS,
                        help="Run the chunks on a local Dask cluster of N processes.")
 
 
@@ -55,7 +65,7 @@ def bid(
     bid_value: int = typer.Option(None, "--bid", help="The bid to price (default: the minimum)."),
     trump: str = typer.Option("best", "--trump", help="S, H, D, C or best (the heuristic's suit)."),
     seat: str = typer.Option("eldest", "--seat", help="eldest, second, third, dealer or all."),
-    deals: int = typer.Option(None, "--deals", min=1,
+    deals: int = typer.Option(None, "--deals", min=1, max=MAX_DEALS,
                               help="Deals per seat (default 200,000; with --precision, the "
                                    "most to use, default 100,000,000)."),
     precision: float = typer.Option(None, "--precision", min=0.0001, max=0.5,
@@ -96,22 +106,25 @@ def trace(
     variant: str = VARIANT,
     rule: list[str] = RULE,
     rules_file: Path = RULES_FILE,
-    deals: int = typer.Option(100, "--deals", min=1, help="Number of deals."),
+    deals: int = typer.Option(100, "--deals", min=1, max=MAX_DEALS, help="Number of deals."),
     seed: int = SEED,
     policy: str = POLICY,
     bidders: str = BIDDERS,
     defenders: str = DEFENDERS,
     worlds: int = WORLDS,
     evaluator: str = EVAL,
-    first: int = typer.Option(0, "--first", min=0, help="Index of the first deal."),
+    first: int = typer.Option(0, "--first", min=0, max=MAX_INDEX, help="Index of the first deal."),
     out_path: Path = typer.Option(Path("deals.jsonl"), "--out", help="JSON Lines file."),
     threads: int = THREADS,
 ) -> None:
-    """Write deal traces (../shared/TRACE.md) as JSON Lines."""
+    """Write deal traces (format: docs/trace-format.md) as JSON Lines."""
     from pedro_sim.commands.trace_cmd import run_trace
     from pedro_sim.rules.overrides import resolve_variant
     from pedro_sim.setup import players
 
+    if first > MAX_INDEX - deals + 1:
+        raise PedroError(f"--first {first} with --deals {deals}: deal indices end at "
+                         f"{MAX_INDEX} (2^63 - 1)")
     rules = resolve_variant(variant, rule, rules_file)
     who = players(policy, rules, bidders, defenders, worlds, evaluator)
     _set_threads(threads)
@@ -121,7 +134,7 @@ def trace(
 @app.command()
 def show(
     seed: int = SEED,
-    deal: int = typer.Option(0, "--deal", min=0, help="Deal index."),
+    deal: int = typer.Option(0, "--deal", min=0, max=MAX_INDEX, help="Deal index."),
     variant: str = VARIANT,
     rule: list[str] = RULE,
     rules_file: Path = RULES_FILE,
@@ -139,9 +152,11 @@ def variants(
     presets: str = typer.Option(None, "--presets", "--variant",
                                 help="Comma-separated presets (default: every preset the "
                                      "engine plays)."),
-    deals: int = typer.Option(None, "--deals", min=1, help="Deals per preset (default "
+    deals: int = typer.Option(None, "--deals", min=1, max=MAX_DEALS,
+                              help="Deals per preset (default "
                               "200,000; with --precision, the most to use, default 10^7)."),
-    games: int = typer.Option(2000, "--games", min=0, help="Whole games per preset."),
+    games: int = typer.Option(2000, "--games", min=0, max=MAX_GAMES,
+                              help="Whole games per preset."),
     precision: float = typer.Option(None, "--precision", min=0.0001, max=0.4999,
                                     help="Run each preset until every proportion of its bid "
                                          "and seat tables has a 95% half-width of at most "
@@ -174,7 +189,8 @@ def variants(
 def duel(
     a: str = typer.Option("pimc", "--a", help="Player A."),
     b: str = typer.Option("heuristic", "--b", help="Player B."),
-    deals: int = typer.Option(None, "--deals", min=1, help="Deals, each played twice (default "
+    deals: int = typer.Option(None, "--deals", min=1, max=MAX_DEALS,
+                              help="Deals, each played twice (default "
                               "2,000; with --precision, the most to use, default 10^6)."),
     precision: float = typer.Option(None, "--precision", min=0.0001, max=0.4999,
                                     help="Run until both make rates have a 95% half-width "
@@ -227,7 +243,7 @@ def _study(variant: str, rule: list[str], rules_file: Path | None, policy: str, 
 @app.command()
 def holdings(
     seat: str = typer.Option("all", "--seat", help="eldest, second, third, dealer or all."),
-    deals: int = typer.Option(None, "--deals", min=1,
+    deals: int = typer.Option(None, "--deals", min=1, max=MAX_DEALS,
                               help="Deals per seat, and paired deals per trump card and seat "
                                    "(default 100,000; with --precision, the most to use)."),
     precision: float = PRECISION,
@@ -263,7 +279,8 @@ def technique(
                                "guard-pedro, bury-low) or all."),
     side: str = typer.Option("all", "--side", help="Switch it off for the bidders, the "
                              "defenders, both, or all (each of the three)."),
-    deals: int = typer.Option(None, "--deals", min=1, help="Deals per comparison (default "
+    deals: int = typer.Option(None, "--deals", min=1, max=MAX_DEALS,
+                              help="Deals per comparison (default "
                               "200,000; with --precision, the most to use)."),
     precision: float = PRECISION,
     seed: int = SEED,
@@ -295,9 +312,10 @@ def advise(
     seat: str = typer.Option("eldest", "--seat", help="eldest, second, third or dealer."),
     score: str = typer.Option("0-0", "--score", help="The game score before the deal, "
                               "US-THEM (e.g. 40-35)."),
-    deals: int = typer.Option(None, "--deals", min=1, help="Deals per suit, as bid (default "
+    deals: int = typer.Option(None, "--deals", min=1, max=MAX_DEALS,
+                              help="Deals per suit, as bid (default "
                               "200,000; with --precision, the most to use)."),
-    games: int = typer.Option(4000, "--games", min=1,
+    games: int = typer.Option(4000, "--games", min=1, max=MAX_GAMES,
                               help="Whole games per suit, on from the first of those deals "
                                    "(with --precision, the most to use)."),
     precision: float = PRECISION,
@@ -339,7 +357,8 @@ def chart(
                            "pedros held (pedros)."),
     bid_value: int = typer.Option(None, "--bid", help="cards: the bid whose P(make) is shown "
                                   "(default: the minimum + 1)."),
-    deals: int = typer.Option(None, "--deals", min=1, help="Deals per seat (cards: per "
+    deals: int = typer.Option(None, "--deals", min=1, max=MAX_DEALS,
+                              help="Deals per seat (cards: per "
                               "card and seat; techniques: per comparison); default 100,000, "
                               "with --precision the most to use."),
     precision: float = PRECISION,
@@ -369,11 +388,13 @@ def chart(
 
 @app.command()
 def report(
-    deals: int = typer.Option(None, "--deals", min=1, help="Deals per measurement (per "
+    deals: int = typer.Option(None, "--deals", min=1, max=MAX_DEALS,
+                              help="Deals per measurement (per "
                               "seat, card and seat, comparison, preset); default 500,000, with "
                               "--precision the most to use."),
     precision: float = PRECISION,
-    games: int = typer.Option(2000, "--games", min=0, help="Whole games per preset."),
+    games: int = typer.Option(2000, "--games", min=0, max=MAX_GAMES,
+                              help="Whole games per preset."),
     seed: int = SEED,
     policy: str = POLICY,
     worlds: int = WORLDS,
@@ -399,7 +420,7 @@ def report(
 
 @app.command()
 def solve(
-    in_path: Path = typer.Option(..., "--in", help="Positions, JSON Lines (TRACE.md)."),
+    in_path: Path = typer.Option(..., "--in", help="Positions, JSON Lines (docs/trace-format.md)."),
     out_path: Path = typer.Option(Path("solved.jsonl"), "--out", help="Answers, JSON Lines."),
     rule: list[str] = RULE,
     rules_file: Path = RULES_FILE,

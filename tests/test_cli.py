@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -34,10 +35,26 @@ def test_bid_writes_a_whole_report(tmp_path):
     assert (table.n == 20000).all()
     assert (table.p_make.diff().dropna() <= 0).all(), "P(make) never rises with the bid"
     assert ((table.p_make_lo <= table.p_make) & (table.p_make <= table.p_make_hi)).all()
+    assert ((table.expected_net_lo <= table.expected_net)
+            & (table.expected_net <= table.expected_net_hi)).all()
+    # cinch: every point is won, so net = score - defenders' points
+    assert np.allclose(table.expected_net, table.expected_score - table.mean_defender_points)
     meta = json.loads((out / "run.json").read_text())
     assert meta["seed"] == 12345 and meta["deals"] == 20000 and meta["variant"] == "cinch"
     assert meta["policy"] == "heuristic" and meta["threads"] >= 1 and "elapsed_seconds" in meta
     assert HAND in meta["command"]
+
+
+def test_foster_bid_scores_by_difference(tmp_path):
+    """At bid 1 (always made) foster's bidders score the difference of the two sides'
+    points when positive, not their points: the expected score is below the mean points."""
+    r = cli("bid", HAND, "--variant", "foster", "--trump", "H", "--deals", "5000",
+            "--out", str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    row = pd.read_csv(tmp_path / "bid.csv").set_index("bid").loc[1]
+    assert row.p_make == 1.0
+    assert row.expected_score < row.mean_bidder_points - 1
+    assert row.expected_net <= row.expected_score + 1e-9  # the defenders never lose
 
 
 def test_seats_and_best_trump(tmp_path):

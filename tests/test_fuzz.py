@@ -28,7 +28,8 @@ def test_card_and_hand_parsers(text):
 
 
 JSONISH = st.recursive(
-    st.none() | st.booleans() | st.integers(-5, 60) | st.sampled_from(
+    st.none() | st.booleans() | st.integers(-5, 60) | st.integers(-2**70, 2**70)
+    | st.sampled_from(
         ["cinch", "pidro", "H", "X", "AH", "5D", "JK", "2C", "QS", ""]),
     lambda inner: st.lists(inner, max_size=6) | st.dictionaries(
         st.sampled_from(["variant", "trump", "leader", "bidder", "hands", "trick",
@@ -45,14 +46,15 @@ def test_position_parser(obj):
         assert "\n" not in str(e)
 
 
+HUGE = ["99999999999999999999", "-99999999999999999999", str(2**64), str(2**63)]
 COMMANDS = {
     "bid": ["AH KH 5H 2H 9C 4D JS 7S 3C", "AH KH", "--bid", "8", "15", "--trump", "H", "X",
             "best", "--seat", "all", "fifth", "--deals", "40", "-3", "--policy", "random",
             "pimc", "genius", "--worlds", "2", "0", "--variant", "sancho", "pidro", "bridge",
             "--rule", "min_bid=6", "hand=3"],
-    "trace": ["--deals", "3", "0", "--policy", "dd", "--bidders", "random", "--defenders",
+    "trace": ["--deals", "3", "0", *HUGE, "--policy", "dd", "--bidders", "random", "--defenders",
               "heuristic", "--variant", "foster", "--first", "7", "--rule", "max_bid=99"],
-    "show": ["--deal", "2", "-1", "--variant", "king-pedro", "--policy", "random"],
+    "show": ["--deal", "2", "-1", *HUGE, "--variant", "king-pedro", "--policy", "random"],
     "rules": ["cinch", "eighty-three", "nope", "--rule", "keep=5"],
     "duel": ["--a", "random", "--b", "heuristic", "dd", "--deals", "4", "--worlds", "1",
              "--eval", "solver", "magic", "--variant", "pidro"],
@@ -105,3 +107,58 @@ def test_command_line(tmp_path_factory, capsys, argv):
     assert "Traceback" not in err, (argv, err)
     if stop.value.code == 2 and err:
         assert err.strip().count("\n") == 0, (argv, err)
+
+
+NEEDS = {"bid": ["AH KH 5H 2H 9C 4D JS 7S 3C"], "advise": ["AH KH 5H 2H 9C 4D JS 7S 3C"],
+         "technique": ["cinch"], "chart": ["bids"], "solve": ["--in", "positions.jsonl"]}
+
+
+def _integer_options() -> list[tuple[str, str]]:
+    """(command, flag) of every integer option, read from the commands' signatures."""
+    import inspect
+
+    from pedro_sim.cli import app
+
+    found = []
+    for info in app.registered_commands:
+        name = info.name or info.callback.__name__
+        for param in inspect.signature(info.callback).parameters.values():
+            decls = getattr(param.default, "param_decls", None)
+            if param.annotation in (int, "int") and decls:
+                found.append((name, decls[0]))
+    return found
+
+
+def test_every_integer_option_refuses_numbers_beyond_64_bits(tmp_path, capsys):
+    options = _integer_options()
+    assert ("show", "--deal") in options and ("bid", "--deals") in options
+    (tmp_path / "positions.jsonl").write_text("")
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        for name, flag in options:
+            for value in HUGE:
+                tail = [] if name in ("show", "rules", "warmup", "solve") else \
+                    ["--out", str(tmp_path / "x")]
+                with pytest.raises(SystemExit) as stop:
+                    main([name, *NEEDS.get(name, []), flag, value, *tail])
+                err = capsys.readouterr().err
+                assert stop.value.code == 2, (name, flag, value, err)
+                assert err.strip().count("\n") == 0 and "Traceback" not in err, (name, flag)
+                assert flag in err or "bid" in err or "out of range" in err, (name, flag, err)
+    finally:
+        os.chdir(cwd)
+
+
+@pytest.mark.parametrize("argv", [
+    ["show", "--deal", "99999999999999999999"],
+    ["trace", "--first", str(2**63 - 2), "--deals", "5"],
+    ["bid", "AH KH 5H 2H 9C 4D JS 7S 3C", "--rule", "target=99999999999999999999"],
+    ["advise", "AH KH 5H 2H 9C 4D JS 7S 3C", "--score", "-99999999999999999999-0"],
+    ["rules", "cinch", "--rule", "min_bid=-99999999999999999999"],
+])
+def test_huge_numbers_are_one_line_errors(argv, capsys, tmp_path):
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, *(["--out", str(tmp_path / "r")] if argv[0] in ("bid", "advise") else [])])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.strip().count("\n") == 0 and "Traceback" not in err, err

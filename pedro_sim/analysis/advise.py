@@ -22,7 +22,6 @@ from pedro_sim.engine import strategy
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant
 
-
 MAX_SCORE = 10**9
 
 
