@@ -1,6 +1,6 @@
 """Solve positions with every card visible: the Python face of engine/solver.py.
 
-A position is the moment play starts (../shared/TRACE.md), or, as an extension, a
+A position is the moment play starts (docs/trace-format.md), or, as an extension, a
 trick in progress: ``"trick"`` lists the cards already played to it, in order from
 ``"leader"``, and ``"trick_index"`` says how many tricks were played before (extra
 cards are played only on trick 0).
@@ -71,7 +71,7 @@ def _cards(value: Any, where: str, deck: int) -> list[int]:
 
 
 def parse_position(obj: Any, rules: Variant | None = None) -> Position:
-    """Validate one position object (TRACE.md); ``rules`` replaces the named preset."""
+    """Validate one position object (docs/trace-format.md); ``rules`` replaces the named preset."""
     if not isinstance(obj, dict):
         raise PedroError("a position must be a JSON object")
     variant = rules or get_preset(str(obj.get("variant", "cinch")))
@@ -218,7 +218,7 @@ class Solver:
 
 
 def solution_dict(obj: dict[str, Any], sol: Solution) -> dict[str, Any]:
-    """The answer object of TRACE.md: the position with value, best and nodes."""
+    """The answer object of docs/trace-format.md: the position with value, best and nodes."""
     out = dict(obj)
     out["value"] = sol.value
     out["best"] = [[card_text(c) for c in play] for play in sol.best]

@@ -55,7 +55,7 @@ def _discards(dealt: list[int], received: list[int], start: int, trump: int,
 
 def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, policy: str,
                kind: int = KIND_DEAL) -> dict[str, Any]:
-    """One record as a TRACE.md object."""
+    """One record as a docs/trace-format.md object."""
     r = [int(x) for x in rec]
     size = inputs.variant.hand
     dealer = r[L.R_DEALER]
@@ -119,7 +119,7 @@ def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, pol
     rules = house_rules(inputs.variant)
     if rules:  # the options in which the deal departs from the named preset
         out["rules"] = rules
-    if bidder < 0:  # thrown in (RULES.md section 5)
+    if bidder < 0:  # thrown in (docs/rules.md section 5)
         out.update({"bidder": None, "bid": 0, "trump": None, "discards": [[]] * 4,
                     "received": [[]] * 4, "start_hands": out["hands"], "made": False})
     if kind != KIND_DEAL:

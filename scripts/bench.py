@@ -7,7 +7,7 @@ Prints deals per second for full `cinch` deals (random and heuristic players,
 pimc deals per second, exact solves per second (with the yardstick's solver), the
 Dask overhead against local threads for the same `bid`; then the first-run compile
 time (`pedro-sim warmup` on an empty numba cache), warm start-up times, the peak memory
-of a small and a large `bid`, and a short soak of deals checked against RULES.md
+of a small and a large `bid`, and a short soak of deals checked against docs/rules.md
 section 6.
 
     .venv/bin/python scripts/bench.py [--deals N] [--yardstick PATH] [--memory-deals N]
@@ -207,7 +207,7 @@ def bid_peak_rss_mb(deals: int) -> float:
 
 def soak_check(deals: int) -> tuple[float, int]:
     """(deals per second, deals with a violation) of heuristic cinch deals checked
-    against RULES.md section 6 inside the kernels."""
+    against docs/rules.md section 6 inside the kernels."""
     from pedro_sim.engine.invariants import KIND_NAMES
     from pedro_sim.engine.soak import soak_counts
 
@@ -247,7 +247,7 @@ def startup_and_memory(args: argparse.Namespace) -> None:
           f"{args.memory_deals:,} deals: ratio {large / small:.3f}")
     if args.soak_deals:
         rate, bad = soak_check(args.soak_deals)
-        print(f"soak, {args.soak_deals:,} heuristic cinch deals checked against RULES.md "
+        print(f"soak, {args.soak_deals:,} heuristic cinch deals checked against docs/rules.md "
               f"section 6: {rate:,.0f} deals/s, {bad} with a violation")
 
 
@@ -266,6 +266,9 @@ def main() -> None:
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}, numba {numba.__version__}")
     work = build_yardstick(args.yardstick)
+    if work is None:
+        print(f"C yardstick: not found at {args.yardstick} (or no gcc): the ratios to it are "
+              "not measured (nan); give its folder with --yardstick DIR")
     print(f"{'work':<34}{'threads':>8}{'pedro-sim deals/s':>20}{'C deals/s':>14}{'ratio':>8}")
     scaling = {}
     for name, policy, c_policy in (("random", L.P_RANDOM, 1), ("heuristic", L.P_HEURISTIC, 0)):

@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Soak: play N full deals and check every one against RULES.md section 6 inside the
+"""Soak: play N full deals and check every one against docs/rules.md section 6 inside the
 compiled kernels (pedro_sim/engine/invariants.py), in constant memory.
 
 Prints deals per second, the deals with a violation of each kind (all must be zero) and

@@ -1,4 +1,4 @@
-"""Card text: the accepted forms and the refusals (RULES.md section 1)."""
+"""Card text: the accepted forms and the refusals (docs/rules.md section 1)."""
 
 from __future__ import annotations
 

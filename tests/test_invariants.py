@@ -1,4 +1,4 @@
-"""RULES.md section 6 checked inside the kernels (engine/invariants.py, engine/soak.py):
+"""docs/rules.md section 6 checked inside the kernels (engine/invariants.py, engine/soak.py):
 clean on every preset the engine plays, and caught when a recorded deal is corrupted."""
 
 from __future__ import annotations

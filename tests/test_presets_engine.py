@@ -89,7 +89,7 @@ def test_heuristic_games_end(preset):
 @given(preset=st.sampled_from(PLAYED_PRESETS), seed=st.integers(0, 2**63 - 1),
        index=st.integers(0, 2**40), policy=st.sampled_from(["random", "heuristic"]))
 def test_invariants_of_any_deal_of_any_preset(preset, seed, index, policy):
-    """RULES.md section 6 on any deal: every card in one place, every point accounted for,
+    """docs/rules.md section 6 on any deal: every card in one place, every point accounted for,
     the reference checker's replay (legality, winners, score from the tricks)."""
     inputs = EngineInputs.for_variant(preset)
     pid = L.P_RANDOM if policy == "random" else L.P_HEURISTIC

@@ -1,6 +1,6 @@
 """Unit tests of the plain-Python reference engine (pedro_sim.reference).
 
-The scenarios are built by hand from RULES.md (preset `cinch`), TRACE.md and
+The scenarios are built by hand from docs/rules.md (preset `cinch`), docs/trace-format.md and
 docs/engine-spec.md; nothing here imports the numba engine.
 """
 

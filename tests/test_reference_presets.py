@@ -1,6 +1,6 @@
-"""The reference engine for the presets other than `cinch` (RULES.md section 4):
+"""The reference engine for the presets other than `cinch` (docs/rules.md section 4):
 hand-built scenarios of each preset's special rules (worked out by hand from
-RULES.md), independent invariants (RULES.md section 6) over random deals,
+docs/rules.md), independent invariants (docs/rules.md section 6) over random deals,
 games, fixed-hand deals, and mutations the checker must reject.
 
 Nothing here imports the numba engine or pedro_sim.rules.
@@ -586,7 +586,7 @@ def test_eighty_three_passing():
 # -------------------------------------------------- random deals: invariants
 
 def independent_invariants(tr: dict) -> None:
-    """RULES.md section 6 checked directly on a trace (independently of the
+    """docs/rules.md section 6 checked directly on a trace (independently of the
     checker), for every preset."""
     v = get_variant(tr["variant"])
     P = lambda xs: [parse_any_card(c) for c in xs]  # noqa: E731
@@ -869,7 +869,7 @@ def awards_from_trace(tr, v):
 
 
 def expected_end(v, result, target):
-    """The end of a game, worked out independently from RULES.md section 4."""
+    """The end of a game, worked out independently from docs/rules.md section 4."""
     totals = [0, 0]
     for k, tr in enumerate(result["traces"]):
         if tr["bidder"] is None:

@@ -1,5 +1,5 @@
 """Random deals of every preset other than `cinch` (2,000 each): the checker
-accepts them and the invariants of RULES.md section 6, checked independently
+accepts them and the invariants of docs/rules.md section 6, checked independently
 of the checker, hold. Split in two files (this one and
 test_reference_presets_deals_b.py) to keep each file fast."""
 

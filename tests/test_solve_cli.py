@@ -1,4 +1,4 @@
-"""`pedro-sim solve` reads positions and writes answers per TRACE.md."""
+"""`pedro-sim solve` reads positions and writes answers per docs/trace-format.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Traces of both players obey RULES.md and TRACE.md, checked by the reference engine."""
+"""Traces of both players obey docs/rules.md and docs/trace-format.md (reference checker)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def test_ten_thousand_traces_obey_the_rules(cinch, all_on, policy):
 
 
 def _invariants(d: dict) -> None:
-    """RULES.md section 6, stated directly on one trace."""
+    """docs/rules.md section 6, stated directly on one trace."""
     cards = lambda xs: [parse_card(c) for c in xs]  # noqa: E731
     dealt = sum((cards(h) for h in d["hands"]), []) + cards(d["stock"])
     assert sorted(dealt) == list(range(52))

@@ -1,4 +1,4 @@
-"""Whole games to the target (RULES.md section 2, step 9), one row per game."""
+"""Whole games to the target (docs/rules.md section 2, step 9), one row per game."""
 
 from __future__ import annotations
 

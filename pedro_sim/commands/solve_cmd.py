@@ -1,4 +1,4 @@
-"""`pedro-sim solve`: perfect-information values of positions (../shared/TRACE.md)."""
+"""`pedro-sim solve`: perfect-information values of positions (docs/trace-format.md)."""
 
 from __future__ import annotations
 

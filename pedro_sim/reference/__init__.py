@@ -1,4 +1,4 @@
-"""Plain-Python reference engine for every preset of RULES.md section 4 (random player) and a
+"""Plain-Python reference engine for every preset of docs/rules.md section 4 (random player) and a
 trace checker, written independently of pedro_sim.engine for differential tests."""
 
 from .checker import check_trace

@@ -2,7 +2,7 @@
 (the other presets: preset_engine.py / general.py, reached through the same
 public functions with ``variant=``).
 
-Written from RULES.md, TRACE.md and docs/engine-spec.md only; used by the
+Written from docs/rules.md, docs/trace-format.md and docs/engine-spec.md only; used by the
 tests to cross-check the numba engine deal by deal.
 """
 

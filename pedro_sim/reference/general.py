@@ -1,4 +1,4 @@
-"""The reference engine for every preset of RULES.md section 4 (random player).
+"""The reference engine for every preset of docs/rules.md section 4 (random player).
 
 One deal is simulated by ``simulate`` with a *policy* that answers every
 decision. The random player (``RandomPolicy``) draws from the deal's stream as

@@ -1,4 +1,4 @@
-"""The `cinch` rules (RULES.md sections 1, 2, 5), as small pure functions.
+"""The `cinch` rules (docs/rules.md sections 1, 2, 5), as small pure functions.
 
 Everything works on card ids (see cards.py) and a TrumpInfo.
 """

@@ -1,7 +1,7 @@
-"""The presets of RULES.md section 4 as plain records, and per-trump card tables
+"""The presets of docs/rules.md section 4 as plain records, and per-trump card tables
 for every preset (53-card pack with the joker, off-five on or off, point tables).
 
-Independent of pedro_sim.rules: written from RULES.md only.
+Independent of pedro_sim.rules: written from docs/rules.md only.
 """
 
 from __future__ import annotations

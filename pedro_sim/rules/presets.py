@@ -1,6 +1,6 @@
-"""Every preset of RULES.md section 4, by name, in one place.
+"""Every preset of docs/rules.md section 4, by name, in one place.
 
-Each names only what differs from `cinch`; choices where RULES.md is silent
+Each names only what differs from `cinch`; choices where docs/rules.md is silent
 are in docs/rules.md.
 """
 

@@ -1,4 +1,4 @@
-"""The Variant record: every kind of rule option of RULES.md section 3, validated.
+"""The Variant record: every kind of rule option of docs/rules.md section 3, validated.
 
 A preset (rules/presets.py) is one value of this record; a user's house rules
 are the same record with some fields replaced (rules/overrides.py). ``validate``
@@ -16,7 +16,7 @@ import numpy as np
 from pedro_sim.engine import layout as L
 from pedro_sim.errors import PedroError
 
-# trump ranks that can score, in RULES.md's order
+# trump ranks that can score, in docs/rules.md's order
 POINT_RANKS = ("A", "K", "Q", "J", "T", "9", "pedro", "off5", "3", "2", "joker")
 DECK_SIZES = (52, 53, 32)
 
@@ -45,10 +45,10 @@ def _cinch_points() -> dict[str, int]:
 
 @dataclass(frozen=True)
 class Variant:
-    """Rule options of one game; the defaults are `cinch` (RULES.md section 2)."""
+    """Rule options of one game; the defaults are `cinch` (docs/rules.md section 2)."""
 
     name: str = "cinch"
-    description: str = "Cinch, Double Pedro, High Five (RULES.md section 2)"
+    description: str = "Cinch, Double Pedro, High Five (docs/rules.md section 2)"
     players: int = 4
     deck: int = 52
     hand: int = 9  # cards dealt to each player before the bidding
