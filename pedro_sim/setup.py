@@ -6,8 +6,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from pedro_sim.engine import layout as L
-from pedro_sim.engine.tables import Tables, build_tables
+from pedro_sim.encoding import layout as L
+from pedro_sim.encoding.options import kernel_options
+from pedro_sim.encoding.tables import Tables, build_tables
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant, get_preset
 
@@ -123,7 +124,7 @@ class EngineInputs:
         if isinstance(variant, str):
             variant = get_preset(variant)
         check_engine_plays(variant)
-        return cls(variant, variant.kernel_options(), build_tables(variant))
+        return cls(variant, kernel_options(variant), build_tables(variant))
 
     @property
     def arrays(self) -> tuple[np.ndarray, ...]:

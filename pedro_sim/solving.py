@@ -1,4 +1,4 @@
-"""Solve positions with every card visible: the Python face of engine/solver.py.
+"""Solve positions with every card visible: the Python face of engine/thinking/solver.py.
 
 A position is the moment play starts (docs/trace-format.md), or, as an extension, a
 trick in progress: ``"trick"`` lists the cards already played to it, in order from
@@ -14,8 +14,9 @@ from typing import Any
 import numpy as np
 
 from pedro_sim.cards import card_text, cards_of, parse_card, parse_suit
-from pedro_sim.engine import layout as L
-from pedro_sim.engine import solver as S
+from pedro_sim.encoding import layout as L
+from pedro_sim.encoding.options import kernel_options
+from pedro_sim.engine.thinking import solver as S
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant, get_preset
 from pedro_sim.setup import EngineInputs
@@ -47,7 +48,7 @@ class Solution:
 
 def check_solvable(variant: Variant) -> None:
     """The search plays every rule except folds and the constrained stacks."""
-    o = variant.kernel_options()
+    o = kernel_options(variant)
     if o[L.O_FOLD] != L.FOLD_NEVER or o[L.O_PAIRS] or o[L.O_EXTRAS_ONE_SCORING]:
         raise PedroError(f"the solver and the thinking players (pimc, dd) do not play "
                          f"{variant.name} (players fold or stacks are constrained); they play "

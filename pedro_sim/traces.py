@@ -7,8 +7,8 @@ from typing import Any
 import numpy as np
 
 from pedro_sim.cards import SUITS, card_text, cards_of
-from pedro_sim.engine import drivers
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
+from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine.rng import KIND_DEAL, KIND_FIXED
 from pedro_sim.rules.overrides import house_rules
 from pedro_sim.setup import EngineInputs

@@ -26,8 +26,9 @@ import numpy as np
 
 from pedro_sim.analysis.bid import heuristic_trump, points_histogram
 from pedro_sim.analysis.variants import summarize_deals
-from pedro_sim.engine import drivers, strategy
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
+from pedro_sim.engine.drivers import deals as drivers
+from pedro_sim.engine.drivers import strategy
 from pedro_sim.setup import EngineInputs, technique_flags
 from pedro_sim.traces import record_deals, record_fixed
 
@@ -129,14 +130,14 @@ def _thinking_scratch(inputs: EngineInputs) -> tuple:
 
 
 def warm_rollout(inputs: EngineInputs) -> None:
-    """The thinking players' rollout (engine/thinking.py: rollout_value, with the trick
+    """The thinking players' rollout (engine/thinking/playouts.py: rollout_value, with the trick
     loop and play_cards it calls), compiled for the types pimc_card calls it with, so that
     the helper's deal phase chain finds it in the cache. If these types ever differ from
     pimc_card's, the chain compiles its own (tests/test_compile_helpers.py checks)."""
     from numba import typeof, types
 
-    from pedro_sim.engine.think_scratch import T_I, T_NOREC, T_U
-    from pedro_sim.engine.thinking import rollout_value
+    from pedro_sim.engine.thinking.playouts import rollout_value
+    from pedro_sim.engine.thinking.scratch import T_I, T_NOREC, T_U
 
     work, think = _thinking_scratch(inputs)
     rng = work[3]
@@ -197,7 +198,7 @@ def warm_solver() -> None:
 
 
 def strategy_steps(p: int, flags: np.ndarray, hand: list[int]) -> list[Callable]:
-    """The strategy analyses' drivers (engine/strategy.py)."""
+    """The strategy analyses' drivers (engine/drivers/strategy.py)."""
     def holdings(inputs: EngineInputs) -> None:
         span = inputs.variant.total_points + 1
         strategy.holding_pairs(1, 0, 2, 2, 0, 0, 1, p, flags, *inputs.arrays,

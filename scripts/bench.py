@@ -30,8 +30,8 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from pedro_sim.engine import drivers
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
+from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.setup import EngineInputs, technique_flags
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -208,8 +208,8 @@ def bid_peak_rss_mb(deals: int) -> float:
 def soak_check(deals: int) -> tuple[float, int]:
     """(deals per second, deals with a violation) of heuristic cinch deals checked
     against docs/rules.md section 6 inside the kernels."""
-    from pedro_sim.engine.invariants import KIND_NAMES
-    from pedro_sim.engine.soak import soak_counts
+    from pedro_sim.engine.checks.invariants import KIND_NAMES
+    from pedro_sim.engine.drivers.soak import soak_counts
 
     inputs = EngineInputs.for_variant("cinch")
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)

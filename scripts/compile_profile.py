@@ -53,8 +53,9 @@ def main() -> None:
     parser.add_argument("what", choices=("bid", "warmup", "thinking", "other"))
     args = parser.parse_args()
     event.register("numba:compile", _CompileTimes())
-    from pedro_sim.engine import deals, jit
-    from pedro_sim.engine import layout as L
+    from pedro_sim.encoding import layout as L
+    from pedro_sim.engine import jit
+    from pedro_sim.engine.game import whole_deal as deals
 
     jit.fewer_collections()
     started = time.perf_counter()

@@ -1,6 +1,6 @@
 #!/usr/bin/env python
 """Soak: play N full deals and check every one against docs/rules.md section 6 inside the
-compiled kernels (pedro_sim/engine/invariants.py), in constant memory.
+compiled kernels (pedro_sim/engine/checks/invariants.py), in constant memory.
 
 Prints deals per second, the deals with a violation of each kind (all must be zero) and
 the peak RSS after 100,000 deals and at the end, with their ratio. Exits with status 1
@@ -20,8 +20,8 @@ import time
 
 import numba
 
-from pedro_sim.engine.invariants import KIND_NAMES
-from pedro_sim.engine.soak import soak_counts
+from pedro_sim.engine.checks.invariants import KIND_NAMES
+from pedro_sim.engine.drivers.soak import soak_counts
 from pedro_sim.setup import EngineInputs, parse_policy, technique_flags
 
 FIRST_MARK = 100_000  # peak RSS is read after this many deals, and at the end

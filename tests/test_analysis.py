@@ -10,7 +10,7 @@ from pedro_sim.analysis.runner import run_chunked
 from pedro_sim.analysis.scores import bid_rows, widest_make_half
 from pedro_sim.analysis.stats import mean_ci_from_hist, wilson
 from pedro_sim.cards import parse_hand
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 
 HAND = parse_hand("AH KH 5H 2H 9C 4D JS 7S 3C")
 

@@ -104,7 +104,7 @@ def test_fast_exit_flushes_and_keeps_the_exit_code():
 def test_warmup_rollout_has_the_types_the_thinking_chain_uses():
     """warm_rollout compiles rollout_value for the signature pimc_card calls it with:
     otherwise the helper's chain would compile a second entry (and gain nothing)."""
-    from pedro_sim.engine.thinking import rollout_value
+    from pedro_sim.engine.thinking.playouts import rollout_value
     from pedro_sim.setup import EngineInputs
     from pedro_sim.warmup import PIMC, warm_policy, warm_rollout
 

@@ -1,11 +1,11 @@
 """The deal phase is chosen by the type of ``think`` while numba types a driver: the
 version with the trick loop inlined where no seat thinks, the other where one does
-(engine/deals.py). Pruning ``think is None`` instead typed both in the thinking drivers,
+(engine/game/whole_deal.py). Pruning ``think is None`` instead typed both in the thinking drivers,
 compiling the inlined loop with the thinking players too (docs/performance.md)."""
 
 from numba.core import types
 
-from pedro_sim.engine import deals
+from pedro_sim.engine.game import whole_deal as deals
 
 
 def _chosen(think_type: types.Type):

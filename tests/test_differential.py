@@ -11,7 +11,7 @@ from pedro_sim import reference
 from pedro_sim.analysis.bid import points_histogram
 from pedro_sim.analysis.games import game_outcomes
 from pedro_sim.cards import SUITS, card_text
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 from pedro_sim.engine.rng import KIND_FIXED
 from pedro_sim.rules import get_preset
 from pedro_sim.setup import EngineInputs

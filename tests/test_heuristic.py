@@ -1,4 +1,4 @@
-"""The heuristic player (engine/policies/heuristic.py) and its bidding (engine/bidding.py).
+"""The heuristic player (engine/players/heuristic.py) and its bidding (engine/game/auction.py).
 
 Every technique flag (engine.layout F_*) is pinned down on a hand-built position, with the
 exact card chosen, and shown to matter: switching the flag off changes the decision. An
@@ -18,11 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pedro_sim.cards import card_text, cards_of, format_cards, mask_of, parse_hand, parse_suit
-from pedro_sim.engine import drivers
-from pedro_sim.engine import layout as L
-from pedro_sim.engine.bidding import best_suit, heuristic_call, suit_value
-from pedro_sim.engine.play import legal_cards
-from pedro_sim.engine.policies.heuristic import (
+from pedro_sim.encoding import layout as L
+from pedro_sim.engine.drivers import deals as drivers
+from pedro_sim.engine.game.auction import best_suit, heuristic_call, suit_value
+from pedro_sim.engine.game.tricks import legal_cards
+from pedro_sim.engine.players.heuristic import (
     heuristic_bury,
     heuristic_card,
     strongest,

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from pedro_sim import reference
 from pedro_sim.cards import parse_card
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import get_preset
 from pedro_sim.rules.overrides import house_rules, resolve_variant

@@ -1,4 +1,4 @@
-"""docs/rules.md section 6 checked inside the kernels (engine/invariants.py, engine/soak.py):
+"""docs/rules.md section 6 checked inside the kernels (engine/checks/invariants.py, engine/drivers/soak.py):
 clean on every preset the engine plays, and caught when a recorded deal is corrupted."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import numba
 import numpy as np
 import pytest
 
-from pedro_sim.engine import layout as L
-from pedro_sim.engine.invariants import (
+from pedro_sim.encoding import layout as L
+from pedro_sim.engine.checks.invariants import (
     KIND_NAMES,
     V_AUCTION,
     V_CARDS,
@@ -19,8 +19,8 @@ from pedro_sim.engine.invariants import (
     deal_violations,
     new_scratch,
 )
-from pedro_sim.engine.play import legal_cards
-from pedro_sim.engine.soak import soak_counts
+from pedro_sim.engine.drivers.soak import soak_counts
+from pedro_sim.engine.game.tricks import legal_cards
 from pedro_sim.setup import PLAYED_PRESETS, EngineInputs, technique_flags
 from pedro_sim.traces import record_deals
 

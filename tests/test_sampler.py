@@ -10,9 +10,9 @@ import random
 import numpy as np
 from numba import njit
 
-from pedro_sim.engine import layout as L
-from pedro_sim.engine import sampler as S
+from pedro_sim.encoding import layout as L
 from pedro_sim.engine.rng import start
+from pedro_sim.engine.thinking import sampler as S
 from pedro_sim.setup import EngineInputs
 
 CINCH = EngineInputs.for_variant("cinch")

@@ -9,7 +9,7 @@ import pytest
 from pedro_sim.analysis.bid import points_histogram
 from pedro_sim.analysis.scores import bid_levels, bid_rows, score_grid
 from pedro_sim.cards import parse_hand
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 from pedro_sim.engine.rng import KIND_FIXED
 from pedro_sim.rules.overrides import resolve_variant
 from pedro_sim.setup import EngineInputs, technique_flags

@@ -1,4 +1,4 @@
-"""The strategy drivers (engine/strategy.py) against the plain-Python reference engine, and
+"""The strategy drivers (engine/drivers/strategy.py) against the plain-Python reference engine, and
 the techniques switched in the policy word against the per-team flags they replace."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from pedro_sim.cards import parse_card, parse_hand
-from pedro_sim.engine import layout as L
-from pedro_sim.engine import strategy
+from pedro_sim.encoding import layout as L
+from pedro_sim.engine.drivers import strategy
 from pedro_sim.engine.rng import KIND_CLASSES, KIND_HOLDING
 from pedro_sim.reference import engine as ref
 from pedro_sim.reference.cards import card_text as ref_card_text
@@ -32,7 +32,7 @@ def _play(stream: Stream, hand: list[int], others: list[int], seat: int, trump: 
 
 def ref_holding_pair(seed: int, i: int, card: int, offset: int, trump: int) -> tuple[int, int]:
     """Bidders' points holding ``card``, then without it, written from the docstrings of
-    engine/strategy.py: the bidder's other 8 cards are the first of the shuffled rest, and
+    engine/drivers/strategy.py: the bidder's other 8 cards are the first of the shuffled rest, and
     ``card`` changes places with a uniformly drawn card of the others."""
     stream = Stream.start(seed, i, KIND_HOLDING)
     rest = shuffle(stream, [c for c in range(52) if c != card])

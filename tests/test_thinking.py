@@ -12,7 +12,7 @@ import pytest
 from test_cli import HAND, cli
 
 from pedro_sim import reference
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 from pedro_sim.setup import EngineInputs, parse_policy, technique_flags
 from pedro_sim.traces import record_deals
 
@@ -70,9 +70,9 @@ def test_bad_player_options(tmp_path, args, fragment):
 
 def _estimate(hand_text: str, seat: int = 1, dealer: int = 0, seed: int = 1):
     from pedro_sim.cards import mask_of, parse_hand
-    from pedro_sim.engine.playout_bids import playout_estimate
     from pedro_sim.engine.rng import start
-    from pedro_sim.engine.think_scratch import new_think
+    from pedro_sim.engine.thinking.bidding import playout_estimate
+    from pedro_sim.engine.thinking.scratch import new_think
 
     opts, masks, beats, cinfo = CINCH.arrays
     think = new_think(np.int64(parse_policy("pimc")), opts, cinfo)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pedro_sim import reference
 from pedro_sim.cards import parse_card
 from pedro_sim.commands.trace_cmd import describe_deal
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 from pedro_sim.engine.rng import KIND_FIXED
 from pedro_sim.traces import record_deals, record_fixed, trace_dict
 

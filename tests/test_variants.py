@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from pedro_sim.analysis.variants import variants_analysis
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 from pedro_sim.setup import EngineInputs, technique_flags
 from pedro_sim.traces import record_deals, trace_dict
 

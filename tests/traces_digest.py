@@ -8,7 +8,7 @@ import json
 import numpy as np
 
 from pedro_sim.compiler import patches
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 from pedro_sim.setup import EngineInputs, technique_flags
 from pedro_sim.traces import record_deals, trace_dict
 

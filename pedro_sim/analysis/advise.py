@@ -18,7 +18,7 @@ from pedro_sim.analysis.bid import SEATS, bid_analysis, widest_interval_of
 from pedro_sim.analysis.stats import wilson, wilson_half
 from pedro_sim.analysis.study import Study
 from pedro_sim.cards import SUITS
-from pedro_sim.engine import strategy
+from pedro_sim.engine.drivers import strategy
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant
 

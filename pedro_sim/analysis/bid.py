@@ -18,8 +18,8 @@ from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
 from pedro_sim.analysis.scores import bid_rows, widest_make_half
 from pedro_sim.analysis.stats import mean_ci_from_hist
 from pedro_sim.cards import SUITS
-from pedro_sim.engine import drivers
-from pedro_sim.engine.bidding import best_suit
+from pedro_sim.engine.drivers import deals as drivers
+from pedro_sim.engine.game.auction import best_suit
 from pedro_sim.errors import parse_choice
 from pedro_sim.setup import EngineInputs
 

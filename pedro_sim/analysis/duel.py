@@ -8,7 +8,7 @@ import pandas as pd
 
 from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
 from pedro_sim.analysis.stats import Z95, wilson, wilson_half
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 from pedro_sim.setup import EngineInputs, team_policy
 from pedro_sim.traces import record_deals
 

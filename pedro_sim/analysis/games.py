@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pedro_sim.engine import drivers
-from pedro_sim.engine.games import (
+from pedro_sim.engine.drivers import deals as drivers
+from pedro_sim.engine.game.whole_game import (
     END_BIDDER_OUT,
     END_LOSE_AT,
     END_TARGET,

@@ -1,7 +1,7 @@
 """What a bid is worth, from the engine's own scoring of each deal.
 
 The analyses count deals by the points the bidders and the defenders took (a joint
-histogram). The engine's scoring (``deal_score``, engine/deals.py) depends on nothing
+histogram). The engine's scoring (``deal_score``, engine/game/whole_deal.py) depends on nothing
 else, so scoring every cell of that histogram at a bid scores every deal in it: one
 simulation prices every bid for players that ignore the bid's value. No second formula:
 difference scoring (`foster`), doubled bids (`california`'s 16, "83 double") and the moon
@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.stats import mean_ci_from_hist, wilson
-from pedro_sim.engine import drivers
+from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.rules import Variant
 from pedro_sim.setup import EngineInputs
 

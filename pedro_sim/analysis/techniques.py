@@ -15,8 +15,8 @@ import pandas as pd
 from pedro_sim.analysis.paired import paired_difference, prefixed
 from pedro_sim.analysis.stats import widest_half, wilson_half
 from pedro_sim.analysis.study import Study
-from pedro_sim.engine import layout as L
-from pedro_sim.engine import strategy
+from pedro_sim.encoding import layout as L
+from pedro_sim.engine.drivers import strategy
 from pedro_sim.errors import PedroError, parse_choice
 from pedro_sim.setup import TECHNIQUES
 
@@ -34,7 +34,7 @@ def parse_sides(side: str) -> list[str]:
 
 def switched_off(policy: int, technique: str, side: str) -> int:
     """The policy word with ``technique`` off for ``side`` (bidders/defenders addressed
-    through POLICY_SIDES, see engine/policies)."""
+    through POLICY_SIDES, see engine/players)."""
     word = policy & 0xFF  # bidders' player (low 4 bits) and defenders': one player here
     if word & 15 != word >> 4:
         raise PedroError("technique needs the same players on both sides")

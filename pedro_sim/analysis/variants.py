@@ -2,7 +2,7 @@
 
 For each preset, heuristic (or other) players bid and play independent deals,
 summarized per chunk by the kernel (engine/drivers.deal_summary), and whole
-games (engine/games.py). Every estimate carries a 95% interval.
+games (engine/game/whole_game.py). Every estimate carries a 95% interval.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import pandas as pd
 
 from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
 from pedro_sim.analysis.stats import Z95, widest_half, wilson
-from pedro_sim.engine import drivers
-from pedro_sim.engine.games import (
+from pedro_sim.engine.drivers import deals as drivers
+from pedro_sim.engine.game.whole_game import (
     END_BIDDER_OUT,
     END_LOSE_AT,
     END_TARGET,

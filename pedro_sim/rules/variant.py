@@ -11,9 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
-import numpy as np
-
-from pedro_sim.engine import layout as L
 from pedro_sim.errors import PedroError
 
 # trump ranks that can score, in docs/rules.md's order
@@ -198,58 +195,3 @@ class Variant:
     def options(self) -> dict[str, object]:
         """Every option by name, for printing and run.json."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    def kernel_options(self) -> np.ndarray:
-        """The int64 option array every kernel reads (indices in engine.layout)."""
-        opts = np.zeros(L.N_OPTS, dtype=np.int64)
-        opts[L.O_PLAYERS] = self.players
-        opts[L.O_HAND] = self.hand
-        opts[L.O_PACKET] = self.packet
-        opts[L.O_KEEP] = self.keep
-        opts[L.O_MIN_BID] = self.min_bid
-        opts[L.O_MAX_BID] = self.max_bid
-        opts[L.O_FORCED_BID] = self.forced_bid
-        opts[L.O_TWO_POINTS] = self.points.get("2", 0) if self.two_scores_for == "holder" else 0
-        opts[L.O_TOTAL_POINTS] = self.total_points
-        opts[L.O_TARGET] = self.target
-        opts[L.O_GOES_OUT_AT] = self.goes_out_at
-        opts[L.O_MAX_DEALS] = self.max_deals
-        opts[L.O_DECK] = self.deck
-        opts[L.O_DEALER_EQUAL] = self.dealer_may_equal
-        opts[L.O_DISCARD] = {"non-trumps": L.DISCARD_NON_TRUMPS, "none": L.DISCARD_NONE,
-                             "keep-trumps": L.DISCARD_KEEP_TRUMPS,
-                             "free": L.DISCARD_FREE,
-                             "keep-scoring": L.DISCARD_KEEP_SCORING}.get(self.discard, -1)
-        opts[L.O_FILL] = {"rob-trumps": L.FILL_ROB_TRUMPS, "top": L.FILL_TOP,
-                          "none": L.FILL_NONE, "take-all": L.FILL_TAKE_ALL,
-                          "rob-free": L.FILL_ROB_FREE, "rob-all": L.FILL_ROB_ALL}.get(
-            self.dealer_fill, -1)
-        opts[L.O_PLAIN_LED] = {"follow-or-trump": L.PLAIN_FOLLOW_OR_TRUMP, "any": L.PLAIN_ANY,
-                               "follow": L.PLAIN_FOLLOW,
-                               "trumps-only": L.PLAIN_TRUMPS_ONLY}.get(self.plain_led, -1)
-        opts[L.O_FIRST_LEAD_TRUMP] = self.first_lead == "trump"
-        opts[L.O_TIE] = {"continue": L.TIE_CONTINUE, "bidders": L.TIE_BIDDERS,
-                         "counting-order": L.TIE_COUNTING_ORDER}[self.tie]
-        opts[L.O_WIN_OWN_BID] = ("any", "bid", "made").index(self.win_only_on)
-        opts[L.O_BOOKS] = self.books
-        opts[L.O_CREDIT] = self.opponents_discards_to_bidders
-        opts[L.O_ROUNDS] = self.auction == "until-passes"
-        opts[L.O_SECOND_DEAL] = self.second_deal
-        opts[L.O_EXTRAS_SCORE] = self.excess_trumps in ("extra-cards", "extra-one-scoring",
-                                                        "pairs")
-        opts[L.O_EXTRAS_ONE_SCORING] = self.excess_trumps == "extra-one-scoring"
-        opts[L.O_FORCED_KIND] = ("exact", "none", "any").index(self.dealer_forced)
-        opts[L.O_KITTY] = self.kitty
-        opts[L.O_LOSE_AT] = self.lose_at
-        opts[L.O_SCORING] = {"add": L.SCORE_ADD, "sancho": L.SCORE_ADD,
-                             "difference": L.SCORE_DIFFERENCE}[self.scoring]
-        opts[L.O_EXCESS] = {"bury": L.EXCESS_BURY, "discard-nonscoring": L.EXCESS_DISCARD}.get(
-            self.excess_trumps, -1)
-        opts[L.O_FOLD] = {"never": L.FOLD_NEVER, "no-trump-at-trick": L.FOLD_AT_TRICK,
-                          "no-trump-on-trump-lead": L.FOLD_ON_TRUMP_LEAD}.get(self.fold, -1)
-        opts[L.O_PAIRS] = self.excess_trumps == "pairs"
-        opts[L.O_DOUBLE_MAX] = self.special_bid == "double-max"
-        opts[L.O_MOON] = self.special_bid == "moon"
-        opts[L.O_TOP_BID] = self.top_bid
-        opts[L.O_PASS_EXCESS] = self.excess_trumps == "pass-to-partner"
-        return opts

@@ -12,12 +12,12 @@ import numpy as np
 from numba.core import types
 from numba.extending import overload
 
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import bit
-from pedro_sim.engine.contract import play_contract_once, take_kitty
-from pedro_sim.engine.deal import deal_books, deal_packets, fixed_hand_order, shuffle
+from pedro_sim.engine.game.contract import play_contract_once, take_kitty
+from pedro_sim.engine.game.dealing import deal_books, deal_packets, fixed_hand_order, shuffle
 from pedro_sim.engine.jit import kernel, shared_phase
-from pedro_sim.engine.think_scratch import T_NOREC, estimates_of, histogram_of, simulation_of
+from pedro_sim.engine.thinking.scratch import T_NOREC, estimates_of, histogram_of, simulation_of
 
 
 @kernel

@@ -6,7 +6,7 @@ player never looks at another hand.
 
 import numpy as np
 
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, highest, lowest
 from pedro_sim.engine.jit import kernel
 

@@ -8,10 +8,10 @@ below hand out views.
 
 import numpy as np
 
-from pedro_sim.engine import layout as L
-from pedro_sim.engine import sampler as SM
-from pedro_sim.engine import solver as SV
+from pedro_sim.encoding import layout as L
 from pedro_sim.engine.jit import kernel, scratch
+from pedro_sim.engine.thinking import sampler as SM
+from pedro_sim.engine.thinking import solver as SV
 
 # U (uint64): what the player knows, a drawn world, a rollout's hands, sampler masks,
 # cards known held, the playout bidders' deal
@@ -79,7 +79,7 @@ def rollout_hands(think):
 
 @kernel
 def sampler_of(think):
-    """(dp, factorials, ints, masks) for engine/sampler.py."""
+    """(dp, factorials, ints, masks) for engine/thinking/sampler.py."""
     return (think[T_DP], think[T_F][F_FACT:N_F], think[T_I][I_SP:I_CTX],
             think[T_U][U_SM:U_MUST])
 
@@ -101,7 +101,7 @@ def ctx_of(think):
 
 @kernel
 def solver_of(think):
-    """(context, moves, frames, table keys, table values, order) for engine/solver.py."""
+    """(context, moves, frames, table keys, table values, order) for engine/thinking/solver.py."""
     return (think[T_I][I_CTX:I_PTS], think[T_MOVES], think[T_FRAMES], think[T_TTK],
             think[T_TTV], think[T_ORDER])
 

@@ -2,10 +2,10 @@
 
 import numpy as np
 
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
 from pedro_sim.engine.jit import kernel, phase, shared_phase
-from pedro_sim.engine.policies import (
+from pedro_sim.engine.players import (
     choose_bury,
     choose_card,
     pick_one,

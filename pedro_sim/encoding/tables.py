@@ -1,7 +1,7 @@
 """Per-trump lookup tables, built once in Python from a Variant.
 
 The kernels never compute card properties: they read these arrays, indexed
-by the trump suit. See engine/layout.py for the meaning of each row.
+by the trump suit. See encoding/layout.py for the meaning of each row.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 from pedro_sim.rules.variant import Variant
 
 JOKER = 52

@@ -14,7 +14,7 @@ and that kept cards were dealt or received), and the dealing order against the s
 
 import numpy as np
 
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
 from pedro_sim.engine.jit import kernel, phase
 

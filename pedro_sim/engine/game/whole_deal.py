@@ -4,18 +4,18 @@ import numpy as np
 from numba.core import types
 from numba.extending import overload
 
-from pedro_sim.engine import layout as L
-from pedro_sim.engine.bidding import auction, name_trump
+from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ZERO, bit
-from pedro_sim.engine.contract import play_contract, play_contract_inline, take_kitty
-from pedro_sim.engine.deal import (
+from pedro_sim.engine.game.auction import auction, name_trump
+from pedro_sim.engine.game.contract import play_contract, play_contract_inline, take_kitty
+from pedro_sim.engine.game.dealing import (
     deal_books,
     deal_packets,
     fixed_hand_order_once,
     shuffle,
 )
 from pedro_sim.engine.jit import kernel, phase, scratch, shared
-from pedro_sim.engine.policies import for_auction, for_sides, policy_of
+from pedro_sim.engine.players import for_auction, for_sides, policy_of
 from pedro_sim.engine.rng import KIND_FIXED, start
 
 

@@ -1,16 +1,16 @@
 """Players inside the kernels: one entry point per decision, dispatching on the policy."""
 
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import bit, kth, popcount
 from pedro_sim.engine.jit import kernel
-from pedro_sim.engine.policies.heuristic import (
+from pedro_sim.engine.players.heuristic import (
     discard_low,
     heuristic_bury,
     heuristic_card,
     heuristic_extras,
     strongest,
 )
-from pedro_sim.engine.policies.random import random_bury, random_card
+from pedro_sim.engine.players.random import random_bury, random_card
 from pedro_sim.engine.rng import below
 
 

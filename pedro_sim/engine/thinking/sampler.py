@@ -22,10 +22,10 @@ over the seats' remaining room) and draws one exactly in proportion.
 
 import numpy as np
 
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, popcount
 from pedro_sim.engine.jit import kernel
-from pedro_sim.engine.policies.random import take_random
+from pedro_sim.engine.players.random import take_random
 from pedro_sim.engine.rng import next64
 
 K_VOIDS = 0  # 4: bit s set when the seat showed void in effective suit s

@@ -4,13 +4,13 @@ the bidders' credit. Shared by every deal and by the playout bidders' simulation
 from numba.core import types
 from numba.extending import overload
 
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import bit
-from pedro_sim.engine.deal import discard_and_fill
+from pedro_sim.engine.game.dealing import discard_and_fill
+from pedro_sim.engine.game.tricks import card_points, play_out, play_out_inline
 from pedro_sim.engine.jit import kernel, shared_phase
-from pedro_sim.engine.play import card_points, play_out, play_out_inline
-from pedro_sim.engine.think_scratch import thinks
-from pedro_sim.engine.thinking import think_out
+from pedro_sim.engine.thinking.playouts import think_out
+from pedro_sim.engine.thinking.scratch import thinks
 
 
 def think_out_gate(hands, bidder, t, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,

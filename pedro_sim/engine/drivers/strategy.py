@@ -5,15 +5,20 @@ indices), accumulated into integer counts, so results do not depend on threads."
 
 import numpy as np
 
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ZERO, bit, popcount
-from pedro_sim.engine.deal import fixed_hand_order_once, shuffle
-from pedro_sim.engine.deals import auctioned_deal, deal_and_play, deal_score, fixed_hand_deal
-from pedro_sim.engine.drivers import _scratch, _share
-from pedro_sim.engine.games import GAME_COLS, play_game, settle
+from pedro_sim.engine.drivers.deals import _scratch, _share
+from pedro_sim.engine.game.dealing import fixed_hand_order_once, shuffle
+from pedro_sim.engine.game.whole_deal import (
+    auctioned_deal,
+    deal_and_play,
+    deal_score,
+    fixed_hand_deal,
+)
+from pedro_sim.engine.game.whole_game import GAME_COLS, play_game, settle
 from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.rng import KIND_CLASSES, KIND_DEAL, KIND_HOLDING, below, start
-from pedro_sim.engine.think_scratch import thinks
+from pedro_sim.engine.thinking.scratch import thinks
 
 MAX_LENGTH = 9  # trump lengths are counted 0..9, the last meaning 9 or more
 

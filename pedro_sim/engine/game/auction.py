@@ -2,12 +2,12 @@
 
 import numpy as np
 
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, lowest
 from pedro_sim.engine.jit import kernel
-from pedro_sim.engine.playout_bids import forget_gate, playout_gate
-from pedro_sim.engine.policies import policy_of
+from pedro_sim.engine.players import policy_of
 from pedro_sim.engine.rng import below
+from pedro_sim.engine.thinking.bidding import forget_gate, playout_gate
 
 LENGTH_BONUS = 10  # tenths of a point for each trump beyond the third
 FIELD = np.int64(0xFFFF)

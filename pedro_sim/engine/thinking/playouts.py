@@ -1,7 +1,7 @@
 """Players that think: determinized playouts (``pimc``) and the all-seeing ``dd``.
 
 ``pimc``: at each play with a choice, draw K worlds consistent with what the player
-knows (engine/sampler.py) and score each legal card by its mean value over them:
+knows (engine/thinking/sampler.py) and score each legal card by its mean value over them:
 the points its team takes from here on, by heuristic rollouts (the default) or by
 the solver (every card visible within the world). It plays the best-scoring card
 (ties: the lowest card id). ``dd``: plays the card the solver rates best in the
@@ -11,12 +11,9 @@ real deal. Both keep, discard and bury as the heuristic does, and a stack's top 
 
 import numpy as np
 
-from pedro_sim.engine import layout as L
-from pedro_sim.engine import sampler as SM
-from pedro_sim.engine import solver as SV
+from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, lowest, popcount
-from pedro_sim.engine.jit import kernel, shared_phase
-from pedro_sim.engine.play import (
+from pedro_sim.engine.game.tricks import (
     claim_if_alone,
     close_trick,
     extra_cards,
@@ -26,8 +23,11 @@ from pedro_sim.engine.play import (
     play_rest,
     two_to_holder,
 )
-from pedro_sim.engine.policies import policy_of
-from pedro_sim.engine.think_scratch import (
+from pedro_sim.engine.jit import kernel, shared_phase
+from pedro_sim.engine.players import policy_of
+from pedro_sim.engine.thinking import sampler as SM
+from pedro_sim.engine.thinking import solver as SV
+from pedro_sim.engine.thinking.scratch import (
     T_NOREC,
     ctx_of,
     know_of,

@@ -20,10 +20,9 @@ with every legal set of extras. Folding presets are not searched (setup refuses 
 
 import numpy as np
 
-from pedro_sim.engine import layout as L
+from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, highest, lowest, popcount
-from pedro_sim.engine.jit import kernel, loop, phase, shared_phase
-from pedro_sim.engine.play import (
+from pedro_sim.engine.game.tricks import (
     beats_winner,
     card_points,
     extra_cards,
@@ -31,6 +30,7 @@ from pedro_sim.engine.play import (
     legal_cards,
     stack_legal,
 )
+from pedro_sim.engine.jit import kernel, loop, phase, shared_phase
 from pedro_sim.engine.rng import mix
 
 # ctx: int64 scratch of one search

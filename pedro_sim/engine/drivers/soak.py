@@ -1,5 +1,5 @@
 """The soak: play auctioned deals with recording on and check every one against docs/rules.md
-section 6 inside the kernels (engine/invariants.py), keeping only per-chunk counts.
+section 6 inside the kernels (engine/checks/invariants.py), keeping only per-chunk counts.
 
 One record array per thread is reused deal after deal, so memory does not grow with the
 number of deals; a chunk's counts depend only on (seed, its deal indices), so the totals
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from pedro_sim.engine import layout as L
-from pedro_sim.engine.deals import auctioned_deal
-from pedro_sim.engine.drivers import _scratch, _share, finish_record
-from pedro_sim.engine.invariants import KIND_NAMES, N_KINDS, deal_violations, new_scratch
+from pedro_sim.encoding import layout as L
+from pedro_sim.engine.checks.invariants import KIND_NAMES, N_KINDS, deal_violations, new_scratch
+from pedro_sim.engine.drivers.deals import _scratch, _share, finish_record
+from pedro_sim.engine.game.whole_deal import auctioned_deal
 from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.rng import KIND_DEAL
 

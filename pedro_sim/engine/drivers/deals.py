@@ -11,12 +11,12 @@ from concurrent.futures import ThreadPoolExecutor
 import numba
 import numpy as np
 
-from pedro_sim.engine import layout as L
-from pedro_sim.engine.deals import auctioned_deal, deal_score, fixed_hand_deal, new_work
-from pedro_sim.engine.games import play_game
+from pedro_sim.encoding import layout as L
+from pedro_sim.engine.game.whole_deal import auctioned_deal, deal_score, fixed_hand_deal, new_work
+from pedro_sim.engine.game.whole_game import play_game
 from pedro_sim.engine.jit import kernel, loop, phase
 from pedro_sim.engine.rng import KIND_DEAL
-from pedro_sim.engine.think_scratch import new_think, thinks
+from pedro_sim.engine.thinking.scratch import new_think, thinks
 
 
 @phase
