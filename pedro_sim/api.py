@@ -16,9 +16,10 @@ from pedro_sim.analysis import advise as _advise
 from pedro_sim.analysis import charts as _charts
 from pedro_sim.analysis import holdings as _holdings
 from pedro_sim.analysis import techniques as _techniques
-from pedro_sim.analysis.bid import SEATS, bid_analysis, parse_seats
+from pedro_sim.analysis.bid import SEATS, bid_analysis
 from pedro_sim.analysis.study import Study, build_study
 from pedro_sim.cards import parse_hand, parse_suit
+from pedro_sim.parsers import parse_presets, parse_score, parse_seats, parse_sides, parse_techniques
 
 __all__ = ["bid", "card_values", "holding_patterns", "technique", "advise", "bid_chart",
            "make_rate_by_length", "variants", "study"]
@@ -56,8 +57,8 @@ def technique(name: str = "all", side: str = "all", *, deals: int = 200_000,
               **options) -> pd.DataFrame:
     """Each technique on minus off on the same deals (`technique` techniques.csv)."""
     s = build_study(deals=deals, **options)
-    return _techniques.techniques(s, _techniques.parse_techniques(name),
-                                  _techniques.parse_sides(side))
+    return _techniques.techniques(s, parse_techniques(name),
+                                  parse_sides(side))
 
 
 def advise(hand: str, seat: str = "eldest", score: str = "0-0", games: int = 4000, *,
@@ -66,7 +67,7 @@ def advise(hand: str, seat: str = "eldest", score: str = "0-0", games: int = 400
     s = build_study(deals=deals, **options)
     seats = parse_seats(seat)
     return _advise.advise(s, _hand(hand, s), seats[0],
-                          _advise.parse_score(score, s.inputs.variant), games)
+                          parse_score(score, s.inputs.variant), games)
 
 
 def bid_chart(by: str = "tops", **options) -> pd.DataFrame:
@@ -88,7 +89,6 @@ def variants(presets: str | None = None, games: int = 2000, *, deals: int = 200_
              precision: float | None = None) -> pd.DataFrame:
     """Per preset and bid: how often bids are made (the `variants` command's variants.csv)."""
     from pedro_sim.analysis.variants import variants_analysis
-    from pedro_sim.commands.variants_cmd import parse_presets
     from pedro_sim.setup import EngineInputs, players
 
     inputs = [EngineInputs.for_variant(n) for n in parse_presets(presets)]

@@ -1,4 +1,5 @@
-"""The `pedro-sim` command line: thin commands that validate, call one analysis, report."""
+"""The `pedro-sim` command line: thin commands that validate, call one analysis, report.
+The options the analyses share are declared once, in commands/options.py."""
 
 from __future__ import annotations
 
@@ -15,433 +16,296 @@ try:  # typer 0.20 and later vendor click (and raise its exceptions even when cl
 except ImportError:  # pragma: no cover - depends on the installed typer
     from click import exceptions as click_exc
 
+from pedro_sim.commands.options import (
+    ANALYSIS,
+    MAX_DEALS,
+    MAX_GAMES,
+    MAX_INDEX,
+    Shared,
+    shared,
+)
 from pedro_sim.errors import PedroError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Pedro strategy analyzer: simulate deals and measure what bids make.")
 out = Console()
 
-# Bounds of the integer options: a number out of range is a one-line error, never an
-# overflow inside numpy (deal indices and seeds are 64-bit words).
-MAX_DEALS = 10**12
-MAX_INDEX = 2**63 - 1
-MAX_GAMES = 10**9
-MAX_WORLDS = 100_000
-MAX_THREADS = 1024
-
-VARIANT = typer.Option("cinch", "--variant", help="Preset (see pedro-sim rules and "
-                       "docs/rules.md).")
-RULE = typer.Option(None, "--rule", help="House rule KEY=VALUE, e.g. min_bid=6 (repeatable).")
-RULES_FILE = typer.Option(None, "--rules", help="House rules from a TOML file.")
-SEED = typer.Option(12345, "--seed", min=0, max=2**63 - 1, help="Random seed.")
-POLICY = typer.Option("heuristic", "--policy",
-                      help="Players: heuristic, random, pimc (determinized playouts) or dd "
-                           "(sees every card).")
-BIDDERS = typer.Option(None, "--bidders", help="The bidding side's player (default: --policy).")
-DEFENDERS = typer.Option(None, "--defenders", help="The defenders' player (default: --policy).")
-WORLDS = typer.Option(20, "--worlds", min=1, max=MAX_WORLDS,
-                      help="pimc: worlds drawn per decision (K).")
-EVAL = typer.Option("rollout", "--eval", help="pimc: value a world's cards by heuristic "
-                    "rollout or by the solver.")
-THREADS = typer.Option(0, "--threads", min=0, max=MAX_THREADS, help="Threads (0: all cores).")
-SCHEDULER = typer.Option(None, "--scheduler",
-                         help="Run the chunks on this Dask cluster (tcp://HOST:PORT).")
-WORKERS = typer.Option(None, "--workers", min=1, max=MAX_THREADS,
-                       help="Run the chunks on a local Dask cluster of N processes.")
+HAND = typer.Argument(..., help='The dealt cards, e.g. "AH KH 5H 2H 9C 4D JS 7S 3C".')
+def _precision(help_text: str, top: float = 0.4999) -> typer.models.OptionInfo:
+    return typer.Option(None, "--precision", min=0.0001, max=top, help=help_text)
 
 
-def _set_threads(threads: int) -> None:
-    import numba
+PRECISION = _precision("Run each measurement until every P(make) it reports has a 95% "
+                       "half-width of at most this (e.g. 0.005); --deals caps it.")
 
-    if threads:
-        if threads > numba.config.NUMBA_NUM_THREADS:
-            raise PedroError(f"--threads {threads}: at most {numba.config.NUMBA_NUM_THREADS}")
-        numba.set_num_threads(threads)
+
+def _deals(help_text: str) -> typer.models.OptionInfo:
+    return typer.Option(None, "--deals", min=1, max=MAX_DEALS, help=help_text)
+
+
+def _out(default: str, what: str = "Report directory.") -> typer.models.OptionInfo:
+    return typer.Option(Path(default), "--out", help=what)
 
 
 @app.command()
+@shared("seed", "policy", "sides", "pimc", "variant", "house", "threads", "dask")
 def bid(
-    hand: str = typer.Argument(..., help='The dealt cards, e.g. "AH KH 5H 2H 9C 4D JS 7S 3C".'),
+    hand: str = HAND,
     bid_value: int = typer.Option(None, "--bid", help="The bid to price (default: the minimum)."),
     trump: str = typer.Option("best", "--trump", help="S, H, D, C or best (the heuristic's suit)."),
     seat: str = typer.Option("eldest", "--seat", help="eldest, second, third, dealer or all."),
-    deals: int = typer.Option(None, "--deals", min=1, max=MAX_DEALS,
-                              help="Deals per seat (default 200,000; with --precision, the "
-                                   "most to use, default 100,000,000)."),
-    precision: float = typer.Option(None, "--precision", min=0.0001, max=0.5,
-                                    help="Run until every bid's P(make) has a 95% half-width "
-                                         "of at most this, e.g. 0.005."),
-    seed: int = SEED,
-    policy: str = POLICY,
-    bidders: str = BIDDERS,
-    defenders: str = DEFENDERS,
-    worlds: int = WORLDS,
-    evaluator: str = EVAL,
-    variant: str = VARIANT,
-    rule: list[str] = RULE,
-    rules_file: Path = RULES_FILE,
-    out_dir: Path = typer.Option(Path("reports"), "--out", help="Report directory."),
-    threads: int = THREADS,
-    scheduler: str = SCHEDULER,
-    workers: int = WORKERS,
+    deals: int = _deals("Deals per seat (default 200,000; with --precision, the most to use, "
+                        "default 100,000,000)."),
+    precision: float = _precision("Run until every bid's P(make) has a 95% half-width of at "
+                                  "most this, e.g. 0.005.", top=0.5),
+    out_dir: Path = _out("reports"),
+    opts: Shared = None,
 ) -> None:
     """How often does a bid make with this hand? Prints a table, writes bid.csv and plots."""
     from pedro_sim.commands.bid_cmd import run_bid
-    from pedro_sim.rules.overrides import resolve_variant
-    from pedro_sim.setup import players
 
-    rules = resolve_variant(variant, rule, rules_file)
-    who = players(policy, rules, bidders, defenders, worlds, evaluator)
-    _set_threads(threads)
+    rules = opts.rules()
+    who = opts.players(rules)
+    opts.set_threads()
     if deals is None:
         deals = 200_000 if precision is None else 100_000_000
-    from pedro_sim.analysis.distributed import dask_backend
-
-    with dask_backend(scheduler, workers):
-        run_bid(hand, bid_value, trump, seat, deals, seed, who, rules, out_dir, out, precision)
+    with opts.dask():
+        run_bid(hand, bid_value, trump, seat, deals, opts.seed, who, rules, out_dir, out,
+                precision)
 
 
 @app.command()
+@shared("variant", "house", "seed", "policy", "sides", "pimc", "threads")
 def trace(
-    variant: str = VARIANT,
-    rule: list[str] = RULE,
-    rules_file: Path = RULES_FILE,
     deals: int = typer.Option(100, "--deals", min=1, max=MAX_DEALS, help="Number of deals."),
-    seed: int = SEED,
-    policy: str = POLICY,
-    bidders: str = BIDDERS,
-    defenders: str = DEFENDERS,
-    worlds: int = WORLDS,
-    evaluator: str = EVAL,
-    first: int = typer.Option(0, "--first", min=0, max=MAX_INDEX, help="Index of the first deal."),
-    out_path: Path = typer.Option(Path("deals.jsonl"), "--out", help="JSON Lines file."),
-    threads: int = THREADS,
+    first: int = typer.Option(0, "--first", min=0, max=MAX_INDEX,
+                              help="Index of the first deal."),
+    out_path: Path = _out("deals.jsonl", "JSON Lines file."),
+    opts: Shared = None,
 ) -> None:
     """Write deal traces (format: docs/trace-format.md) as JSON Lines."""
     from pedro_sim.commands.trace_cmd import run_trace
-    from pedro_sim.rules.overrides import resolve_variant
-    from pedro_sim.setup import players
 
     if first > MAX_INDEX - deals + 1:
         raise PedroError(f"--first {first} with --deals {deals}: deal indices end at "
                          f"{MAX_INDEX} (2^63 - 1)")
-    rules = resolve_variant(variant, rule, rules_file)
-    who = players(policy, rules, bidders, defenders, worlds, evaluator)
-    _set_threads(threads)
-    run_trace(rules, deals, seed, who, first, out_path, out)
+    rules = opts.rules()
+    who = opts.players(rules)
+    opts.set_threads()
+    run_trace(rules, deals, opts.seed, who, first, out_path, out)
 
 
 @app.command()
+@shared("seed", "variant", "house", "policy")
 def show(
-    seed: int = SEED,
     deal: int = typer.Option(0, "--deal", min=0, max=MAX_INDEX, help="Deal index."),
-    variant: str = VARIANT,
-    rule: list[str] = RULE,
-    rules_file: Path = RULES_FILE,
-    policy: str = POLICY,
+    opts: Shared = None,
 ) -> None:
     """Print one deal readably: hands, bids, discards, fills, every trick, points."""
     from pedro_sim.commands.trace_cmd import run_show
-    from pedro_sim.rules.overrides import resolve_variant
 
-    run_show(resolve_variant(variant, rule, rules_file), seed, deal, policy, out)
+    run_show(opts.rules(), opts.seed, deal, opts.policy, out)
 
 
 @app.command()
+@shared("seed", "policy", "sides", "pimc", "threads", "dask")
 def variants(
     presets: str = typer.Option(None, "--presets", "--variant",
                                 help="Comma-separated presets (default: every preset the "
                                      "engine plays)."),
-    deals: int = typer.Option(None, "--deals", min=1, max=MAX_DEALS,
-                              help="Deals per preset (default "
-                              "200,000; with --precision, the most to use, default 10^7)."),
+    deals: int = _deals("Deals per preset (default 200,000; with --precision, the most to "
+                        "use, default 10^7)."),
     games: int = typer.Option(2000, "--games", min=0, max=MAX_GAMES,
                               help="Whole games per preset."),
-    precision: float = typer.Option(None, "--precision", min=0.0001, max=0.4999,
-                                    help="Run each preset until every proportion of its bid "
-                                         "and seat tables has a 95% half-width of at most "
-                                         "this (but P(make) of bids taken in under 1% of "
-                                         "the deals); --deals caps it."),
-    seed: int = SEED,
-    policy: str = POLICY,
-    bidders: str = BIDDERS,
-    defenders: str = DEFENDERS,
-    worlds: int = WORLDS,
-    evaluator: str = EVAL,
-    out_dir: Path = typer.Option(Path("reports/variants"), "--out", help="Report directory."),
-    threads: int = THREADS,
-    scheduler: str = SCHEDULER,
-    workers: int = WORKERS,
+    precision: float = _precision("Run each preset until every proportion of its bid and seat "
+                                  "tables has a 95% half-width of at most this (but P(make) "
+                                  "of bids taken in under 1% of the deals); --deals caps it."),
+    out_dir: Path = _out("reports/variants"),
+    opts: Shared = None,
 ) -> None:
     """Which Pedro is the most balanced? Bids, make rates, seat edges and games per preset."""
-    from pedro_sim.analysis.distributed import dask_backend
     from pedro_sim.commands.variants_cmd import run_variants
 
-    _set_threads(threads)
+    opts.set_threads()
     if deals is None:
         deals = 200_000 if precision is None else 10_000_000
-    with dask_backend(scheduler, workers):
-        run_variants(presets, deals, games, seed,
-                     (policy, bidders, defenders, worlds, evaluator), out_dir, out, precision)
+    with opts.dask():
+        run_variants(presets, deals, games, opts.seed, opts.player_options, out_dir, out,
+                     precision)
 
 
 @app.command()
+@shared("seed", "pimc", "variant", "house", "threads", "dask")
 def duel(
     a: str = typer.Option("pimc", "--a", help="Player A."),
     b: str = typer.Option("heuristic", "--b", help="Player B."),
-    deals: int = typer.Option(None, "--deals", min=1, max=MAX_DEALS,
-                              help="Deals, each played twice (default "
-                              "2,000; with --precision, the most to use, default 10^6)."),
-    precision: float = typer.Option(None, "--precision", min=0.0001, max=0.4999,
-                                    help="Run until both make rates have a 95% half-width "
-                                         "of at most this; --deals caps it."),
-    seed: int = SEED,
-    worlds: int = WORLDS,
-    evaluator: str = EVAL,
-    variant: str = VARIANT,
-    rule: list[str] = RULE,
-    rules_file: Path = RULES_FILE,
-    out_dir: Path = typer.Option(Path("reports/duel"), "--out", help="Report directory."),
-    threads: int = THREADS,
-    scheduler: str = SCHEDULER,
-    workers: int = WORKERS,
+    deals: int = _deals("Deals, each played twice (default 2,000; with --precision, the most "
+                        "to use, default 10^6)."),
+    precision: float = _precision("Run until both make rates have a 95% half-width of at most "
+                                  "this; --deals caps it."),
+    out_dir: Path = _out("reports/duel"),
+    opts: Shared = None,
 ) -> None:
     """Duplicate comparison: each deal played twice, A and B swapping sides."""
     from pedro_sim.commands.duel_cmd import run_duel
-    from pedro_sim.rules.overrides import resolve_variant
 
-    rules = resolve_variant(variant, rule, rules_file)
-    from pedro_sim.analysis.distributed import dask_backend
-
-    _set_threads(threads)
+    rules = opts.rules()
+    opts.set_threads()
     if deals is None:
         deals = 2000 if precision is None else 1_000_000
-    with dask_backend(scheduler, workers):
-        run_duel(a, b, deals, seed, worlds, evaluator, rules, out_dir, out, precision)
-
-
-PRECISION = typer.Option(None, "--precision", min=0.0001, max=0.4999,
-                         help="Run each measurement until every P(make) it reports has a "
-                              "95% half-width of at most this (e.g. 0.005); --deals caps it.")
-
-
-def _study(variant: str, rule: list[str], rules_file: Path | None, policy: str, worlds: int,
-           evaluator: str, seed: int, deals: int | None, threads: int,
-           precision: float | None = None, default_deals: int = 100_000):
-    """The options every strategy analysis shares, validated once. Without --deals:
-    ``default_deals``, or with --precision a cap of 100,000,000."""
-    from pedro_sim.analysis.study import build_study
-
-    if deals is None:
-        deals = default_deals if precision is None else 100_000_000
-    study = build_study(variant, policy, seed, deals, rule or (), rules_file, worlds, evaluator,
-                        precision=precision)
-    _set_threads(threads)
-    return study
+    with opts.dask():
+        run_duel(a, b, deals, opts.seed, opts.worlds, opts.evaluator, rules, out_dir, out,
+                 precision)
 
 
 @app.command()
+@shared(*ANALYSIS)
 def holdings(
     seat: str = typer.Option("all", "--seat", help="eldest, second, third, dealer or all."),
-    deals: int = typer.Option(None, "--deals", min=1, max=MAX_DEALS,
-                              help="Deals per seat, and paired deals per trump card and seat "
-                                   "(default 100,000; with --precision, the most to use)."),
+    deals: int = _deals("Deals per seat, and paired deals per trump card and seat (default "
+                        "100,000; with --precision, the most to use)."),
     precision: float = PRECISION,
     bid_value: int = typer.Option(None, "--bid", help="The bid the tables and chart show "
                                   "(default: the minimum + 1; the CSVs hold every bid)."),
-    seed: int = SEED,
-    policy: str = POLICY,
-    worlds: int = WORLDS,
-    evaluator: str = EVAL,
-    variant: str = VARIANT,
-    rule: list[str] = RULE,
-    rules_file: Path = RULES_FILE,
-    out_dir: Path = typer.Option(Path("reports/holdings"), "--out", help="Report directory."),
-    threads: int = THREADS,
-    scheduler: str = SCHEDULER,
-    workers: int = WORKERS,
+    out_dir: Path = _out("reports/holdings"),
+    opts: Shared = None,
 ) -> None:
     """What each trump card and holding pattern is worth to the bidder, by seat."""
-    from pedro_sim.analysis.bid import parse_seats
-    from pedro_sim.analysis.distributed import dask_backend
     from pedro_sim.commands.holdings_cmd import run_holdings
+    from pedro_sim.parsers import parse_seats
 
-    study = _study(variant, rule, rules_file, policy, worlds, evaluator, seed, deals, threads,
-                   precision)
+    study = opts.study(deals, precision)
     seats = parse_seats(seat)
-    with dask_backend(scheduler, workers):
+    with opts.dask():
         run_holdings(study, seats, out_dir, out, bid_value)
 
 
 @app.command()
+@shared("seed", "policy", "variant", "house", "threads", "dask")
 def technique(
     name: str = typer.Argument(..., help="A technique (cinch, save-pedro, lead-trumps, "
                                "guard-pedro, bury-low) or all."),
     side: str = typer.Option("all", "--side", help="Switch it off for the bidders, the "
                              "defenders, both, or all (each of the three)."),
-    deals: int = typer.Option(None, "--deals", min=1, max=MAX_DEALS,
-                              help="Deals per comparison (default "
-                              "200,000; with --precision, the most to use)."),
+    deals: int = _deals("Deals per comparison (default 200,000; with --precision, the most "
+                        "to use)."),
     precision: float = PRECISION,
-    seed: int = SEED,
-    policy: str = POLICY,
-    variant: str = VARIANT,
-    rule: list[str] = RULE,
-    rules_file: Path = RULES_FILE,
-    out_dir: Path = typer.Option(Path("reports/technique"), "--out", help="Report directory."),
-    threads: int = THREADS,
-    scheduler: str = SCHEDULER,
-    workers: int = WORKERS,
+    out_dir: Path = _out("reports/technique"),
+    opts: Shared = None,
 ) -> None:
     """Each heuristic technique on and off on the same deals: points and make rate."""
-    from pedro_sim.analysis.distributed import dask_backend
-    from pedro_sim.analysis.techniques import parse_sides, parse_techniques
     from pedro_sim.commands.technique_cmd import run_technique
+    from pedro_sim.parsers import parse_sides, parse_techniques
 
     names = parse_techniques(name)
     sides = parse_sides(side)
-    study = _study(variant, rule, rules_file, policy, 1, "rollout", seed, deals, threads,
-                   precision, 200_000)
-    with dask_backend(scheduler, workers):
+    study = opts.study(deals, precision, 200_000, worlds=1)
+    with opts.dask():
         run_technique(study, names, sides, out_dir, out)
 
 
 @app.command()
+@shared(*ANALYSIS)
 def advise(
-    hand: str = typer.Argument(..., help='The dealt cards, e.g. "AH KH 5H 2H 9C 4D JS 7S 3C".'),
+    hand: str = HAND,
     seat: str = typer.Option("eldest", "--seat", help="eldest, second, third or dealer."),
     score: str = typer.Option("0-0", "--score", help="The game score before the deal, "
                               "US-THEM (e.g. 40-35)."),
-    deals: int = typer.Option(None, "--deals", min=1, max=MAX_DEALS,
-                              help="Deals per suit, as bid (default "
-                              "200,000; with --precision, the most to use)."),
+    deals: int = _deals("Deals per suit, as bid (default 200,000; with --precision, the most "
+                        "to use)."),
     games: int = typer.Option(4000, "--games", min=1, max=MAX_GAMES,
                               help="Whole games per suit, on from the first of those deals "
                                    "(with --precision, the most to use)."),
     precision: float = PRECISION,
-    seed: int = SEED,
-    policy: str = POLICY,
-    worlds: int = WORLDS,
-    evaluator: str = EVAL,
-    variant: str = VARIANT,
-    rule: list[str] = RULE,
-    rules_file: Path = RULES_FILE,
-    out_dir: Path = typer.Option(Path("reports/advise"), "--out", help="Report directory."),
-    threads: int = THREADS,
-    scheduler: str = SCHEDULER,
-    workers: int = WORKERS,
+    out_dir: Path = _out("reports/advise"),
+    opts: Shared = None,
 ) -> None:
     """Which suit to name and how high to bid: P(make), expected score, P(win the game)."""
-    from pedro_sim.analysis.advise import parse_score
-    from pedro_sim.analysis.bid import parse_seats
-    from pedro_sim.analysis.distributed import dask_backend
     from pedro_sim.cards import parse_hand
     from pedro_sim.commands.advise_cmd import run_advise
+    from pedro_sim.parsers import parse_score, parse_seats
 
-    study = _study(variant, rule, rules_file, policy, worlds, evaluator, seed, deals, threads,
-                   precision, 200_000)
+    study = opts.study(deals, precision, 200_000)
     rules = study.inputs.variant
     cards = parse_hand(hand, size=rules.hand, allow_joker=rules.deck == 53)
     seats = parse_seats(seat)
     if len(seats) != 1:
         raise PedroError("advise takes one --seat (eldest, second, third or dealer)")
     us_them = parse_score(score, rules)
-    with dask_backend(scheduler, workers):
+    with opts.dask():
         run_advise(study, cards, seats[0], us_them, games, out_dir, out)
 
 
 @app.command()
+@shared(*ANALYSIS)
 def chart(
     kind: str = typer.Argument(..., help="bids, make-rate, cards, techniques or all."),
     by: str = typer.Option("tops", "--by", help="bids: rows by top trumps held (tops) or "
                            "pedros held (pedros)."),
     bid_value: int = typer.Option(None, "--bid", help="cards: the bid whose P(make) is shown "
                                   "(default: the minimum + 1)."),
-    deals: int = typer.Option(None, "--deals", min=1, max=MAX_DEALS,
-                              help="Deals per seat (cards: per "
-                              "card and seat; techniques: per comparison); default 100,000, "
-                              "with --precision the most to use."),
+    deals: int = _deals("Deals per seat (cards: per card and seat; techniques: per "
+                        "comparison); default 100,000, with --precision the most to use."),
     precision: float = PRECISION,
-    seed: int = SEED,
-    policy: str = POLICY,
-    worlds: int = WORLDS,
-    evaluator: str = EVAL,
-    variant: str = VARIANT,
-    rule: list[str] = RULE,
-    rules_file: Path = RULES_FILE,
-    out_dir: Path = typer.Option(Path("reports/charts"), "--out", help="Report directory."),
-    threads: int = THREADS,
-    scheduler: str = SCHEDULER,
-    workers: int = WORKERS,
+    out_dir: Path = _out("reports/charts"),
+    opts: Shared = None,
 ) -> None:
     """Strategy charts as PNG, each with the CSV behind it."""
-    from pedro_sim.analysis.distributed import dask_backend
-    from pedro_sim.commands.chart_cmd import parse_by, parse_kinds, run_chart
+    from pedro_sim.commands.chart_cmd import run_chart
+    from pedro_sim.parsers import parse_by, parse_kinds
 
     kinds = parse_kinds(kind)
     by_key = parse_by(by)
-    study = _study(variant, rule, rules_file, policy, worlds, evaluator, seed, deals, threads,
-                   precision)
-    with dask_backend(scheduler, workers):
+    study = opts.study(deals, precision)
+    with opts.dask():
         run_chart(study, kinds, by_key, bid_value, out_dir, out)
 
 
 @app.command()
+@shared(*ANALYSIS)
 def report(
-    deals: int = typer.Option(None, "--deals", min=1, max=MAX_DEALS,
-                              help="Deals per measurement (per "
-                              "seat, card and seat, comparison, preset); default 500,000, with "
-                              "--precision the most to use."),
+    deals: int = _deals("Deals per measurement (per seat, card and seat, comparison, "
+                        "preset); default 500,000, with --precision the most to use."),
     precision: float = PRECISION,
     games: int = typer.Option(2000, "--games", min=0, max=MAX_GAMES,
                               help="Whole games per preset."),
-    seed: int = SEED,
-    policy: str = POLICY,
-    worlds: int = WORLDS,
-    evaluator: str = EVAL,
-    variant: str = VARIANT,
-    rule: list[str] = RULE,
-    rules_file: Path = RULES_FILE,
-    out_dir: Path = typer.Option(Path("reports/report"), "--out", help="Report directory."),
-    threads: int = THREADS,
-    scheduler: str = SCHEDULER,
-    workers: int = WORKERS,
+    out_dir: Path = _out("reports/report"),
+    opts: Shared = None,
 ) -> None:
     """The standard set: bid for the example hand, holdings, charts, techniques, variants,
     and an index.html linking every table and figure."""
-    from pedro_sim.analysis.distributed import dask_backend
     from pedro_sim.commands.report_cmd import run_report
 
-    study = _study(variant, rule, rules_file, policy, worlds, evaluator, seed, deals, threads,
-                   precision, 500_000)
-    with dask_backend(scheduler, workers):
+    study = opts.study(deals, precision, 500_000)
+    with opts.dask():
         run_report(study, games, out_dir, out)
 
 
 @app.command()
+@shared("house")
 def solve(
-    in_path: Path = typer.Option(..., "--in", help="Positions, JSON Lines (docs/trace-format.md)."),
-    out_path: Path = typer.Option(Path("solved.jsonl"), "--out", help="Answers, JSON Lines."),
-    rule: list[str] = RULE,
-    rules_file: Path = RULES_FILE,
+    in_path: Path = typer.Option(..., "--in", help="Positions, JSON Lines "
+                                 "(docs/trace-format.md)."),
+    out_path: Path = _out("solved.jsonl", "Answers, JSON Lines."),
+    opts: Shared = None,
 ) -> None:
     """Solve positions with every card visible: value, every best first play, nodes.
     House rules (--rule, --rules) apply on top of each position's preset."""
     from pedro_sim.commands.solve_cmd import run_solve
 
-    run_solve(in_path, out_path, rule, rules_file, out)
+    run_solve(in_path, out_path, opts.rule, opts.rules_file, out)
 
 
 @app.command()
+@shared("house")
 def rules(
     preset: str = typer.Argument(None, help="A preset; all presets when omitted."),
-    rule: list[str] = RULE,
-    rules_file: Path = RULES_FILE,
+    opts: Shared = None,
 ) -> None:
     """Print a preset's rule options and a short text of how it plays."""
     from pedro_sim.commands.rules_cmd import run_rules
 
-    run_rules(preset, rule, rules_file, out)
+    run_rules(preset, opts.rule, opts.rules_file, out)
 
 
 @app.command()

@@ -1,5 +1,6 @@
-"""docs/rules.md section 6 checked inside the kernels (engine/checks/invariants.py, engine/drivers/soak.py):
-clean on every preset the engine plays, and caught when a recorded deal is corrupted."""
+"""docs/rules.md section 6 checked inside the kernels (engine/checks/invariants.py,
+engine/drivers/soak.py): clean on every preset the engine plays, and caught when a
+recorded deal is corrupted."""
 
 from __future__ import annotations
 

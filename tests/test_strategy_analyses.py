@@ -11,10 +11,10 @@ import pandas as pd
 import pytest
 
 from pedro_sim import api
-from pedro_sim.analysis.advise import parse_score
 from pedro_sim.analysis.paired import paired_difference
 from pedro_sim.analysis.stats import Z95
 from pedro_sim.errors import PedroError
+from pedro_sim.parsers import parse_score
 from pedro_sim.rules import get_preset
 
 HAND = "AH KH 5H 2H 9C 4D JS 7S 3C"

@@ -9,8 +9,6 @@ if it takes the bid at that level and suit.
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 import pandas as pd
 
@@ -19,29 +17,6 @@ from pedro_sim.analysis.stats import wilson, wilson_half
 from pedro_sim.analysis.study import Study
 from pedro_sim.cards import SUITS
 from pedro_sim.engine.drivers import strategy
-from pedro_sim.errors import PedroError
-from pedro_sim.rules import Variant
-
-MAX_SCORE = 10**9
-
-
-def parse_score(text: str, variant: Variant) -> tuple[int, int]:
-    """'US-THEM' (e.g. 40-35, or -6-20 after a set): both scores before the deal."""
-    m = re.fullmatch(r"\s*(-?\d+)\s*[-:]\s*(-?\d+)\s*", text)
-    if not m:
-        raise PedroError(f"--score '{text}': expected US-THEM, e.g. 40-35")
-    us, them = int(m.group(1)), int(m.group(2))
-    for who, value in (("our", us), ("their", them)):
-        if abs(value) > MAX_SCORE:
-            raise PedroError(f"--score '{text}': {who} score {value} is out of range "
-                             f"(at most {MAX_SCORE:,} either way)")
-        if value >= variant.target:
-            raise PedroError(f"--score '{text}': {who} score {value} has already reached "
-                             f"the target {variant.target}")
-        if variant.lose_at < 0 and value <= variant.lose_at:
-            raise PedroError(f"--score '{text}': {who} score {value} has already lost "
-                             f"(lose_at {variant.lose_at})")
-    return us, them
 
 
 def game_wins(study: Study, hand: list[int], seat: str, suit: int, score: tuple[int, int],

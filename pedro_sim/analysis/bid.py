@@ -20,11 +20,8 @@ from pedro_sim.analysis.stats import mean_ci_from_hist
 from pedro_sim.cards import SUITS
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine.game.auction import best_suit
-from pedro_sim.errors import parse_choice
+from pedro_sim.parsers import SEATS
 from pedro_sim.setup import EngineInputs
-
-# seat name -> places after eldest (the dealer plays last)
-SEATS = {"eldest": 0, "second": 1, "third": 2, "dealer": 3}
 
 
 @dataclass
@@ -34,10 +31,6 @@ class BidReport:
     table: pd.DataFrame
     points: pd.DataFrame
     summary: pd.DataFrame
-
-
-def parse_seats(seat: str) -> list[str]:
-    return parse_choice(seat, SEATS, "seat")
 
 
 def heuristic_trump(inputs: EngineInputs, hand: list[int]) -> int:

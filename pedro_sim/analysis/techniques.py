@@ -17,19 +17,8 @@ from pedro_sim.analysis.stats import widest_half, wilson_half
 from pedro_sim.analysis.study import Study
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import strategy
-from pedro_sim.errors import PedroError, parse_choice
+from pedro_sim.errors import PedroError
 from pedro_sim.setup import TECHNIQUES
-
-SIDES = ("bidders", "defenders", "both")
-
-
-def parse_techniques(name: str) -> list[str]:
-    return parse_choice(name, TECHNIQUES, "technique")
-
-
-def parse_sides(side: str) -> list[str]:
-    """A side, or 'all': each of bidders, defenders and both."""
-    return parse_choice(side, SIDES, "side")
 
 
 def switched_off(policy: int, technique: str, side: str) -> int:

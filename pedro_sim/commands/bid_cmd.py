@@ -9,8 +9,9 @@ import pandas as pd
 from rich.console import Console
 from rich.table import Table
 
-from pedro_sim.analysis.bid import BidReport, bid_analysis, parse_seats, widest_interval_of
+from pedro_sim.analysis.bid import BidReport, bid_analysis, widest_interval_of
 from pedro_sim.cards import format_cards, parse_hand, parse_suit
+from pedro_sim.parsers import parse_seats
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.report.plots import make_rate_figure, points_figure
 from pedro_sim.rules import Variant

@@ -10,10 +10,10 @@ from rich.console import Console
 
 from pedro_sim.analysis import holdings
 from pedro_sim.analysis.bid import SEATS
-from pedro_sim.analysis.charts import BY, best_bids, grid_rows, length_rows
+from pedro_sim.analysis.charts import best_bids, grid_rows, length_rows
 from pedro_sim.analysis.study import Study
-from pedro_sim.analysis.techniques import SIDES, techniques
-from pedro_sim.errors import PedroError, parse_choice
+from pedro_sim.analysis.techniques import techniques
+from pedro_sim.parsers import SIDES
 from pedro_sim.report.files import check_writable_dir, write_csv
 from pedro_sim.report.strategy_plots import (
     bid_chart,
@@ -22,19 +22,6 @@ from pedro_sim.report.strategy_plots import (
     technique_chart,
 )
 from pedro_sim.setup import TECHNIQUES
-
-KINDS = ("bids", "make-rate", "cards", "techniques")
-
-
-def parse_kinds(kind: str) -> list[str]:
-    return parse_choice(kind, KINDS, "chart")
-
-
-def parse_by(by: str) -> str:
-    key = by.strip().lower()
-    if key not in BY:
-        raise PedroError(f"--by '{by}': use {' or '.join(BY)}")
-    return key
 
 
 class ChartMaker:

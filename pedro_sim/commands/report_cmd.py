@@ -18,13 +18,13 @@ from rich.console import Console
 
 from pedro_sim.analysis.bid import SEATS, bid_analysis
 from pedro_sim.analysis.study import Study
-from pedro_sim.analysis.techniques import SIDES
 from pedro_sim.cards import format_cards, parse_hand
 from pedro_sim.commands.bid_cmd import write_report as write_bid
 from pedro_sim.commands.chart_cmd import ChartMaker
 from pedro_sim.commands.holdings_cmd import run_holdings
 from pedro_sim.commands.technique_cmd import run_technique
 from pedro_sim.commands.variants_cmd import run_variants
+from pedro_sim.parsers import SIDES
 from pedro_sim.report.files import check_writable_dir, write_atomic
 from pedro_sim.setup import TECHNIQUES
 

@@ -9,23 +9,12 @@ from rich.console import Console
 from rich.table import Table
 
 from pedro_sim.analysis.variants import VariantsReport, variants_analysis
-from pedro_sim.errors import PedroError
+from pedro_sim.parsers import parse_presets
 from pedro_sim.report import variant_plots as plots
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.rules import PRESETS, get_preset
-from pedro_sim.setup import PLAYED_PRESETS, EngineInputs, players
+from pedro_sim.setup import EngineInputs, players
 from pedro_sim.solving import SOLVED_PRESETS
-
-
-def parse_presets(text: str | None) -> list[str]:
-    if not text:
-        return list(PLAYED_PRESETS)
-    names = [n.strip().lower() for n in text.split(",") if n.strip()]
-    if not names:
-        raise PedroError("--presets: name at least one preset")
-    for name in names:
-        get_preset(name)
-    return names
 
 
 def run_variants(presets: str | None, deals: int, games: int, seed: int, player_options: tuple,

@@ -102,7 +102,7 @@ TRUMP_SUIT = 4
 # --- players: a code per seat; a policy word holds one per team, 4 bits each (team 0 low) ---
 PL_RANDOM = 0
 PL_HEURISTIC = 1
-PL_PIMC = 2  # determinized playouts (engine/thinking/playouts.py); keeps and discards as the heuristic
+PL_PIMC = 2  # determinized playouts (engine/thinking/playouts.py); keeps, discards as the heuristic
 PL_DD = 3  # plays as the solver would with every card visible
 POLICY_SIDES = 256  # the word names the bidders' player (low bits) and the defenders'
 # bits 16..23: heuristic techniques (F_*) switched off for team 0 (with POLICY_SIDES: for the

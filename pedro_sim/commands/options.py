@@ -1,0 +1,164 @@
+"""The options every analysis shares, declared once, and the decorator that gives them to a
+command: ``@shared("variant", "seed", "players", "threads", "dask")`` adds those groups'
+options to the command's own and hands the command one ``Shared`` record of them.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import typing
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from pedro_sim.errors import PedroError
+
+# Bounds of the integer options: a number out of range is a one-line error, never an
+# overflow inside numpy (deal indices and seeds are 64-bit words).
+MAX_DEALS = 10**12
+MAX_INDEX = 2**63 - 1
+MAX_GAMES = 10**9
+MAX_WORLDS = 100_000
+MAX_THREADS = 1024
+
+# group -> (parameter name, type, typer option), in the order --help lists them
+GROUPS: dict[str, list[tuple[str, Any, Any]]] = {
+    "seed": [("seed", int, typer.Option(12345, "--seed", min=0, max=2**63 - 1,
+                                        help="Random seed."))],
+    "policy": [
+        ("policy", str, typer.Option("heuristic", "--policy",
+                                     help="Players: heuristic, random, pimc (determinized "
+                                          "playouts) or dd (sees every card).")),
+    ],
+    "sides": [
+        ("bidders", str, typer.Option(None, "--bidders",
+                                      help="The bidding side's player (default: --policy).")),
+        ("defenders", str, typer.Option(None, "--defenders",
+                                        help="The defenders' player (default: --policy).")),
+    ],
+    "pimc": [
+        ("worlds", int, typer.Option(20, "--worlds", min=1, max=MAX_WORLDS,
+                                     help="pimc: worlds drawn per decision (K).")),
+        ("evaluator", str, typer.Option("rollout", "--eval",
+                                        help="pimc: value a world's cards by heuristic "
+                                             "rollout or by the solver.")),
+    ],
+    "variant": [
+        ("variant", str, typer.Option("cinch", "--variant",
+                                      help="Preset (see pedro-sim rules and docs/rules.md).")),
+    ],
+    "house": [
+        ("rule", list[str], typer.Option(None, "--rule",
+                                         help="House rule KEY=VALUE, e.g. min_bid=6 "
+                                              "(repeatable).")),
+        ("rules_file", Path, typer.Option(None, "--rules", help="House rules from a TOML file.")),
+    ],
+    "threads": [("threads", int, typer.Option(0, "--threads", min=0, max=MAX_THREADS,
+                                              help="Threads (0: all cores)."))],
+    "dask": [
+        ("scheduler", str, typer.Option(None, "--scheduler",
+                                        help="Run the chunks on this Dask cluster "
+                                             "(tcp://HOST:PORT).")),
+        ("workers", int, typer.Option(None, "--workers", min=1, max=MAX_THREADS,
+                                      help="Run the chunks on a local Dask cluster of N "
+                                           "processes.")),
+    ],
+}
+ANALYSIS = ("seed", "policy", "pimc", "variant", "house", "threads", "dask")  # strategy
+
+
+@dataclass
+class Shared:
+    """The shared options one command was given (None where it does not take them)."""
+
+    seed: int = 12345
+    policy: str = "heuristic"
+    bidders: str | None = None
+    defenders: str | None = None
+    worlds: int = 20
+    evaluator: str = "rollout"
+    variant: str = "cinch"
+    rule: list[str] | None = None
+    rules_file: Path | None = None
+    threads: int = 0
+    scheduler: str | None = None
+    workers: int | None = None
+
+    def rules(self):
+        """The preset with its house rules, validated."""
+        from pedro_sim.rules.overrides import resolve_variant
+
+        return resolve_variant(self.variant, self.rule, self.rules_file)
+
+    def players(self, variant):
+        """The players, validated for ``variant``."""
+        from pedro_sim.setup import players
+
+        return players(self.policy, variant, self.bidders, self.defenders, self.worlds,
+                       self.evaluator)
+
+    @property
+    def player_options(self) -> tuple:
+        return (self.policy, self.bidders, self.defenders, self.worlds, self.evaluator)
+
+    def set_threads(self) -> None:
+        import numba
+
+        if self.threads:
+            if self.threads > numba.config.NUMBA_NUM_THREADS:
+                raise PedroError(f"--threads {self.threads}: at most "
+                                 f"{numba.config.NUMBA_NUM_THREADS}")
+            numba.set_num_threads(self.threads)
+
+    @contextmanager
+    def dask(self) -> Iterator[None]:
+        """The Dask cluster the options name, if any, for the duration."""
+        from pedro_sim.analysis.distributed import dask_backend
+
+        with dask_backend(self.scheduler, self.workers):
+            yield
+
+    def study(self, deals: int | None, precision: float | None = None,
+              default_deals: int = 100_000, worlds: int | None = None):
+        """The options every strategy analysis shares, validated once. Without --deals:
+        ``default_deals``, or with --precision a cap of 100,000,000."""
+        from pedro_sim.analysis.study import build_study
+
+        if deals is None:
+            deals = default_deals if precision is None else 100_000_000
+        study = build_study(self.variant, self.policy, self.seed, deals, self.rule or (),
+                            self.rules_file, self.worlds if worlds is None else worlds,
+                            self.evaluator, precision=precision)
+        self.set_threads()
+        return study
+
+
+def shared(*groups: str) -> Callable[[Callable], Callable]:
+    """Give a command the options of ``groups`` (GROUPS), after its own, as one keyword
+    argument ``opts``: a Shared record."""
+    names = [name for g in groups for name, _, _ in GROUPS[g]]
+
+    def decorate(command: Callable) -> Callable:
+        hints = typing.get_type_hints(command)  # the command's own, resolved in its module
+        own = [p.replace(annotation=hints.get(p.name, p.annotation))
+               for p in inspect.signature(command).parameters.values() if p.name != "opts"]
+        added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option,
+                                   annotation=kind)
+                 for g in groups for name, kind, option in GROUPS[g]]
+
+        @functools.wraps(command)
+        def run(**kwargs: Any) -> Any:
+            given = {n: kwargs.pop(n) for n in names}
+            return command(**kwargs, opts=Shared(**given))
+
+        run.__signature__ = inspect.Signature(own + added)
+        run.__annotations__ = {p.name: p.annotation for p in own + added}
+        del run.__wrapped__  # typer reads the signature above, not the command's
+        return run
+
+    return decorate

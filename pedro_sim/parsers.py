@@ -1,0 +1,95 @@
+"""The command line's small parsers, together: choices by name (seats, sides, techniques,
+charts, presets) and the game score. Each refuses bad text with a one-line PedroError that
+names the problem. (Cards: cards.py; house rules: rules/overrides.py; players: setup.py.)"""
+
+from __future__ import annotations
+
+import re
+
+from pedro_sim.errors import PedroError
+from pedro_sim.rules import Variant, get_preset
+
+SEATS = {"eldest": 0, "second": 1, "third": 2, "dealer": 3}  # seat -> places after eldest
+SIDES = ("bidders", "defenders", "both")
+KINDS = ("bids", "make-rate", "cards", "techniques")
+MAX_SCORE = 10**9
+
+
+def parse_choice(text: str, known, what: str) -> list[str]:
+    """``text`` as a list of names: one of ``known`` (any case), or every one for 'all';
+    otherwise a PedroError naming the bad ``what`` and the choices.
+
+    >>> parse_choice("Dealer", SEATS, "seat"), parse_choice("all", SIDES, "side")
+    (['dealer'], ['bidders', 'defenders', 'both'])
+    """
+    name = text.strip().lower()
+    if name == "all":
+        return list(known)
+    if name not in known:
+        raise PedroError(f"unknown {what} '{text}' (known: {', '.join(known)}, all)")
+    return [name]
+
+
+def parse_seats(seat: str) -> list[str]:
+    return parse_choice(seat, SEATS, "seat")
+
+
+def parse_sides(side: str) -> list[str]:
+    """A side, or 'all': each of bidders, defenders and both."""
+    return parse_choice(side, SIDES, "side")
+
+
+def parse_techniques(name: str) -> list[str]:
+    from pedro_sim.setup import TECHNIQUES
+
+    return parse_choice(name, TECHNIQUES, "technique")
+
+
+def parse_kinds(kind: str) -> list[str]:
+    return parse_choice(kind, KINDS, "chart")
+
+
+def parse_by(by: str) -> str:
+    from pedro_sim.analysis.charts import BY
+
+    key = by.strip().lower()
+    if key not in BY:
+        raise PedroError(f"--by '{by}': use {' or '.join(BY)}")
+    return key
+
+
+def parse_presets(text: str | None) -> list[str]:
+    """A comma-separated list of presets (None or empty: every preset the engine plays)."""
+    from pedro_sim.setup import PLAYED_PRESETS
+
+    if not text:
+        return list(PLAYED_PRESETS)
+    names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    if not names:
+        raise PedroError("--presets: name at least one preset")
+    for name in names:
+        get_preset(name)
+    return names
+
+
+def parse_score(text: str, variant: Variant) -> tuple[int, int]:
+    """'US-THEM' (e.g. 40-35, or -6-20 after a set): both scores before the deal.
+
+    >>> parse_score("40-35", get_preset("cinch")), parse_score("-6-20", get_preset("cinch"))
+    ((40, 35), (-6, 20))
+    """
+    m = re.fullmatch(r"\s*(-?\d+)\s*[-:]\s*(-?\d+)\s*", text)
+    if not m:
+        raise PedroError(f"--score '{text}': expected US-THEM, e.g. 40-35")
+    us, them = int(m.group(1)), int(m.group(2))
+    for who, value in (("our", us), ("their", them)):
+        if abs(value) > MAX_SCORE:
+            raise PedroError(f"--score '{text}': {who} score {value} is out of range "
+                             f"(at most {MAX_SCORE:,} either way)")
+        if value >= variant.target:
+            raise PedroError(f"--score '{text}': {who} score {value} has already reached "
+                             f"the target {variant.target}")
+        if variant.lose_at < 0 and value <= variant.lose_at:
+            raise PedroError(f"--score '{text}': {who} score {value} has already lost "
+                             f"(lose_at {variant.lose_at})")
+    return us, them
