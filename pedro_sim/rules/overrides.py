@@ -118,7 +118,7 @@ def house_rules(variant: Variant) -> dict[str, Any]:
     0 for a rank that no longer scores).
 
     >>> house_rules(resolve_variant("cinch", ["min_bid=6", "points.J=2"]))
-    {'min_bid': 6, 'points': {'J': 2}}
+    {'points': {'J': 2}, 'min_bid': 6}
     """
     preset = get_preset(variant.name)
     out: dict[str, Any] = {}
