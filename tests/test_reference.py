@@ -20,7 +20,8 @@ from pedro_sim.reference.cards import (
     parse_suit,
     trump_info,
 )
-from pedro_sim.reference.engine import play_out
+from pedro_sim.reference.general import RandomPolicy
+from pedro_sim.reference.general import play as general_play
 from pedro_sim.reference.rng import Stream, mix, shuffle
 from pedro_sim.reference.rules import (
     bid_options,
@@ -31,6 +32,7 @@ from pedro_sim.reference.rules import (
     stack_tops,
     trick_winner,
 )
+from pedro_sim.reference.variants import get_variant, table
 
 S, H, D, C = 0, 1, 2, 3
 
@@ -41,6 +43,15 @@ def ids(text: str) -> list[int]:
 
 def txt(cards) -> str:
     return " ".join(cards_text(cards))
+
+
+def play_out(start, t, first_leader: int, chooser):
+    """A cinch deal played from ``start`` by the reference engine's play phase, the
+    random player drawing from ``chooser`` (tricks, claimed, points)."""
+    v = get_variant("cinch")
+    tricks, _folded, claimed, points, _ = general_play(v, table(v, t.suit), start,
+                                                       first_leader, RandomPolicy(chooser))
+    return tricks, claimed, points
 
 
 class AlwaysFirst:

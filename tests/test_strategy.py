@@ -13,8 +13,10 @@ from pedro_sim.engine.drivers import strategy
 from pedro_sim.engine.rng import KIND_CLASSES, KIND_HOLDING
 from pedro_sim.reference import engine as ref
 from pedro_sim.reference.cards import card_text as ref_card_text
+from pedro_sim.reference.general import simulate
 from pedro_sim.reference.rng import Stream, shuffle
 from pedro_sim.reference.rules import deal_fixed, score_deal
+from pedro_sim.reference.variants import get_variant
 from pedro_sim.setup import technique_flags
 from pedro_sim.traces import record_deals
 
@@ -27,7 +29,9 @@ def _team(offset: int) -> int:
 
 def _play(stream: Stream, hand: list[int], others: list[int], seat: int, trump: int) -> dict:
     hands, stock = deal_fixed(others, 0, seat, hand)
-    return ref._finish(ref._header(0, 0), stream, 0, hands, stock, [[seat, 7]], seat, 7, trump)
+    body, _ = simulate(get_variant("cinch"), 0, hands, stock, ref._FixedTrump(stream, trump),
+                       fixed_bidder=seat)
+    return body
 
 
 def ref_holding_pair(seed: int, i: int, card: int, offset: int, trump: int) -> tuple[int, int]:
@@ -76,11 +80,12 @@ def test_hand_classes_match_reference(cinch, all_on):
 
 
 def ref_game_on(seed: int, game: int, totals: list[int], dealer: int) -> int:
-    """The rest of a cinch game with random players (reference _cinch_game, from a score)."""
+    """The rest of a cinch game with random players (reference random_game, from a score)."""
     totals = list(totals)
     for k in range(1, 10000):
         bidder_out = totals[0] >= 55 and totals[1] >= 55
-        trace = ref._random_deal(seed, game * 2**20 + k, 1, dealer, ref._header(seed, k))
+        trace, _ = ref._deal(get_variant("cinch"), seed, game * 2**20 + k, 1, dealer,
+                             ref._header("cinch", seed, k))
         totals = [totals[0] + trace["score"][0], totals[1] + trace["score"][1]]
         dealer = (dealer + 1) % 4
         if bidder_out and trace["made"]:
@@ -169,8 +174,8 @@ def test_strategy_drivers_thread_independent(cinch, all_on):
 def ref_preset_pair(name: str, seed: int, i: int, card: int, offset: int,
                     trump: int) -> tuple[int, int]:
     """ref_holding_pair for any preset, through the general reference engine."""
+    from pedro_sim.reference.engine import _FixedTrump
     from pedro_sim.reference.general import deal_general, simulate
-    from pedro_sim.reference.preset_engine import _FixedTrump
     from pedro_sim.reference.variants import get_variant
 
     v = get_variant(name)

@@ -2,7 +2,7 @@
 
 One deal is simulated by ``simulate`` with a *policy* that answers every
 decision. The random player (``RandomPolicy``) draws from the deal's stream as
-docs/engine-spec.md says; the trace checker (gcheck.py) replays a trace by
+docs/engine-spec.md says; the trace checker (checker.py) replays a trace by
 answering the same decisions from the trace, so both use one set of rules.
 
 Every decision goes through ``policy.choose(tag, seat, options, info)`` with
