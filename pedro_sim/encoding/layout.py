@@ -1,79 +1,95 @@
-"""Named indices into the kernels' int arrays: options, table masks, trace records."""
+"""Named indices into the kernels' int arrays: options, table masks, trace records.
+The values an option slot holds are those of its declaration (rules/choices.py)."""
+
+from pedro_sim.rules.choices import (
+    DealerFill,
+    DealerForced,
+    Discard,
+    ExcessTrumps,
+    Fold,
+    PlainLed,
+    Scoring,
+    Tie,
+    WinOnlyOn,
+)
 
 # --- opts: int64 array of rule options (built by encoding.options.kernel_options) ---
-O_PLAYERS = 0
-O_HAND = 1  # cards dealt to each player
-O_PACKET = 2  # cards per packet in the deal
-O_KEEP = 3  # hand size in play
-O_MIN_BID = 4
-O_MAX_BID = 5
-O_FORCED_BID = 6
-O_TWO_POINTS = 7  # points of the 2 for its holder's team
-O_TOTAL_POINTS = 8
-O_TARGET = 9
-O_GOES_OUT_AT = 10
-O_MAX_DEALS = 11  # a game stops, unfinished, after this many deals
-O_DECK = 12  # cards in the pack: 52 or 53 (the joker is card 52)
-O_DEALER_EQUAL = 13  # 1: the dealer may take the bid by equalling
-O_DISCARD = 14  # DISCARD_*
-O_FILL = 15  # FILL_*
-O_PLAIN_LED = 16  # PLAIN_*
-O_FIRST_LEAD_TRUMP = 17  # 1: the bidder's first lead must be a trump if it has one
-O_TIE = 18  # TIE_*: both teams reach the target on one deal
-O_WIN_OWN_BID = 19  # WIN_*: a team wins only on a deal it bid (or made its bid) on
-O_EXCESS = 20  # EXCESS_*: what a player with more than O_KEEP trumps does
-O_FOLD = 21  # FOLD_*
-O_BOOKS = 22  # face-down cards each player picks up after the bidding (family)
-O_CREDIT = 23  # 1: scoring trumps the bidders' opponents discard count for the bidders
-O_SCORING = 24  # SCORE_*
-O_ROUNDS = 25  # 0: one round of bids; 1: bidding goes round until all but one pass
-O_SECOND_DEAL = 26  # cards each player is dealt after the bidding (sixty-three)
-O_EXTRAS_SCORE = 27  # 1: extra cards on the first trick may be any cards, won with the trick
-O_EXTRAS_ONE_SCORING = 28  # 1: ... at most one of a stack's cards scores (king-pedro)
-O_FORCED_KIND = 29  # FORCED_*: what happens when the first three pass
-O_KITTY = 30  # cards the high bidder takes after the auction
-O_LOSE_AT = 31  # 0, or a score at or below which a team loses
-O_PAIRS = 32  # 1: extra cards are played in pairs over the first tricks (california)
-O_DOUBLE_MAX = 33  # 1: the top bid scores and loses double
-O_TOP_BID = 34  # the highest bid value (O_MAX_BID, or 2 x it for "83 double")
-O_PASS_EXCESS = 35  # 1: a player with too many trumps passes the excess to its partner
-O_MOON = 36  # 1: the top numeric bid, made, scores twice the bid (set: as any set bid)
-N_OPTS = 37
+(  # the option array's slots, numbered in this order
+    O_PLAYERS,
+    O_HAND,  # cards dealt to each player
+    O_PACKET,  # cards per packet in the deal
+    O_KEEP,  # hand size in play
+    O_MIN_BID,
+    O_MAX_BID,
+    O_FORCED_BID,
+    O_TWO_POINTS,  # points of the 2 for its holder's team
+    O_TOTAL_POINTS,
+    O_TARGET,
+    O_GOES_OUT_AT,
+    O_MAX_DEALS,  # a game stops, unfinished, after this many deals
+    O_DECK,  # cards in the pack: 52 or 53 (the joker is card 52)
+    O_DEALER_EQUAL,  # 1: the dealer may take the bid by equalling
+    O_DISCARD,  # DISCARD_*
+    O_FILL,  # FILL_*
+    O_PLAIN_LED,  # PLAIN_*
+    O_FIRST_LEAD_TRUMP,  # 1: the bidder's first lead must be a trump if it has one
+    O_TIE,  # TIE_*: both teams reach the target on one deal
+    O_WIN_OWN_BID,  # WIN_*: a team wins only on a deal it bid (or made its bid) on
+    O_EXCESS,  # EXCESS_*: what a player with more than O_KEEP trumps does
+    O_FOLD,  # FOLD_*
+    O_BOOKS,  # face-down cards each player picks up after the bidding (family)
+    O_CREDIT,  # 1: scoring trumps the bidders' opponents discard count for the bidders
+    O_SCORING,  # SCORE_*
+    O_ROUNDS,  # 0: one round of bids; 1: bidding goes round until all but one pass
+    O_SECOND_DEAL,  # cards each player is dealt after the bidding (sixty-three)
+    O_EXTRAS_SCORE,  # 1: extra cards on the first trick may be any cards, won with the trick
+    O_EXTRAS_ONE_SCORING,  # 1: ... at most one of a stack's cards scores (king-pedro)
+    O_FORCED_KIND,  # FORCED_*: what happens when the first three pass
+    O_KITTY,  # cards the high bidder takes after the auction
+    O_LOSE_AT,  # 0, or a score at or below which a team loses
+    O_PAIRS,  # 1: extra cards are played in pairs over the first tricks (california)
+    O_DOUBLE_MAX,  # 1: the top bid scores and loses double
+    O_TOP_BID,  # the highest bid value (O_MAX_BID, or 2 x it for "83 double")
+    O_PASS_EXCESS,  # 1: a player with too many trumps passes the excess to its partner
+    O_MOON,  # 1: the top numeric bid, made, scores twice the bid (set: as any set bid)
+    N_OPTS,
+) = range(38)
 
-FORCED_EXACT = 0
-FORCED_NONE = 1  # the dealer may pass too; then the deal is thrown in
-FORCED_ANY = 2  # the dealer must bid, any legal bid
+# the values of the option slots, as declared in rules/choices.py (meanings there)
+FORCED_EXACT = int(DealerForced.EXACT)
+FORCED_NONE = int(DealerForced.NONE)
+FORCED_ANY = int(DealerForced.ANY)
 
-SCORE_ADD = 0
-SCORE_DIFFERENCE = 1  # foster: only the difference scores; nobody subtracts
+SCORE_ADD = int(Scoring.ADD)
+SCORE_DIFFERENCE = int(Scoring.DIFFERENCE)
 
-EXCESS_BURY = 0  # bury non-scoring trumps under its card on the first trick
-EXCESS_DISCARD = 1  # a non-dealer discards non-scoring trumps down to O_KEEP (no fill)
-FOLD_NEVER = 0
-FOLD_AT_TRICK = 1  # a player in play with no trump folds at the start of a trick
-FOLD_ON_TRUMP_LEAD = 2  # a player with no trump folds when a trump is led
+EXCESS_BURY = int(ExcessTrumps.BURY)
+EXCESS_DISCARD = int(ExcessTrumps.DISCARD_NONSCORING)
+FOLD_NEVER = int(Fold.NEVER)
+FOLD_AT_TRICK = int(Fold.NO_TRUMP_AT_TRICK)
+FOLD_ON_TRUMP_LEAD = int(Fold.NO_TRUMP_ON_TRUMP_LEAD)
 
-DISCARD_NON_TRUMPS = 0
-DISCARD_NONE = 1
-DISCARD_KEEP_TRUMPS = 2  # keep every trump, and non-trumps of choice up to O_KEEP
-DISCARD_FREE = 3  # each non-dealer keeps what it likes, up to O_KEEP, and is filled
-DISCARD_KEEP_SCORING = 4  # keep trumps (scoring ones first) and non-trumps of choice
-FILL_ROB_TRUMPS = 0  # others from the top of the stock; the dealer takes every stock trump
-FILL_TOP = 1  # everyone, dealer last, from the top of the stock
-FILL_NONE = 2
-FILL_TAKE_ALL = 3  # the dealer takes the rest of the stock and keeps O_KEEP of it all
-FILL_ROB_FREE = 4  # the dealer keeps any O_KEEP of its cards and the rest of the stock
-FILL_ROB_ALL = 5  # ... of its cards, the rest of the stock and the others' discards
-PLAIN_FOLLOW_OR_TRUMP = 0
-PLAIN_ANY = 1
-PLAIN_FOLLOW = 2
-PLAIN_TRUMPS_ONLY = 3  # only trumps are played (a player without trumps has folded)
-TIE_CONTINUE = 0
-TIE_BIDDERS = 1
-TIE_COUNTING_ORDER = 2
-WIN_ANY = 0
-WIN_ON_BID = 1  # only on a deal on which the team won the bid
-WIN_ON_MADE = 2  # only on a deal on which the team made its bid
+DISCARD_NON_TRUMPS = int(Discard.NON_TRUMPS)
+DISCARD_NONE = int(Discard.NONE)
+DISCARD_KEEP_TRUMPS = int(Discard.KEEP_TRUMPS)
+DISCARD_FREE = int(Discard.FREE)
+DISCARD_KEEP_SCORING = int(Discard.KEEP_SCORING)
+FILL_ROB_TRUMPS = int(DealerFill.ROB_TRUMPS)
+FILL_TOP = int(DealerFill.TOP)
+FILL_NONE = int(DealerFill.NONE)
+FILL_TAKE_ALL = int(DealerFill.TAKE_ALL)
+FILL_ROB_FREE = int(DealerFill.ROB_FREE)
+FILL_ROB_ALL = int(DealerFill.ROB_ALL)
+PLAIN_FOLLOW_OR_TRUMP = int(PlainLed.FOLLOW_OR_TRUMP)
+PLAIN_ANY = int(PlainLed.ANY)
+PLAIN_FOLLOW = int(PlainLed.FOLLOW)
+PLAIN_TRUMPS_ONLY = int(PlainLed.TRUMPS_ONLY)
+TIE_CONTINUE = int(Tie.CONTINUE)
+TIE_BIDDERS = int(Tie.BIDDERS)
+TIE_COUNTING_ORDER = int(Tie.COUNTING_ORDER)
+WIN_ANY = int(WinOnlyOn.ANY)
+WIN_ON_BID = int(WinOnlyOn.BID)
+WIN_ON_MADE = int(WinOnlyOn.MADE)
 
 # --- masks: uint64 [4 trumps, N_MASKS] ---
 M_FOLLOW = 0  # columns 0..3: cards that follow suit s (the trump column: all trumps)

@@ -12,28 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 
 from pedro_sim.errors import PedroError
+from pedro_sim.rules.choices import CHOICES as CHOICE_ENUMS
 
 # trump ranks that can score, in docs/rules.md's order
 POINT_RANKS = ("A", "K", "Q", "J", "T", "9", "pedro", "off5", "3", "2", "joker")
 DECK_SIZES = (52, 53, 32)
 
-CHOICES: dict[str, tuple[str, ...]] = {
-    "two_scores_for": ("holder", "winner", "player"),
-    "dealer_forced": ("exact", "any", "none"),
-    "auction": ("one-round", "until-passes"),
-    "special_bid": ("none", "moon", "double-max", "double-83"),
-    "discard": ("non-trumps", "keep-trumps", "keep-scoring", "free", "none"),
-    "excess_trumps": ("bury", "pairs", "discard-nonscoring", "pass-to-partner", "extra-cards",
-                      "extra-one-scoring"),
-    "dealer_fill": ("rob-trumps", "rob-free", "rob-all", "top", "take-all", "none"),
-    "first_lead": ("any", "trump"),
-    "plain_led": ("follow-or-trump", "any", "follow", "trumps-only"),
-    "fold": ("never", "no-trump-on-trump-lead", "no-trump-at-trick"),
-    "plain_trick_winner": ("highest", "leader"),
-    "scoring": ("add", "difference", "sancho"),
-    "tie": ("continue", "bidders", "counting-order"),
-    "win_only_on": ("any", "bid", "made"),
-}
+CHOICES: dict[str, tuple[str, ...]] = {name: enum.texts() for name, enum in CHOICE_ENUMS.items()}
 
 
 def _cinch_points() -> dict[str, int]:

@@ -1,0 +1,177 @@
+"""Every rule option that takes one of a few named values, declared once: its values (an
+IntEnum whose member values are the kernels' encoding), and what each value means. The
+Variant record validates against these, the encoding layer writes the member's value
+into the option array, and the kernels compare with the same members' values
+(encoding/layout.py names them). Text form: the member's name in lower case, with '-'.
+
+>>> Discard.KEEP_TRUMPS.text, Discard.parse("keep-trumps") is Discard.KEEP_TRUMPS
+('keep-trumps', True)
+>>> Fold.texts()
+('never', 'no-trump-at-trick', 'no-trump-on-trump-lead')
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from pedro_sim.errors import PedroError
+
+
+class Choice(IntEnum):
+    """A rule option's values."""
+
+    @property
+    def text(self) -> str:
+        return self.name.lower().replace("_", "-")
+
+    @classmethod
+    def texts(cls) -> tuple[str, ...]:
+        return tuple(m.text for m in cls)
+
+    @classmethod
+    def parse(cls, text: str) -> Choice:
+        for member in cls:
+            if member.text == text:
+                return member
+        raise PedroError(f"{cls.option}={text!r}: must be one of {', '.join(cls.texts())}")
+
+
+class TwoScoresFor(Choice):
+    """Who scores the 2 of trumps: the team holding it when play starts, the winner of
+    its trick, or the team of the player who plays it."""
+
+    HOLDER = 0
+    WINNER = 1
+    PLAYER = 2
+
+
+class DealerForced(Choice):
+    """When the first three pass: the dealer must bid forced_bid, or the deal is thrown in
+    if it passes too, or it must bid, any legal bid."""
+
+    EXACT = 0
+    NONE = 1
+    ANY = 2
+
+
+class Auction(Choice):
+    """One round of bids, or round and round until all but one have passed."""
+
+    ONE_ROUND = 0
+    UNTIL_PASSES = 1
+
+
+class SpecialBid(Choice):
+    """A bid scored apart: the top bid scores and loses double (double-max), "83 double"
+    needs every point (double-83), the top bid scores twice the bid if made (moon)."""
+
+    NONE = 0
+    MOON = 1
+    DOUBLE_MAX = 2
+    DOUBLE_83 = 3
+
+
+class Discard(Choice):
+    """What each player keeps after the bidding: its trumps; all it holds; every trump
+    and non-trumps of choice up to the hand size; scoring trumps first; anything."""
+
+    NON_TRUMPS = 0
+    NONE = 1
+    KEEP_TRUMPS = 2
+    FREE = 3
+    KEEP_SCORING = 4
+
+
+class ExcessTrumps(Choice):
+    """A player with more trumps than the hand size: buries non-scoring ones under its
+    first card, plays pairs, discards non-scoring ones, passes them to its partner, or
+    plays them with its card (at most one scoring: extra-one-scoring)."""
+
+    BURY = 0
+    DISCARD_NONSCORING = 1
+    PAIRS = 2
+    PASS_TO_PARTNER = 3
+    EXTRA_CARDS = 4
+    EXTRA_ONE_SCORING = 5
+
+
+class DealerFill(Choice):
+    """How the dealer makes up its hand: robs the stock's trumps, robs freely, robs
+    the stock and the others' discards, fills from the top, takes the whole rest, none."""
+
+    ROB_TRUMPS = 0
+    TOP = 1
+    NONE = 2
+    TAKE_ALL = 3
+    ROB_FREE = 4
+    ROB_ALL = 5
+
+
+class FirstLead(Choice):
+    """The bidder's first lead: any card, or a trump if it holds one."""
+
+    ANY = 0
+    TRUMP = 1
+
+
+class PlainLed(Choice):
+    """On a plain-suit lead: follow suit or trump, any card, follow suit if able, or
+    only trumps are played."""
+
+    FOLLOW_OR_TRUMP = 0
+    ANY = 1
+    FOLLOW = 2
+    TRUMPS_ONLY = 3
+
+
+class Fold(Choice):
+    """A player without trumps: never folds, folds at the start of a trick, or folds
+    when a trump is led."""
+
+    NEVER = 0
+    NO_TRUMP_AT_TRICK = 1
+    NO_TRUMP_ON_TRUMP_LEAD = 2
+
+
+class PlainTrickWinner(Choice):
+    """A trick without trumps goes to the highest card of the suit led, or its leader."""
+
+    HIGHEST = 0
+    LEADER = 1
+
+
+class Scoring(Choice):
+    """Made bids add the bidders' points (add; sancho adds in counting order), or the side
+    with more points scores the difference (difference)."""
+
+    ADD = 0
+    DIFFERENCE = 1
+    SANCHO = 2
+
+
+class Tie(Choice):
+    """Both teams reach the target on one deal: play on, the bidders win, or the first to
+    reach it in the counting order wins."""
+
+    CONTINUE = 0
+    BIDDERS = 1
+    COUNTING_ORDER = 2
+
+
+class WinOnlyOn(Choice):
+    """A team wins on any deal, or only on a deal it won the bid on, or made its bid on."""
+
+    ANY = 0
+    BID = 1
+    MADE = 2
+
+
+CHOICES: dict[str, type[Choice]] = {
+    "two_scores_for": TwoScoresFor, "dealer_forced": DealerForced, "auction": Auction,
+    "special_bid": SpecialBid, "discard": Discard, "excess_trumps": ExcessTrumps,
+    "dealer_fill": DealerFill, "first_lead": FirstLead, "plain_led": PlainLed, "fold": Fold,
+    "plain_trick_winner": PlainTrickWinner, "scoring": Scoring, "tie": Tie,
+    "win_only_on": WinOnlyOn,
+}
+for _name, _enum in CHOICES.items():
+    _enum.option = _name  # for the error messages
