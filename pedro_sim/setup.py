@@ -91,7 +91,7 @@ ENGINE_OPTIONS: dict[str, tuple | None] = {
     "plain_trick_winner": None,
     "fold": None,
     "scoring": ("add", "sancho", "difference"), "tie": None, "win_only_on": None,
-    "books": None,
+    "books": None, "dealer_searches_discards": None,
 }
 PLAYED_PRESETS = ("cinch", "foster", "california", "family", "pidro", "nicaragua", "catch-five",
                   "sancho", "dom-pedro", "king-pedro", "sixty-three", "eighty-three")

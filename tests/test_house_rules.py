@@ -31,6 +31,7 @@ CHOICES = {
     "fold": ("never", "no-trump-on-trump-lead", "no-trump-at-trick"),
     "scoring": ("add", "difference"),
     "dealer_forced": ("exact", "any", "none"),
+    "dealer_searches_discards": ("true", "false"),
 }
 
 
@@ -170,3 +171,20 @@ def test_checker_refuses_a_pass_missing_from_the_passer():
         assert any("start_hands" in e or "discards" in e for e in reference.check_trace(d))
         return
     raise AssertionError("no pass to a partner in 400 eighty-three deals")
+
+
+def test_a_searching_dealer_takes_discarded_trumps():
+    """dealer_searches_discards (foster, pidro): the robbing dealer may take the others'
+    discarded trumps; kernels and reference agree, and some deals take one."""
+    for preset in ("foster", "pidro"):
+        v = resolve_variant(preset, ["dealer_searches_discards=true"])
+        inputs = EngineInputs.for_variant(v)
+        taken = 0
+        for i, rec in enumerate(record_deals(inputs, 11, np.arange(600), L.P_RANDOM, FLAGS)):
+            d = trace_dict(rec, inputs, 11, i, "random")
+            assert d == reference.random_deal(11, i, preset, house_rules(v)), (preset, i)
+            assert reference.check_trace(d) == [], (preset, i)
+            if d["bidder"] is not None:
+                others = {c for s in range(4) if s != d["dealer"] for c in d["discards"][s]}
+                taken += bool(others & set(d["start_hands"][d["dealer"]]))
+        assert taken > 0, preset

@@ -52,8 +52,9 @@ from pedro_sim.rules.choices import (
     O_TOP_BID,  # the highest bid value (O_MAX_BID, or 2 x it for "83 double")
     O_PASS_EXCESS,  # 1: a player with too many trumps passes the excess to its partner
     O_MOON,  # 1: the top numeric bid, made, scores twice the bid (set: as any set bid)
+    O_SEARCH_DISCARDS,  # 1: a robbing dealer may take trumps from the others' discards
     N_OPTS,
-) = range(38)
+) = range(39)
 
 # the values of the option slots, as declared in rules/choices.py (meanings there)
 FORCED_EXACT = int(DealerForced.EXACT)

@@ -23,7 +23,7 @@ FIELDS: dict[int, str] = {  # slot -> the Variant field it holds
     L.O_CREDIT: "opponents_discards_to_bidders", L.O_ROUNDS: "auction",
     L.O_SECOND_DEAL: "second_deal", L.O_FORCED_KIND: "dealer_forced", L.O_KITTY: "kitty",
     L.O_LOSE_AT: "lose_at", L.O_SCORING: "scoring", L.O_EXCESS: "excess_trumps",
-    L.O_FOLD: "fold",
+    L.O_FOLD: "fold", L.O_SEARCH_DISCARDS: "dealer_searches_discards",
 }
 
 

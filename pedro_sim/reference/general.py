@@ -174,6 +174,14 @@ def _reduce_keep_trumps(policy, t: Table, seat: int, cards: list[int], size: int
     return _ordered(cards, keep), _not(cards, keep)
 
 
+def searched(v: Variant, t: Table, disc, order) -> list[int]:
+    """dealer_searches_discards: the trumps the other players discarded, in the order they
+    were discarded, which the robbing dealer may take with the stock's."""
+    if not v.search_discards:
+        return []
+    return [c for seat in order[:3] for c in disc[seat] if t.is_trump[c]]
+
+
 def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, policy):
     """Returns (discards, received, start_hands); all in trace order."""
     order = bidding_order(dealer)
@@ -209,9 +217,10 @@ def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, polic
         rest = stock[pos:]
         own = hands[dealer]
         if ex == "foster":
-            pool = own + rest
+            found = searched(v, t, disc, order)
+            pool = own + rest + found
             keep = set(choose_from(policy, "keep", dealer, min(size, len(pool)), pool))
-            recv[dealer] = _ordered(rest, keep)
+            recv[dealer] = _ordered(rest, keep) + _ordered(found, keep)
             disc[dealer] = _not(own, keep) + [c for c in rest if c not in keep and t.is_trump[c]]
         else:
             others = [c for s in order[:3] for c in disc[s]]
@@ -238,8 +247,8 @@ def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, polic
                 pos += len(recv[seat])
                 start[seat] = tr + recv[seat]
         rest = stock[pos:]
-        pool = hands[dealer] + rest
-        recv[dealer] = list(rest)
+        found = searched(v, t, disc, order)
+        pool = hands[dealer] + rest + found
         tr = [c for c in pool if t.is_trump[c]]
         if len(tr) >= v.hand:
             sc = [c for c in tr if t.scoring[c]]
@@ -250,7 +259,8 @@ def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, polic
             keep = set(tr) | set(choose_from(policy, "keep", dealer,
                                              min(len(nt), v.hand - len(tr)), nt))
         start[dealer] = _ordered(pool, keep)
-        disc[dealer] = _not(pool, keep)
+        recv[dealer] = list(rest) + _ordered(found, keep)
+        disc[dealer] = _not(hands[dealer] + rest, keep)
         return disc, recv, start
     if ex in ("family", "kitty", "second"):
         if ex == "kitty":
@@ -581,12 +591,15 @@ def score_deal(v: Variant, points, bidder: int, bid: int):
     return made, score
 
 
-def discard_credit(v: Variant, t: Table, discards, bidder: int) -> int:
-    """foster: scoring trumps discarded by the bidders' opponents count for the bidders."""
+def discard_credit(v: Variant, t: Table, discards, bidder: int, start=()) -> int:
+    """foster: scoring trumps discarded by the bidders' opponents count for the bidders
+    (not one a searching dealer took back into play: it is in a ``start`` hand)."""
     if v.exchange != "foster":
         return 0
     bt = team(bidder)
-    return sum(t.points[c] for s in range(N) if team(s) != bt for c in discards[s])
+    in_play = {c for h in start for c in h}
+    return sum(t.points[c] for s in range(N) if team(s) != bt for c in discards[s]
+               if c not in in_play)
 
 
 # -------------------------------------------------------------------- deal
@@ -611,7 +624,7 @@ def simulate(v: Variant, dealer: int, hands, stock, policy, fixed_bidder: int | 
     t = table(v, suit)
     discards, received, start = exchange(v, t, dealer, bidder, hands, stock, policy)
     tricks, folded, claimed, points, awards = play(v, t, start, bidder, policy)
-    credit = discard_credit(v, t, discards, bidder)
+    credit = discard_credit(v, t, discards, bidder, start)
     points[team(bidder)] += credit
     made, score = score_deal(v, points, bidder, bid)
     body.update({"bidder": bidder, "bid": bid, "trump": SUITS[suit],

@@ -35,6 +35,7 @@ class Variant:
         self.rounds = "one"       # one | round (until all but one pass)
         self.special = None       # None | (bid, needed, made score, set loss)
         self.moon = False         # the top bid, made, scores twice the bid
+        self.search_discards = False  # a robbing dealer may take the others' discarded trumps
         self.exchange = "cinch"
         self.extras = "bury"      # bury | pairs | kp | all | None
         self.first_lead_trump = False
@@ -126,10 +127,10 @@ _FOLLOW = {"follow-or-trump": "follow_or_trump", "any": "any", "follow": "must_f
 _FOLD = {"never": None, "no-trump-on-trump-lead": "trump_lead", "no-trump-at-trick": "start"}
 _SIMPLE = {"min_bid": "min_bid", "max_bid": "max_bid", "dealer_may_equal": "dealer_may_equal",
            "target": "target", "two_scores_for": "two_rule",
-           "plain_trick_winner": "plain_winner"}
+           "plain_trick_winner": "plain_winner", "dealer_searches_discards": "search_discards"}
 DEAL_RULES = ("min_bid", "max_bid", "forced_bid", "dealer_forced", "dealer_may_equal",
               "first_lead", "plain_led", "fold", "special_bid", "scoring", "two_scores_for",
-              "plain_trick_winner", "points", "target", "goes_out_at")
+              "plain_trick_winner", "points", "target", "goes_out_at", "dealer_searches_discards")
 
 
 def with_rules(name: str, rules: dict) -> Variant:

@@ -66,6 +66,9 @@ class Variant:
     tie: str = "continue"  # both teams reach the target on one deal
     counting_order: tuple[str, ...] = ()  # tie="counting-order": ranks in counting order
     opponents_discards_to_bidders: bool = False  # foster: opponents' discarded counters
+    # a robbing dealer may also take trumps from the others' discards (foster's rob-free,
+    # pidro's take-all; nicaragua's rob-all takes any discard already)
+    dealer_searches_discards: bool = False
     max_deals: int = 10000  # a game stops, unfinished, after this many deals
 
     def __post_init__(self) -> None:

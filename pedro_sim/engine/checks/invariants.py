@@ -113,7 +113,7 @@ def check_start(rec, opts, held, stock, full):
     (passed) or, for a dealer who may take the others' discards, from those."""
     bad = 0
     taken = ZERO
-    rob_all = opts[L.O_FILL] == L.FILL_ROB_ALL
+    rob_all = opts[L.O_FILL] == L.FILL_ROB_ALL or opts[L.O_SEARCH_DISCARDS] != 0
     dealer = rec[L.R_DEALER] & 3
     union = ZERO
     for p in range(4):
@@ -437,6 +437,7 @@ def check_points(rec, held, won, full, bidder, t, opts, masks, cinfo):
                 gone |= (held[H_DEALT + p] | umask(rec[L.R_RECEIVED + p])) & \
                     ~held[H_START + p]
                 gone |= umask(rec[L.R_PUT_AWAY + p])
+        gone &= ~in_play  # a discard the dealer took back into play scores by play
     won[W_POINTS + bt] += value(gone, t, opts, masks, cinfo)
     for team in range(2):
         if rec[L.R_POINTS + team] != won[W_POINTS + team]:

@@ -311,15 +311,19 @@ def exchange_cards(deck, dealt, books, hands, dealer, trump, policy, rng, opts, 
     rest = ZERO
     for j in range(sp, end):
         rest |= bit(deck[j])
+    searched = ZERO  # the others' discarded trumps a searching dealer may take
+    if opts[L.O_SEARCH_DISCARDS]:
+        for q in range(1, 4):
+            searched |= work[4 + ((dealer + q) & 3)] & tm
     if fill == L.FILL_TOP:
         sp = fill_from_top(deck, hands, dealer, sp, end, keep)
     elif fill == L.FILL_TAKE_ALL:
-        hands[dealer] = dealer_takes_all(dpol, rng, dealt[dealer] | rest, keep, trump,
-                                         masks, cinfo)
-        work[dealer] = rest
+        hands[dealer] = dealer_takes_all(dpol, rng, dealt[dealer] | rest | searched, keep,
+                                         trump, masks, cinfo)
+        work[dealer] = rest | (hands[dealer] & searched)
         work[4 + dealer] = (dealt[dealer] | rest) & ~hands[dealer]
     elif fill == L.FILL_ROB_FREE or fill == L.FILL_ROB_ALL:
-        pool = dealt[dealer] | rest
+        pool = dealt[dealer] | rest | searched
         if fill == L.FILL_ROB_ALL:
             for q in range(1, 4):
                 pool |= work[4 + ((dealer + q) & 3)]
@@ -333,6 +337,9 @@ def exchange_cards(deck, dealt, books, hands, dealer, trump, policy, rng, opts, 
     for p in range(4):
         if not (p == dealer and fill == L.FILL_TAKE_ALL):
             work[p] = (hands[p] & ~dealt[p]) | books[p]
+        if opts[L.O_SEARCH_DISCARDS] and p != dealer:  # a discard the dealer took is in
+            # play again, no longer put away (foster's credit)
+            work[4 + p] &= ~hands[dealer]
 
 
 @kernel
