@@ -35,8 +35,6 @@ def _precision(help_text: str, top: float = 0.4999) -> typer.models.OptionInfo:
     return typer.Option(None, "--precision", min=0.0001, max=top, help=help_text)
 
 
-PRECISION = _precision("Run each measurement until every P(make) it reports has a 95% "
-                       "half-width of at most this (e.g. 0.005); --deals caps it.")
 
 
 def _deals(help_text: str) -> typer.models.OptionInfo:
@@ -50,6 +48,7 @@ def _out(default: str, what: str = "Report directory.") -> typer.models.OptionIn
 @app.command()
 @shared("seed", "policy", "sides", "pimc", "variant", "house", "threads", "dask")
 def bid(
+    opts: Shared,  # the shared options (commands/options.py)
     hand: str = HAND,
     bid_value: int = typer.Option(None, "--bid", help="The bid to price (default: the minimum)."),
     trump: str = typer.Option("best", "--trump", help="S, H, D, C or best (the heuristic's suit)."),
@@ -59,7 +58,6 @@ def bid(
     precision: float = _precision("Run until every bid's P(make) has a 95% half-width of at "
                                   "most this, e.g. 0.005.", top=0.5),
     out_dir: Path = _out("reports"),
-    opts: Shared = None,
 ) -> None:
     """How often does a bid make with this hand? Prints a table, writes bid.csv and plots."""
     from pedro_sim.commands.bid_cmd import run_bid
@@ -77,11 +75,11 @@ def bid(
 @app.command()
 @shared("variant", "house", "seed", "policy", "sides", "pimc", "threads")
 def trace(
+    opts: Shared,  # the shared options (commands/options.py)
     deals: int = typer.Option(100, "--deals", min=1, max=MAX_DEALS, help="Number of deals."),
     first: int = typer.Option(0, "--first", min=0, max=MAX_INDEX,
                               help="Index of the first deal."),
     out_path: Path = _out("deals.jsonl", "JSON Lines file."),
-    opts: Shared = None,
 ) -> None:
     """Write deal traces (format: docs/trace-format.md) as JSON Lines."""
     from pedro_sim.commands.trace_cmd import run_trace
@@ -98,8 +96,8 @@ def trace(
 @app.command()
 @shared("seed", "variant", "house", "policy")
 def show(
+    opts: Shared,  # the shared options (commands/options.py)
     deal: int = typer.Option(0, "--deal", min=0, max=MAX_INDEX, help="Deal index."),
-    opts: Shared = None,
 ) -> None:
     """Print one deal readably: hands, bids, discards, fills, every trick, points."""
     from pedro_sim.commands.trace_cmd import run_show
@@ -110,6 +108,7 @@ def show(
 @app.command()
 @shared("seed", "policy", "sides", "pimc", "threads", "dask")
 def variants(
+    opts: Shared,  # the shared options (commands/options.py)
     presets: str = typer.Option(None, "--presets", "--variant",
                                 help="Comma-separated presets (default: every preset the "
                                      "engine plays)."),
@@ -121,7 +120,6 @@ def variants(
                                   "tables has a 95% half-width of at most this (but P(make) "
                                   "of bids taken in under 1% of the deals); --deals caps it."),
     out_dir: Path = _out("reports/variants"),
-    opts: Shared = None,
 ) -> None:
     """Which Pedro is the most balanced? Bids, make rates, seat edges and games per preset."""
     from pedro_sim.commands.variants_cmd import run_variants
@@ -137,6 +135,7 @@ def variants(
 @app.command()
 @shared("seed", "pimc", "variant", "house", "threads", "dask")
 def duel(
+    opts: Shared,  # the shared options (commands/options.py)
     a: str = typer.Option("pimc", "--a", help="Player A."),
     b: str = typer.Option("heuristic", "--b", help="Player B."),
     deals: int = _deals("Deals, each played twice (default 2,000; with --precision, the most "
@@ -144,7 +143,6 @@ def duel(
     precision: float = _precision("Run until both make rates have a 95% half-width of at most "
                                   "this; --deals caps it."),
     out_dir: Path = _out("reports/duel"),
-    opts: Shared = None,
 ) -> None:
     """Duplicate comparison: each deal played twice, A and B swapping sides."""
     from pedro_sim.commands.duel_cmd import run_duel
@@ -161,52 +159,49 @@ def duel(
 @app.command()
 @shared(*ANALYSIS)
 def holdings(
+    opts: Shared,  # the shared options (commands/options.py)
     seat: str = typer.Option("all", "--seat", help="eldest, second, third, dealer or all."),
     deals: int = _deals("Deals per seat, and paired deals per trump card and seat (default "
                         "100,000; with --precision, the most to use)."),
-    precision: float = PRECISION,
     bid_value: int = typer.Option(None, "--bid", help="The bid the tables and chart show "
                                   "(default: the minimum + 1; the CSVs hold every bid)."),
     out_dir: Path = _out("reports/holdings"),
-    opts: Shared = None,
 ) -> None:
     """What each trump card and holding pattern is worth to the bidder, by seat."""
     from pedro_sim.commands.holdings_cmd import run_holdings
     from pedro_sim.parsers import parse_seats
 
-    study = opts.study(deals, precision)
+    study = opts.study(deals)
     seats = parse_seats(seat)
     with opts.dask():
         run_holdings(study, seats, out_dir, out, bid_value)
 
 
 @app.command()
-@shared("seed", "policy", "variant", "house", "threads", "dask")
+@shared("seed", "policy", "variant", "house", "threads", "dask", "precision")
 def technique(
+    opts: Shared,  # the shared options (commands/options.py)
     name: str = typer.Argument(..., help="A technique (cinch, save-pedro, lead-trumps, "
                                "guard-pedro, bury-low) or all."),
     side: str = typer.Option("all", "--side", help="Switch it off for the bidders, the "
                              "defenders, both, or all (each of the three)."),
     deals: int = _deals("Deals per comparison (default 200,000; with --precision, the most "
                         "to use)."),
-    precision: float = PRECISION,
     out_dir: Path = _out("reports/technique"),
-    opts: Shared = None,
 ) -> None:
     """Each heuristic technique on and off on the same deals: points and make rate."""
     from pedro_sim.commands.technique_cmd import run_technique
     from pedro_sim.parsers import parse_sides, parse_techniques
 
-    names = parse_techniques(name)
-    sides = parse_sides(side)
-    study = opts.study(deals, precision, 200_000, worlds=1)
+    chosen = (parse_techniques(name), parse_sides(side))
     with opts.dask():
-        run_technique(study, names, sides, out_dir, out)
+        run_technique(opts.study(deals, 200_000, worlds=1), *chosen, out_dir, out)
 
 
 @app.command()
 @shared(*ANALYSIS)
 def advise(
+    opts: Shared,  # the shared options (commands/options.py)
     hand: str = HAND,
     seat: str = typer.Option("eldest", "--seat", help="eldest, second, third or dealer."),
     score: str = typer.Option("0-0", "--score", help="The game score before the deal, "
@@ -216,16 +211,14 @@ def advise(
     games: int = typer.Option(4000, "--games", min=1, max=MAX_GAMES,
                               help="Whole games per suit, on from the first of those deals "
                                    "(with --precision, the most to use)."),
-    precision: float = PRECISION,
     out_dir: Path = _out("reports/advise"),
-    opts: Shared = None,
 ) -> None:
     """Which suit to name and how high to bid: P(make), expected score, P(win the game)."""
     from pedro_sim.cards import parse_hand
     from pedro_sim.commands.advise_cmd import run_advise
     from pedro_sim.parsers import parse_score, parse_seats
 
-    study = opts.study(deals, precision, 200_000)
+    study = opts.study(deals, 200_000)
     rules = study.inputs.variant
     cards = parse_hand(hand, size=rules.hand, allow_joker=rules.deck == 53)
     seats = parse_seats(seat)
@@ -239,6 +232,7 @@ def advise(
 @app.command()
 @shared(*ANALYSIS)
 def chart(
+    opts: Shared,  # the shared options (commands/options.py)
     kind: str = typer.Argument(..., help="bids, make-rate, cards, techniques or all."),
     by: str = typer.Option("tops", "--by", help="bids: rows by top trumps held (tops) or "
                            "pedros held (pedros)."),
@@ -246,37 +240,32 @@ def chart(
                                   "(default: the minimum + 1)."),
     deals: int = _deals("Deals per seat (cards: per card and seat; techniques: per "
                         "comparison); default 100,000, with --precision the most to use."),
-    precision: float = PRECISION,
     out_dir: Path = _out("reports/charts"),
-    opts: Shared = None,
 ) -> None:
     """Strategy charts as PNG, each with the CSV behind it."""
     from pedro_sim.commands.chart_cmd import run_chart
     from pedro_sim.parsers import parse_by, parse_kinds
 
-    kinds = parse_kinds(kind)
-    by_key = parse_by(by)
-    study = opts.study(deals, precision)
+    chosen = (parse_kinds(kind), parse_by(by))
     with opts.dask():
-        run_chart(study, kinds, by_key, bid_value, out_dir, out)
+        run_chart(opts.study(deals), *chosen, bid_value, out_dir, out)
 
 
 @app.command()
 @shared(*ANALYSIS)
 def report(
+    opts: Shared,  # the shared options (commands/options.py)
     deals: int = _deals("Deals per measurement (per seat, card and seat, comparison, "
                         "preset); default 500,000, with --precision the most to use."),
-    precision: float = PRECISION,
     games: int = typer.Option(2000, "--games", min=0, max=MAX_GAMES,
                               help="Whole games per preset."),
     out_dir: Path = _out("reports/report"),
-    opts: Shared = None,
 ) -> None:
     """The standard set: bid for the example hand, holdings, charts, techniques, variants,
     and an index.html linking every table and figure."""
     from pedro_sim.commands.report_cmd import run_report
 
-    study = opts.study(deals, precision, 500_000)
+    study = opts.study(deals, 500_000)
     with opts.dask():
         run_report(study, games, out_dir, out)
 
@@ -284,10 +273,10 @@ def report(
 @app.command()
 @shared("house")
 def solve(
+    opts: Shared,  # the shared options (commands/options.py)
     in_path: Path = typer.Option(..., "--in", help="Positions, JSON Lines "
                                  "(docs/trace-format.md)."),
     out_path: Path = _out("solved.jsonl", "Answers, JSON Lines."),
-    opts: Shared = None,
 ) -> None:
     """Solve positions with every card visible: value, every best first play, nodes.
     House rules (--rule, --rules) apply on top of each position's preset."""
@@ -299,8 +288,8 @@ def solve(
 @app.command()
 @shared("house")
 def rules(
+    opts: Shared,  # the shared options (commands/options.py)
     preset: str = typer.Argument(None, help="A preset; all presets when omitted."),
-    opts: Shared = None,
 ) -> None:
     """Print a preset's rule options and a short text of how it plays."""
     from pedro_sim.commands.rules_cmd import run_rules

@@ -88,10 +88,12 @@ def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, pol
     for k in range(r[L.R_NTRICKS]):
         base = L.R_TRICKS + L.TRICK_LEN * k
         plays = []
-        for j in range(r[base + 2]):
-            seat, card, buried = r[base + 3 + 3 * j: base + 6 + 3 * j]
+        for j in range(r[base + L.T_NPLAYS]):
+            at = base + L.T_PLAYS + L.PLAY_LEN * j
+            seat, card, buried = r[at: at + L.PLAY_LEN]
             plays.append([seat, _texts([card, *cards_of(buried)])])
-        tricks.append({"leader": r[base], "plays": plays, "winner": r[base + 1]})
+        tricks.append({"leader": r[base + L.T_LEADER], "plays": plays,
+                       "winner": r[base + L.T_WINNER]})
     claim_seat = r[L.R_CLAIM_SEAT]
     out: dict[str, Any] = {
         "format": TRACE_FORMAT,

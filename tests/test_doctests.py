@@ -1,4 +1,4 @@
-"""The examples in the docstrings of the parsers and the house rules run as written."""
+"""The examples in the docstrings run as written; the generated layouts add up."""
 
 import doctest
 
@@ -12,3 +12,13 @@ from pedro_sim.rules import overrides
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_offsets_examples_and_layouts():
+    from pedro_sim.encoding import layout as L
+    from pedro_sim.encoding import offsets
+
+    assert doctest.testmod(offsets).failed == 0
+    assert L.TRICK_LEN == 3 + L.SEATS * L.PLAY_LEN
+    assert L.R_CALLS - L.R_TRICKS == L.TRICK_LEN * L.MAX_TRICKS
+    assert L.R_LEN == L.R_CALLS + 2 * L.MAX_CALLS

@@ -69,7 +69,13 @@ GROUPS: dict[str, list[tuple[str, Any, Any]]] = {
                                            "processes.")),
     ],
 }
-ANALYSIS = ("seed", "policy", "pimc", "variant", "house", "threads", "dask")  # strategy
+GROUPS["precision"] = [
+    ("precision", float, typer.Option(None, "--precision", min=0.0001, max=0.4999,
+                                      help="Run each measurement until every P(make) it "
+                                           "reports has a 95% half-width of at most this "
+                                           "(e.g. 0.005); --deals caps it.")),
+]
+ANALYSIS = ("seed", "policy", "pimc", "variant", "house", "threads", "dask", "precision")
 
 
 @dataclass
@@ -88,6 +94,7 @@ class Shared:
     threads: int = 0
     scheduler: str | None = None
     workers: int | None = None
+    precision: float | None = None
 
     def rules(self):
         """The preset with its house rules, validated."""
@@ -123,12 +130,13 @@ class Shared:
         with dask_backend(self.scheduler, self.workers):
             yield
 
-    def study(self, deals: int | None, precision: float | None = None,
-              default_deals: int = 100_000, worlds: int | None = None):
+    def study(self, deals: int | None, default_deals: int = 100_000,
+              worlds: int | None = None):
         """The options every strategy analysis shares, validated once. Without --deals:
         ``default_deals``, or with --precision a cap of 100,000,000."""
         from pedro_sim.analysis.study import build_study
 
+        precision = self.precision
         if deals is None:
             deals = default_deals if precision is None else 100_000_000
         study = build_study(self.variant, self.policy, self.seed, deals, self.rule or (),

@@ -1,6 +1,7 @@
 """Named indices into the kernels' int arrays: options, table masks, trace records.
 The values an option slot holds are those of its declaration (rules/choices.py)."""
 
+from pedro_sim.encoding.offsets import offsets
 from pedro_sim.rules.choices import (
     DealerFill,
     DealerForced,
@@ -142,28 +143,40 @@ F_GUARD_PEDRO = 8
 F_BURY_LOW = 16
 F_ALL = 31
 
-# --- trace record: int64 [R_LEN] per deal ---
-R_DEALT = 0  # 53: seat-major dealt hands (seat 0's cards in dealt order, ...), then the stock
-R_NCALLS = 53  # number of calls (at R_CALLS, after the tricks)
-R_DEALER = 57
-R_BIDDER = 58
-R_BID = 59
-R_TRUMP = 60
-R_RECEIVED = 61  # 4 masks: cards taken in between the bidding and the first lead
-R_START = 65  # 4 masks: hands when play starts
-R_CLAIM_SEAT = 69
-R_CLAIM_MASK = 70
-R_POINTS = 71  # 2
-R_SCORE = 73  # 2
-R_MADE = 75
-R_NTRICKS = 76
-R_NFOLDED = 77
-R_FOLDED = 78  # 4 x (seat, index of the first trick it did not play to)
-R_PUT_AWAY = 86  # 4 masks: stock cards a seat discarded without taking them (foster's dealer)
-R_PASSED = 90  # 4 masks: cards a seat received from its partner (eighty-three)
-R_TRICKS = 94  # per trick: leader, winner, nplays, then (seat, card, buried mask) x 4
-TRICK_LEN = 15
+# --- trace record: int64 [R_LEN] per deal, its fields laid out from their sizes ---
+SEATS = 4
+MAX_DECK = 53
 MAX_TRICKS = 14
-R_CALLS = R_TRICKS + TRICK_LEN * MAX_TRICKS  # (seat, bid or 0 = pass) per call
 MAX_CALLS = 200
-R_LEN = R_CALLS + 2 * MAX_CALLS
+PLAY_LEN = 3  # one play in a trick: seat, card, mask of the cards played under it
+(  # one trick of the record
+    T_LEADER,
+    T_WINNER,
+    T_NPLAYS,
+    T_PLAYS,  # SEATS plays of PLAY_LEN
+    TRICK_LEN,
+) = offsets(1, 1, 1, SEATS * PLAY_LEN)
+(
+    R_DEALT,  # seat-major dealt hands (seat 0's cards in dealt order, ...), then the stock
+    R_NCALLS,  # number of calls (at R_CALLS)
+    R_DEALER,
+    R_BIDDER,
+    R_BID,
+    R_TRUMP,
+    R_RECEIVED,  # a mask per seat: cards taken in between the bidding and the first lead
+    R_START,  # a mask per seat: hands when play starts
+    R_CLAIM_SEAT,
+    R_CLAIM_MASK,
+    R_POINTS,  # per team
+    R_SCORE,  # per team
+    R_MADE,
+    R_NTRICKS,
+    R_NFOLDED,
+    R_FOLDED,  # (seat, index of the first trick it did not play to) per fold
+    R_PUT_AWAY,  # a mask per seat: stock cards it discarded without taking them (foster)
+    R_PASSED,  # a mask per seat: cards it received from its partner (eighty-three)
+    R_TRICKS,  # MAX_TRICKS tricks of TRICK_LEN
+    R_CALLS,  # (seat, bid or 0 = pass) per call
+    R_LEN,
+) = offsets(MAX_DECK, 1, 1, 1, 1, 1, SEATS, SEATS, 1, 1, 2, 2, 1, 1, 1, 2 * SEATS, SEATS,
+            SEATS, TRICK_LEN * MAX_TRICKS, 2 * MAX_CALLS)

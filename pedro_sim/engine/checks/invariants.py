@@ -340,9 +340,9 @@ def replay_trick(rec, held, won, trick, leader, bidder, t, opts, masks, beats, c
     winner -1 when the record cannot be followed further."""
     base = L.R_TRICKS + L.TRICK_LEN * trick
     bad = 0
-    if rec[base] != leader:
+    if rec[base + L.T_LEADER] != leader:
         bad |= flag(V_LEGAL)
-    nplays = rec[base + 2]
+    nplays = rec[base + L.T_NPLAYS]
     if nplays < 1 or nplays > 4:
         return np.int64(-1), bad | flag(V_CARDS)
     lead_trump = ((trick == 0 and leader == bidder and opts[L.O_FIRST_LEAD_TRUMP])
@@ -364,7 +364,7 @@ def replay_trick(rec, held, won, trick, leader, bidder, t, opts, masks, beats, c
             continue
         if j >= nplays:
             return np.int64(-1), bad | flag(V_LEGAL)
-        c, b, own, pts = play_one(rec, held, won, base + 3 + 3 * j, p, trick, led,
+        c, b, own, pts = play_one(rec, held, won, base + L.T_PLAYS + L.PLAY_LEN * j, p, trick, led,
                                   lead_trump and j == 0, t, opts, masks, cinfo)
         bad |= b
         if c < 0:
@@ -380,7 +380,7 @@ def replay_trick(rec, held, won, trick, leader, bidder, t, opts, masks, beats, c
         j += 1
     if j != nplays:
         bad |= flag(V_LEGAL)
-    if rec[base + 1] != best:
+    if rec[base + L.T_WINNER] != best:
         bad |= flag(V_WINNER)
     won[W_POINTS + (best & 1)] += points
     return np.int64(best), bad

@@ -77,9 +77,10 @@ def later_opponent(hands, k, p):
 
 @kernel
 def record_play(rec, base, k, p, c, buried):
-    rec[base + 3 + 3 * k] = p
-    rec[base + 4 + 3 * k] = c
-    rec[base + 5 + 3 * k] = np.int64(buried)
+    at = base + L.T_PLAYS + L.PLAY_LEN * k
+    rec[at] = p
+    rec[at + 1] = c
+    rec[at + 2] = np.int64(buried)
 
 
 @kernel
@@ -281,9 +282,9 @@ def play_cards(hands, leader, bidder, trick, folds, policy, flags, played, rng, 
             record_play(rec, base, nplays, p, c, buried)
         nplays += 1
     if record:
-        rec[base] = leader
-        rec[base + 1] = wseat
-        rec[base + 2] = nplays
+        rec[base + L.T_LEADER] = leader
+        rec[base + L.T_WINNER] = wseat
+        rec[base + L.T_NPLAYS] = nplays
     return wseat, wcard, led, points, played, folds, nplays
 
 

@@ -9,19 +9,41 @@ below hand out views.
 import numpy as np
 
 from pedro_sim.encoding import layout as L
+from pedro_sim.encoding.offsets import offsets
 from pedro_sim.engine.jit import kernel, scratch
 from pedro_sim.engine.thinking import sampler as SM
 from pedro_sim.engine.thinking import solver as SV
 
-# U (uint64): what the player knows, a drawn world, a rollout's hands, sampler masks,
-# cards known held, the playout bidders' deal
-U_KNOW, U_WORLD, U_ROLL, U_SM, U_MUST, U_SHANDS, N_U = 0, 13, 17, 21, 37, 41, 73
-# I (int64): sampler ints, solver context, points, a search state, the playout bidders'
-# deck, rest, points, hand, histogram, and estimates per seat (suit, points)
-(I_SP, I_CTX, I_PTS, I_ST, I_SDECK, I_SREST, I_SPTS, I_SIDS, I_HIST, I_CACHE,
- N_I) = 0, 32, 36, 41, 48, 101, 154, 159, 175, 431, 439
-# F (float64): the scores of the moves, factorials
-F_SCORES, F_FACT, N_F = 0, 16, 80
+# U (uint64), laid out from the sizes of its fields
+(
+    U_KNOW,  # SM.N_KNOW: what the player knows (sampler.py, K_*)
+    U_WORLD,  # a hand per seat: a drawn world
+    U_ROLL,  # a hand per seat: a rollout's hands
+    U_SM,  # 16: the sampler's masks
+    U_MUST,  # a mask per seat: cards known held
+    U_SHANDS,  # 32: the playout bidders' deal
+    N_U,
+) = offsets(SM.N_KNOW, L.SEATS, L.SEATS, 16, L.SEATS, 32)
+# I (int64)
+(
+    I_SP,  # 32: the sampler's ints
+    I_CTX,  # SV.N_CTX: the solver's context
+    I_PTS,  # 5: points (as the engine's pts)
+    I_ST,  # SV.N_ST: a search state
+    I_SDECK,  # L.MAX_DECK: the playout bidders' deck
+    I_SREST,  # L.MAX_DECK: ... the cards not in the hand
+    I_SPTS,  # 5: ... points
+    I_SIDS,  # 16: ... the hand's card ids
+    I_HIST,  # 256: ... the histogram of estimates
+    I_CACHE,  # 2 per seat: estimates per seat (suit, points)
+    N_I,
+) = offsets(32, SV.N_CTX, 5, SV.N_ST, L.MAX_DECK, L.MAX_DECK, 5, 16, 256, 2 * L.SEATS)
+# F (float64)
+(
+    F_SCORES,  # 16: the scores of the moves
+    F_FACT,  # 64: factorials
+    N_F,
+) = offsets(16, 64)
 # the tuple: U, I, F, dp, solver moves, solver frames, table keys, table values, order,
 # an empty record
 T_U, T_I, T_F, T_DP, T_MOVES, T_FRAMES, T_TTK, T_TTV, T_ORDER, T_NOREC = range(10)
