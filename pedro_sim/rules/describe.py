@@ -62,7 +62,9 @@ def describe(v: Variant) -> list[str]:
         f"({v.total_points} a deal); the two scores for "
         + {"holder": "its holder's team", "winner": "the trick's winner",
            "player": "the team of the player who plays it"}[v.two_scores_for] + ".",
-        _sentence((_DISCARD[v.discard] + "; " + _FILL[v.dealer_fill]).format(**v.options())),
+        _sentence((_DISCARD[v.discard] + "; " + _FILL[v.dealer_fill]
+                   + ("; the dealer may also take trumps from the others' discards"
+                      if v.dealer_searches_discards else "")).format(**v.options())),
         f"Play: {v.keep} cards; the bidder leads "
         + ("a trump" if v.first_lead == "trump" else "any card")
         + "; on a trump lead a player must trump if able; " + _PLAIN[v.plain_led]
