@@ -15,7 +15,7 @@ from pedro_sim.rules.choices import (
 )
 
 # --- opts: int64 array of rule options (built by encoding.options.kernel_options) ---
-(  # the option array's slots, numbered in this order
+(  # the option array's slots, numbered in this order; O_<FIELD> holds that Variant field
     O_PLAYERS,
     O_HAND,  # cards dealt to each player
     O_PACKET,  # cards per packet in the deal
@@ -29,23 +29,23 @@ from pedro_sim.rules.choices import (
     O_GOES_OUT_AT,
     O_MAX_DEALS,  # a game stops, unfinished, after this many deals
     O_DECK,  # cards in the pack: 52 or 53 (the joker is card 52)
-    O_DEALER_EQUAL,  # 1: the dealer may take the bid by equalling
+    O_DEALER_MAY_EQUAL,  # 1: the dealer may take the bid by equalling
     O_DISCARD,  # DISCARD_*
-    O_FILL,  # FILL_*
+    O_DEALER_FILL,  # FILL_*
     O_PLAIN_LED,  # PLAIN_*
-    O_FIRST_LEAD_TRUMP,  # 1: the bidder's first lead must be a trump if it has one
+    O_FIRST_LEAD,  # 1: the bidder's first lead must be a trump if it has one
     O_TIE,  # TIE_*: both teams reach the target on one deal
-    O_WIN_OWN_BID,  # WIN_*: a team wins only on a deal it bid (or made its bid) on
-    O_EXCESS,  # EXCESS_*: what a player with more than O_KEEP trumps does
+    O_WIN_ONLY_ON,  # WIN_*: a team wins only on a deal it bid (or made its bid) on
+    O_EXCESS_TRUMPS,  # EXCESS_*: what a player with more than O_KEEP trumps does
     O_FOLD,  # FOLD_*
     O_BOOKS,  # face-down cards each player picks up after the bidding (family)
-    O_CREDIT,  # 1: scoring trumps the bidders' opponents discard count for the bidders
+    O_OPPONENTS_DISCARDS_TO_BIDDERS,  # 1: the opponents' discarded counters are the bidders'
     O_SCORING,  # SCORE_*
-    O_ROUNDS,  # 0: one round of bids; 1: bidding goes round until all but one pass
+    O_AUCTION,  # 0: one round of bids; 1: bidding goes round until all but one pass
     O_SECOND_DEAL,  # cards each player is dealt after the bidding (sixty-three)
     O_EXTRAS_SCORE,  # 1: extra cards on the first trick may be any cards, won with the trick
     O_EXTRAS_ONE_SCORING,  # 1: ... at most one of a stack's cards scores (king-pedro)
-    O_FORCED_KIND,  # FORCED_*: what happens when the first three pass
+    O_DEALER_FORCED,  # FORCED_*: what happens when the first three pass
     O_KITTY,  # cards the high bidder takes after the auction
     O_LOSE_AT,  # 0, or a score at or below which a team loses
     O_PAIRS,  # 1: extra cards are played in pairs over the first tricks (california)
@@ -53,7 +53,7 @@ from pedro_sim.rules.choices import (
     O_TOP_BID,  # the highest bid value (O_MAX_BID, or 2 x it for "83 double")
     O_PASS_EXCESS,  # 1: a player with too many trumps passes the excess to its partner
     O_MOON,  # 1: the top numeric bid, made, scores twice the bid (set: as any set bid)
-    O_SEARCH_DISCARDS,  # 1: a robbing dealer may take trumps from the others' discards
+    O_DEALER_SEARCHES_DISCARDS,  # 1: a robbing dealer may take the others' discarded trumps
     N_OPTS,
 ) = range(39)
 

@@ -1,11 +1,13 @@
 """A Variant's options as the int64 array every kernel reads (slots in layout.py).
 
-Most slots hold one Variant field as it is: an integer, a flag, or a named choice as the
-value its declaration gives it (rules/choices.py). FIELDS lists those; the few slots
-below it are worked out from several fields.
+A slot named after a Variant field (``O_DISCARD`` for ``discard``) holds that field as it
+is: an integer, a flag, or a named choice as the value its declaration gives it
+(rules/choices.py); the few slots below are worked out from several fields.
 """
 
 from __future__ import annotations
+
+from dataclasses import fields
 
 import numpy as np
 
@@ -13,17 +15,9 @@ from pedro_sim.encoding import layout as L
 from pedro_sim.rules.choices import CHOICES
 from pedro_sim.rules.variant import Variant
 
-FIELDS: dict[int, str] = {  # slot -> the Variant field it holds
-    L.O_PLAYERS: "players", L.O_HAND: "hand", L.O_PACKET: "packet", L.O_KEEP: "keep",
-    L.O_MIN_BID: "min_bid", L.O_MAX_BID: "max_bid", L.O_FORCED_BID: "forced_bid",
-    L.O_TARGET: "target", L.O_GOES_OUT_AT: "goes_out_at", L.O_MAX_DEALS: "max_deals",
-    L.O_DECK: "deck", L.O_DEALER_EQUAL: "dealer_may_equal", L.O_DISCARD: "discard",
-    L.O_FILL: "dealer_fill", L.O_PLAIN_LED: "plain_led", L.O_FIRST_LEAD_TRUMP: "first_lead",
-    L.O_TIE: "tie", L.O_WIN_OWN_BID: "win_only_on", L.O_BOOKS: "books",
-    L.O_CREDIT: "opponents_discards_to_bidders", L.O_ROUNDS: "auction",
-    L.O_SECOND_DEAL: "second_deal", L.O_FORCED_KIND: "dealer_forced", L.O_KITTY: "kitty",
-    L.O_LOSE_AT: "lose_at", L.O_SCORING: "scoring", L.O_EXCESS: "excess_trumps",
-    L.O_FOLD: "fold", L.O_SEARCH_DISCARDS: "dealer_searches_discards",
+FIELDS: dict[int, str] = {  # slot -> the Variant field it holds: the slot named O_<FIELD>
+    getattr(L, "O_" + f.name.upper()): f.name for f in fields(Variant)
+    if hasattr(L, "O_" + f.name.upper())
 }
 
 

@@ -113,7 +113,7 @@ def check_start(rec, opts, held, stock, full):
     (passed) or, for a dealer who may take the others' discards, from those."""
     bad = 0
     taken = ZERO
-    rob_all = opts[L.O_FILL] == L.FILL_ROB_ALL or opts[L.O_SEARCH_DISCARDS] != 0
+    rob_all = opts[L.O_DEALER_FILL] == L.FILL_ROB_ALL or opts[L.O_DEALER_SEARCHES_DISCARDS] != 0
     dealer = rec[L.R_DEALER] & 3
     union = ZERO
     for p in range(4):
@@ -155,11 +155,11 @@ def check_kept(rec, opts, masks, held, t):
     for p in range(4):
         start = held[H_START + p]
         dealt = held[H_DEALT + p]
-        robs_all = p == rec[L.R_DEALER] and opts[L.O_FILL] == L.FILL_TAKE_ALL
+        robs_all = p == rec[L.R_DEALER] and opts[L.O_DEALER_FILL] == L.FILL_TAKE_ALL
         if opts[L.O_DISCARD] == L.DISCARD_NON_TRUMPS and not robs_all \
                 and start & dealt & ~masks[t, L.M_TRUMP]:
             bad |= flag(V_LEGAL)
-        if opts[L.O_DISCARD] == L.DISCARD_NONE and opts[L.O_FILL] == L.FILL_NONE \
+        if opts[L.O_DISCARD] == L.DISCARD_NONE and opts[L.O_DEALER_FILL] == L.FILL_NONE \
                 and opts[L.O_KITTY] == 0 and start != dealt:
             bad |= flag(V_LEGAL)
     return bad
@@ -345,7 +345,7 @@ def replay_trick(rec, held, won, trick, leader, bidder, t, opts, masks, beats, c
     nplays = rec[base + L.T_NPLAYS]
     if nplays < 1 or nplays > 4:
         return np.int64(-1), bad | flag(V_CARDS)
-    lead_trump = ((trick == 0 and leader == bidder and opts[L.O_FIRST_LEAD_TRUMP])
+    lead_trump = ((trick == 0 and leader == bidder and opts[L.O_FIRST_LEAD])
                   or opts[L.O_PLAIN_LED] == L.PLAIN_TRUMPS_ONLY)
     leader_rule = leader_wins_plain(t, beats)
     led = -1
@@ -431,7 +431,7 @@ def check_points(rec, held, won, full, bidder, t, opts, masks, cinfo):
     for p in range(4):
         in_play |= held[H_START + p]
     gone = ZERO
-    if opts[L.O_CREDIT]:
+    if opts[L.O_OPPONENTS_DISCARDS_TO_BIDDERS]:
         for p in range(4):
             if (p ^ bidder) & 1:
                 gone |= (held[H_DEALT + p] | umask(rec[L.R_RECEIVED + p])) & \

@@ -130,7 +130,7 @@ def make_call(policy, hand, seat, dealer, standing, partner, may_equal, rng, fla
     estimate = estimate_points(policy, hand, seat, dealer, rng, flags, opts, masks, beats,
                                cinfo, think)
     call = call_for(estimate, standing, partner, may_equal, opts)
-    if opts[L.O_ROUNDS]:  # an auction that goes round: raise one at a time
+    if opts[L.O_AUCTION]:  # an auction that goes round: raise one at a time
         return min(call, max(standing + 1, opts[L.O_MIN_BID])) if call else 0
     return call
 
@@ -147,7 +147,7 @@ def auction(policy, dealt, dealer, rng, flags, opts, masks, beats, cinfo, rec, r
     forced = False
     turn = 0
     while True:
-        if opts[L.O_ROUNDS] == 0 and turn == 4:
+        if opts[L.O_AUCTION] == 0 and turn == 4:
             break
         out = passed | (1 << bidder) if bidder >= 0 else passed
         if out == 15 or (bidder >= 0 and passed == 15 & ~(1 << bidder)):
@@ -156,16 +156,16 @@ def auction(policy, dealt, dealer, rng, flags, opts, masks, beats, cinfo, rec, r
         turn += 1
         if (passed >> seat) & 1:
             continue
-        if turn == 4 and bidder < 0 and opts[L.O_FORCED_KIND] == L.FORCED_EXACT:
+        if turn == 4 and bidder < 0 and opts[L.O_DEALER_FORCED] == L.FORCED_EXACT:
             forced = True
             call = opts[L.O_FORCED_BID]
-        elif turn == 4 and bidder < 0 and opts[L.O_FORCED_KIND] == L.FORCED_ANY:
+        elif turn == 4 and bidder < 0 and opts[L.O_DEALER_FORCED] == L.FORCED_ANY:
             forced = True
             call = forced_any_call(policy_of(policy, seat), dealt[seat], seat, dealer, rng,
                                    flags, opts, masks, beats, cinfo, think)
         else:
             partner = bidder >= 0 and (bidder ^ seat) == 2
-            may_equal = turn == 4 and opts[L.O_DEALER_EQUAL] != 0
+            may_equal = turn == 4 and opts[L.O_DEALER_MAY_EQUAL] != 0
             call = make_call(policy_of(policy, seat), dealt[seat], seat, dealer, standing,
                              partner, may_equal, rng, flags, opts, masks, beats, cinfo, think)
         record_call(rec, record, n, seat, call)

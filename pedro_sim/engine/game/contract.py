@@ -72,7 +72,7 @@ def _play_contract(inline_loop: bool):
         else:
             play_out(hands, bidder, trump, policy, flags, rng, opts, masks, beats, cinfo, pts,
                      rec, record)
-        if opts[L.O_CREDIT]:
+        if opts[L.O_OPPONENTS_DISCARDS_TO_BIDDERS]:
             pts[bidder & 1] += discard_credit(work, bidder, trump, opts, masks, cinfo)
 
     return play_contract

@@ -274,7 +274,7 @@ def exchange_cards(deck, dealt, books, hands, dealer, trump, policy, rng, opts, 
     keep = opts[L.O_KEEP]
     tm = masks[trump, L.M_TRUMP]
     discard = opts[L.O_DISCARD]
-    fill = opts[L.O_FILL]
+    fill = opts[L.O_DEALER_FILL]
     sp = 4 * opts[L.O_HAND]
     end = opts[L.O_DECK]
     for k in range(20):
@@ -302,7 +302,7 @@ def exchange_cards(deck, dealt, books, hands, dealer, trump, policy, rng, opts, 
         else:
             hands[p] = dealt[p]
         if q < 4 and fill != L.FILL_NONE:
-            if opts[L.O_EXCESS] == L.EXCESS_DISCARD and popcount(hands[p]) > keep:
+            if opts[L.O_EXCESS_TRUMPS] == L.EXCESS_DISCARD and popcount(hands[p]) > keep:
                 hands[p] = keep_scoring_first(pol, rng, hands[p], keep, trump, masks, cinfo)
             else:
                 sp = fill_from_top(deck, hands, p, sp, end, keep)
@@ -312,7 +312,7 @@ def exchange_cards(deck, dealt, books, hands, dealer, trump, policy, rng, opts, 
     for j in range(sp, end):
         rest |= bit(deck[j])
     searched = ZERO  # the others' discarded trumps a searching dealer may take
-    if opts[L.O_SEARCH_DISCARDS]:
+    if opts[L.O_DEALER_SEARCHES_DISCARDS]:
         for q in range(1, 4):
             searched |= work[4 + ((dealer + q) & 3)] & tm
     if fill == L.FILL_TOP:
@@ -337,7 +337,7 @@ def exchange_cards(deck, dealt, books, hands, dealer, trump, policy, rng, opts, 
     for p in range(4):
         if not (p == dealer and fill == L.FILL_TAKE_ALL):
             work[p] = (hands[p] & ~dealt[p]) | books[p]
-        if opts[L.O_SEARCH_DISCARDS] and p != dealer:  # a discard the dealer took is in
+        if opts[L.O_DEALER_SEARCHES_DISCARDS] and p != dealer:  # a discard the dealer took is in
             # play again, no longer put away (foster's credit)
             work[4 + p] &= ~hands[dealer]
 

@@ -37,7 +37,7 @@ def lead_cards(h, first, t, opts, masks):
     """The bidder's first lead (``first``: this is it) must be a trump where the preset
     says so, if it has one; any other lead, including a first trick led by another seat
     because the bidder folded, is free (docs/rules.md, ``first_lead``)."""
-    if (first and opts[L.O_FIRST_LEAD_TRUMP]) or opts[L.O_PLAIN_LED] == L.PLAIN_TRUMPS_ONLY:
+    if (first and opts[L.O_FIRST_LEAD]) or opts[L.O_PLAIN_LED] == L.PLAIN_TRUMPS_ONLY:
         tr = h & masks[t, L.M_TRUMP]
         if tr:
             return tr

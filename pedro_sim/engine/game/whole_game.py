@@ -42,7 +42,7 @@ def deal_winner(t0, t1, s0, s1, bidder_team, made, trump, pts, opts, cinfo):
     target = opts[L.O_TARGET]
     reach0 = t0 + s0 >= target
     reach1 = t1 + s1 >= target
-    rule = opts[L.O_WIN_OWN_BID]
+    rule = opts[L.O_WIN_ONLY_ON]
     if rule != L.WIN_ANY:
         ok = made or rule == L.WIN_ON_BID
         reach0 = reach0 and bidder_team == 0 and ok

@@ -50,7 +50,7 @@ def start_knowledge(know, hands, dealt, t, opts, masks):
     """Public knowledge when play starts (``hands``: the hands in play)."""
     tm = masks[t, L.M_TRUMP]
     discard_all = opts[L.O_DISCARD] == L.DISCARD_NON_TRUMPS
-    robs = opts[L.O_FILL] == L.FILL_ROB_TRUMPS
+    robs = opts[L.O_DEALER_FILL] == L.FILL_ROB_TRUMPS
     for q in range(4):
         know[K_VOIDS + q] = ZERO
         know[K_PLAYED + q] = ZERO
