@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -109,6 +110,13 @@ class EngineInputs:
     def arrays(self) -> tuple[np.ndarray, ...]:
         """(opts, masks, beats, cinfo) in the order every kernel takes them."""
         return (self.opts, *self.tables)
+
+    @cached_property
+    def trace_rules(self) -> dict:
+        """The house rules a trace of these inputs names (worked out once, not per deal)."""
+        from pedro_sim.rules.overrides import trace_rules
+
+        return trace_rules(self.variant)
 
 
 @dataclass(frozen=True)

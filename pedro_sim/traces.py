@@ -10,7 +10,6 @@ from pedro_sim.cards import SUITS, card_text, cards_of
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine.rng import KIND_DEAL, KIND_FIXED
-from pedro_sim.rules.overrides import house_rules
 from pedro_sim.setup import EngineInputs
 
 TRACE_FORMAT = "pedro-trace/1"
@@ -118,9 +117,8 @@ def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, pol
         "made": bool(r[L.R_MADE]),
         "score": [r[L.R_SCORE], r[L.R_SCORE + 1]],
     }
-    rules = house_rules(inputs.variant)
-    if rules:  # the options in which the deal departs from the named preset
-        out["rules"] = rules
+    if inputs.trace_rules:  # the options in which the deal departs from the named preset
+        out["rules"] = dict(inputs.trace_rules)
     if bidder < 0:  # thrown in (docs/rules.md section 5)
         out.update({"bidder": None, "bid": 0, "trump": None, "discards": [[]] * 4,
                     "received": [[]] * 4, "start_hands": out["hands"], "made": False})

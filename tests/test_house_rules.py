@@ -72,7 +72,7 @@ def test_random_deals_identical_under_house_rules(drawn, seed):
     v = _variant(preset, args)
     inputs = EngineInputs.for_variant(v)
     recs = record_deals(inputs, seed, np.arange(150), L.P_RANDOM, FLAGS)
-    rules = house_rules(v)
+    rules = inputs.trace_rules
     for i, rec in enumerate(recs):
         kernel = trace_dict(rec, inputs, seed, i, "random")
         ref = reference.random_deal(seed, i, variant=preset, rules=rules)
@@ -99,7 +99,8 @@ def test_a_trace_names_its_house_rules():
     inputs = EngineInputs.for_variant(v)
     d = trace_dict(record_deals(inputs, 1, np.arange(1), L.P_RANDOM, FLAGS)[0], inputs, 1, 0,
                    "random")
-    assert d["rules"] == {"min_bid": 6, "special_bid": "moon"}
+    assert d["rules"] == {"min_bid": 6, "moon": True}  # the moon under the format's name
+    assert reference.check_trace(d) == []
     plain = EngineInputs.for_variant("cinch")
     assert "rules" not in trace_dict(record_deals(plain, 1, np.arange(1), L.P_RANDOM, FLAGS)[0],
                                      plain, 1, 0, "random")
@@ -182,9 +183,21 @@ def test_a_searching_dealer_takes_discarded_trumps():
         taken = 0
         for i, rec in enumerate(record_deals(inputs, 11, np.arange(600), L.P_RANDOM, FLAGS)):
             d = trace_dict(rec, inputs, 11, i, "random")
-            assert d == reference.random_deal(11, i, preset, house_rules(v)), (preset, i)
+            assert d == reference.random_deal(11, i, preset, inputs.trace_rules), (preset, i)
             assert reference.check_trace(d) == [], (preset, i)
             if d["bidder"] is not None:
                 others = {c for s in range(4) if s != d["dealer"] for c in d["discards"][s]}
                 taken += bool(others & set(d["start_hands"][d["dealer"]]))
         assert taken > 0, preset
+
+
+def test_the_moon_replaces_californias_16_for_32_in_traces():
+    """A trace names the moon as {"moon": true}; read back, it replaces california's
+    special 16 (kernels and reference agree deal for deal)."""
+    v = resolve_variant("california", ["special_bid=moon"])
+    inputs = EngineInputs.for_variant(v)
+    assert inputs.trace_rules == {"moon": True}
+    for i, rec in enumerate(record_deals(inputs, 3, np.arange(300), L.P_RANDOM, FLAGS)):
+        d = trace_dict(rec, inputs, 3, i, "random")
+        assert d == reference.random_deal(3, i, "california", {"moon": True}), i
+        assert reference.check_trace(d) == [], i

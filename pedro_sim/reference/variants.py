@@ -130,7 +130,8 @@ _SIMPLE = {"min_bid": "min_bid", "max_bid": "max_bid", "dealer_may_equal": "deal
            "plain_trick_winner": "plain_winner", "dealer_searches_discards": "search_discards"}
 DEAL_RULES = ("min_bid", "max_bid", "forced_bid", "dealer_forced", "dealer_may_equal",
               "first_lead", "plain_led", "fold", "special_bid", "scoring", "two_scores_for",
-              "plain_trick_winner", "points", "target", "goes_out_at", "dealer_searches_discards")
+              "plain_trick_winner", "points", "target", "goes_out_at", "dealer_searches_discards",
+              "moon")
 
 
 def with_rules(name: str, rules: dict) -> Variant:
@@ -140,6 +141,8 @@ def with_rules(name: str, rules: dict) -> Variant:
     v = Variant(base.name, **{k: val for k, val in vars(base).items()
                               if k not in ("name", "total")})
     v.points = dict(base.points)
+    if rules.get("moon"):  # the interchange format's name for special_bid=moon
+        rules = {**{k: x for k, x in rules.items() if k != "moon"}, "special_bid": "moon"}
     forced_kind = rules.get("dealer_forced")
     for key, value in rules.items():
         if key in _SIMPLE:
@@ -161,7 +164,7 @@ def with_rules(name: str, rules: dict) -> Variant:
             v.scoring = "difference" if value == "difference" else "standard"
         elif key == "goes_out_at":
             v.goes_out_at = value or None
-        elif key not in ("special_bid", "forced_bid", "dealer_forced"):
+        elif key not in ("special_bid", "forced_bid", "dealer_forced", "moon"):
             raise ValueError(f"the reference engine does not read rule {key!r}")
     if forced_kind is not None or "forced_bid" in rules:
         kind = forced_kind or ("any" if v.forced == "any" else

@@ -131,3 +131,17 @@ def house_rules(variant: Variant) -> dict[str, Any]:
                      if value.get(r, 0) != was.get(r, 0)}
         out[key] = list(value) if isinstance(value, tuple) else value
     return out
+
+
+def trace_rules(variant: Variant) -> dict[str, Any]:
+    """house_rules as a trace's "rules" object: the moon under the interchange format's
+    own name, ``"moon": true`` (docs/trace-format.md).
+
+    >>> trace_rules(resolve_variant("cinch", ["special_bid=moon"]))
+    {'moon': True}
+    """
+    out = house_rules(variant)
+    if out.get("special_bid") == "moon":
+        del out["special_bid"]
+        out["moon"] = True
+    return out
