@@ -8,7 +8,6 @@ from functools import cached_property
 import numpy as np
 
 from pedro_sim.encoding import layout as L
-from pedro_sim.encoding.options import kernel_options
 from pedro_sim.encoding.tables import Tables, build_tables
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant, get_preset
@@ -93,10 +92,10 @@ def check_engine_plays(variant: Variant) -> None:
 
 @dataclass(frozen=True)
 class EngineInputs:
-    """Everything a kernel reads about the rules, as plain arrays."""
+    """Everything a kernel reads about the rules: ``tables``, the bundle every kernel
+    takes (encoding/tables.py)."""
 
     variant: Variant
-    opts: np.ndarray = field(repr=False)
     tables: Tables = field(repr=False)
 
     @classmethod
@@ -104,12 +103,12 @@ class EngineInputs:
         if isinstance(variant, str):
             variant = get_preset(variant)
         check_engine_plays(variant)
-        return cls(variant, kernel_options(variant), build_tables(variant))
+        return cls(variant, build_tables(variant))
 
     @property
-    def arrays(self) -> tuple[np.ndarray, ...]:
-        """(opts, masks, beats, cinfo) in the order every kernel takes them."""
-        return (self.opts, *self.tables)
+    def opts(self) -> np.ndarray:
+        """The rule options (encoding/options.py)."""
+        return self.tables.opts
 
     @cached_property
     def trace_rules(self) -> dict:

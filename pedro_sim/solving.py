@@ -106,15 +106,13 @@ class Solver:
     def __init__(self, variant: Variant | str) -> None:
         self.inputs = EngineInputs.for_variant(variant)
         check_solvable(self.inputs.variant)
-        opts, masks, beats, cinfo = self.inputs.arrays
-        self.order = S.strength_order(cinfo, self.inputs.variant.deck)
-        self.ttk, self.ttv = S.new_table()
-        self.ctx, self.moves, self.frames = S.new_scratch()
+        self.sr = S.new_search(self.inputs.tables, self.inputs.variant.deck)
+        self.ctx = self.sr.ctx
         self.root_moves = np.zeros((MAX_ROOT_MOVES, 2), dtype=np.int64)
 
     def _state(self, pos: Position) -> tuple:
         """(hands, leader, k, wseat, wcard, led, tpts): the trick in play replayed."""
-        opts, masks, beats, cinfo = self.inputs.arrays
+        _, _, beats, cinfo = self.inputs.tables
         t = pos.trump
         hands = np.array(pos.hands, dtype=np.uint64)
         wseat, wcard, led, tpts = -1, -1, -1, 0
@@ -137,7 +135,7 @@ class Solver:
 
     def static_points(self, pos: Position) -> tuple[int, int]:
         """(team 0, team 1) points fixed before any play: the 2 with its holder."""
-        opts, masks, _, _ = self.inputs.arrays
+        opts, masks = self.inputs.opts, self.inputs.tables.masks
         two = int(masks[pos.trump, L.M_TWO])
         out = [0, 0]
         for p, h in enumerate(pos.hands):
@@ -147,22 +145,20 @@ class Solver:
 
     def total_points(self, pos: Position) -> int:
         """Team 0 plus team 1 points still to be taken in play."""
-        _, _, _, cinfo = self.inputs.arrays
+        cinfo = self.inputs.tables.cinfo
         cards = [c for h in pos.hands for c in cards_of(h)] + list(pos.trick)
         return sum(int(cinfo[pos.trump, L.I_POINTS, c]) for c in cards)
 
     def _search(self, pos: Position, alpha: int, beta: int, merge: bool) -> int:
         """Team 0's points from the position on, in a new generation of the table: exact
         (by MTD(f)) when ``alpha`` < 0, else within the window (fail-soft)."""
-        opts, masks, beats, cinfo = self.inputs.arrays
         hands, leader, k, wseat, wcard, led, tpts = self._state(pos)
         st = np.array([pos.trick_index, leader, k, wseat, wcard, led, tpts], dtype=np.int64)
         self.ctx[S.C_GEN] += 1
         self.ctx[S.C_NODES] = 0
         self.ctx[S.C_MERGE] = int(merge)
         self.ctx[S.C_FIRST] = pos.bidder
-        common = (self.ctx, np.int64(pos.trump), opts, masks, beats, cinfo, self.order,
-                  self.ttk, self.ttv, self.moves, self.frames)
+        common = (np.int64(pos.trump), self.inputs.tables, self.sr)
         if alpha < 0:
             guess = self.total_points(pos) // 2
             return int(S.exact(hands, st, np.int64(guess), *common))
@@ -193,13 +189,12 @@ class Solver:
 
     def solve(self, pos: Position, merge: bool = True) -> Solution:
         """The value, every optimal play of the player to move, and the nodes searched."""
-        opts, masks, beats, cinfo = self.inputs.arrays
+        tab = self.inputs.tables
         v0 = self._search(pos, -1, S.INF, merge)
         hands, leader, k, wseat, wcard, led, tpts = self._state(pos)
         st = np.array([pos.trick_index, leader, k, wseat, wcard, led, tpts], dtype=np.int64)
-        n, p = S.root_moves(hands, np.int64(pos.trick_index), np.int64(leader), np.int64(k),
-                            np.int64(wseat), np.int64(led), np.int64(pos.bidder),
-                            np.int64(pos.trump), opts, masks, self.root_moves)
+        n, p = S.root_moves(hands, st, np.int64(pos.bidder), np.int64(pos.trump), tab,
+                            self.root_moves)
         if n < 0:
             raise PedroError(f"the position has more than {MAX_ROOT_MOVES} first plays")
         best: list[list[int]] = []
@@ -210,9 +205,8 @@ class Solver:
             c, extras = int(self.root_moves[i, 0]), int(self.root_moves[i, 1])
             lo, hi = (v0 - 1, v0) if maximize else (v0, v0 + 1)
             v = int(S.move_value(hands, st, np.int64(p), np.int64(c), np.uint64(extras),
-                                 np.int64(lo), np.int64(hi), self.ctx, np.int64(pos.trump),
-                                 opts, masks, beats, cinfo, self.order, self.ttk, self.ttv,
-                                 self.moves, self.frames))
+                                 np.int64(lo), np.int64(hi), np.int64(pos.trump), tab,
+                                 self.sr))
             if (v >= v0) if maximize else (v <= v0):
                 best.append([c, *cards_of(extras)])
         return Solution(self._to_bidders(pos, v0), best, int(self.ctx[S.C_NODES]))

@@ -20,7 +20,7 @@ def record_deals(inputs: EngineInputs, seed: int, indices: np.ndarray, policy: i
     """Play and record auctioned deals; one R_LEN row per index."""
     recs = np.zeros((len(indices), L.R_LEN), dtype=np.int64)
     drivers.trace_auctioned(seed, np.asarray(indices, dtype=np.int64), policy, flags,
-                            *inputs.arrays, recs)
+                            inputs.tables, recs)
     return recs
 
 
@@ -29,7 +29,7 @@ def record_fixed(inputs: EngineInputs, seed: int, indices: np.ndarray, hand: lis
     """Play and record `bid` analysis deals (the fixed hand at ``offset`` after eldest)."""
     recs = np.zeros((len(indices), L.R_LEN), dtype=np.int64)
     drivers.trace_fixed(seed, np.asarray(indices, dtype=np.int64), np.array(hand, np.int64),
-                        offset, trump, policy, flags, *inputs.arrays, recs)
+                        offset, trump, policy, flags, inputs.tables, recs)
     return recs
 
 

@@ -29,6 +29,7 @@ from pedro_sim.analysis.variants import summarize_deals
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine.drivers import strategy
+from pedro_sim.engine.game.whole_game import GAME_COLS
 from pedro_sim.setup import EngineInputs, technique_flags
 from pedro_sim.traces import record_deals, record_fixed
 
@@ -125,8 +126,7 @@ def _take(queue: Path) -> int | None:
 
 def _thinking_scratch(inputs: EngineInputs) -> tuple:
     """A thread's scratch when the seats think (drivers._scratch)."""
-    opts, _, _, cinfo = inputs.arrays
-    return drivers._scratch(PIMC, opts, cinfo)
+    return drivers._scratch(PIMC, inputs.tables)
 
 
 def warm_rollout(inputs: EngineInputs) -> None:
@@ -137,15 +137,13 @@ def warm_rollout(inputs: EngineInputs) -> None:
     from numba import typeof, types
 
     from pedro_sim.engine.thinking.playouts import rollout_value
-    from pedro_sim.engine.thinking.scratch import T_I, T_NOREC, T_U
+    from pedro_sim.engine.thinking.scratch import T_I, T_U
 
     work, think = _thinking_scratch(inputs)
-    rng = work[3]
     i64 = types.int64
     rollout_value.compile((
-        typeof(think[T_U][:1]), typeof(think[T_I][:1]), i64, i64, types.uint64,
-        typeof(technique_flags()), typeof(rng), i64, *map(typeof, inputs.arrays),
-        typeof(think[T_I][:1]), typeof(think[T_NOREC])))
+        typeof(think[T_U][:1]), typeof(think[T_I][:1]), i64, i64, typeof(technique_flags()),
+        typeof(work.rng), i64, typeof(inputs.tables), typeof(think)))
 
 
 def warm_others(inputs: EngineInputs) -> None:
@@ -172,15 +170,15 @@ def driver_steps(policy: int) -> list[Callable[[EngineInputs], None]]:
     def deals(inputs: EngineInputs) -> None:
         hist = np.zeros((1, inputs.variant.top_bid + 1, inputs.variant.total_points + 1),
                         dtype=np.int64)
-        drivers.deal_stats(1, 0, 4, 4, policy, flags, *inputs.arrays, hist)
+        drivers.deal_stats(drivers.Span(1, 0, 4, 4), policy, flags, inputs.tables, hist)
 
     steps = [
         deals,
         lambda i: points_histogram(i, hand, 0, 1, 4, 1, policy, flags, show_progress=False),
         lambda i: record_deals(i, 1, np.arange(2), policy, flags),
         lambda i: record_fixed(i, 1, np.arange(2), hand, 0, 1, policy, flags),
-        lambda i: drivers.game_results(1, 0, policy, flags, *i.arrays,
-                                       np.zeros((1, 5), np.int64)),
+        lambda i: drivers.game_results(1, 0, policy, flags, i.tables,
+                                       np.zeros((1, GAME_COLS), np.int64)),
         lambda i: summarize_deals(i, 4, 1, policy, flags, show_progress=False),
     ]
     if policy != L.P_RANDOM:
@@ -201,22 +199,22 @@ def strategy_steps(p: int, flags: np.ndarray, hand: list[int]) -> list[Callable]
     """The strategy analyses' drivers (engine/drivers/strategy.py)."""
     def holdings(inputs: EngineInputs) -> None:
         span = inputs.variant.total_points + 1
-        strategy.holding_pairs(1, 0, 2, 2, 0, 0, 1, p, flags, *inputs.arrays,
+        strategy.holding_pairs(strategy.Span(1, 0, 2, 2), 0, 0, 1, p, flags, inputs.tables,
                                np.zeros((1, span, span), np.int64))
 
     def classes(inputs: EngineInputs) -> None:
         span = inputs.variant.total_points + 1
-        strategy.hand_classes(1, 0, 2, 2, 0, 1, np.zeros(6, dtype=np.int64), p, flags,
-                              *inputs.arrays, np.zeros((1, 640, span), np.int64))
+        strategy.hand_classes(strategy.Span(1, 0, 2, 2), 0, 1, np.zeros(6, dtype=np.int64), p,
+                              flags, inputs.tables, np.zeros((1, 640, span), np.int64))
 
     def techniques(inputs: EngineInputs) -> None:
         span = inputs.variant.total_points + 1
-        strategy.policy_pairs(1, 0, 2, 2, p, p, 0, flags, *inputs.arrays,
+        strategy.policy_pairs(strategy.Span(1, 0, 2, 2), p, p, 0, flags, inputs.tables,
                               np.zeros((1, span * span + 5), np.int64))
 
     def advice(inputs: EngineInputs) -> None:
-        strategy.advised_games(1, 0, 1, 1, np.array(hand, np.int64), 0, 1,
-                               np.zeros(2, np.int64), p, flags, *inputs.arrays,
+        strategy.advised_games(strategy.Span(1, 0, 1, 1), np.array(hand, np.int64), 0, 1,
+                               np.zeros(2, np.int64), p, flags, inputs.tables,
                                np.zeros((1, inputs.variant.top_bid + 1, 3), np.int64))
 
     # `technique` compares the heuristic's techniques only

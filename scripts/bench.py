@@ -46,12 +46,12 @@ def pedro_rate(policy: int, threads: int, deals: int, repeats: int = 3) -> float
     numba.set_num_threads(threads)
     shape = (inputs.variant.top_bid + 1, inputs.variant.total_points + 1)
     warm = np.zeros((1, *shape), dtype=np.int64)
-    drivers.deal_stats(1, 0, 100, CHUNK, policy, flags, *inputs.arrays, warm)
+    drivers.deal_stats(drivers.Span(1, 0, 100, CHUNK), policy, flags, inputs.tables, warm)
     best = 0.0
     for r in range(repeats):
         hist = np.zeros((-(-deals // CHUNK), *shape), dtype=np.int64)
         t0 = time.perf_counter()
-        drivers.deal_stats(r, 0, deals, CHUNK, policy, flags, *inputs.arrays, hist)
+        drivers.deal_stats(drivers.Span(r, 0, deals, CHUNK), policy, flags, inputs.tables, hist)
         best = max(best, deals / (time.perf_counter() - t0))
         assert hist.sum() == deals
     return best
@@ -213,9 +213,9 @@ def soak_check(deals: int) -> tuple[float, int]:
 
     inputs = EngineInputs.for_variant("cinch")
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
-    soak_counts(inputs.arrays, 1, 0, 1000, L.P_HEURISTIC, technique_flags())
+    soak_counts(inputs.tables, 1, 0, 1000, L.P_HEURISTIC, technique_flags())
     started = time.perf_counter()
-    totals = soak_counts(inputs.arrays, 1, 0, deals, L.P_HEURISTIC, technique_flags())
+    totals = soak_counts(inputs.tables, 1, 0, deals, L.P_HEURISTIC, technique_flags())
     return deals / (time.perf_counter() - started), sum(totals[k] for k in KIND_NAMES)
 
 

@@ -67,12 +67,12 @@ def soak(args: argparse.Namespace) -> tuple[dict[str, int], float, float, float]
     """Run every batch; returns (totals, seconds, RSS at the first mark, RSS at the end)."""
     inputs = EngineInputs.for_variant(args.preset)
     policy, flags = parse_policy(args.policy), technique_flags()
-    soak_counts(inputs.arrays, args.seed, 0, 1000, policy, flags)  # compile or load
+    soak_counts(inputs.tables, args.seed, 0, 1000, policy, flags)  # compile or load
     totals: dict[str, int] = {}
     started = last = time.perf_counter()
     rss_mark = float("nan")
     for first, count in batches(args.deals):
-        add(totals, soak_counts(inputs.arrays, args.seed, first, count, policy, flags))
+        add(totals, soak_counts(inputs.tables, args.seed, first, count, policy, flags))
         now = time.perf_counter()
         if first == 0:
             rss_mark = peak_rss_mb()

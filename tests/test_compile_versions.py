@@ -9,7 +9,7 @@ from pedro_sim.engine.game import whole_deal as deals
 
 
 def _chosen(think_type: types.Type):
-    impl = deals._deal_and_play_for(*[types.int64] * 14, think_type)
+    impl = deals._deal_and_play_for(*[types.int64] * 7, think_type)
     cells = dict(zip(impl.__code__.co_freevars, impl.__closure__, strict=True))
     return cells["run"].cell_contents
 

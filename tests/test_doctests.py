@@ -5,10 +5,11 @@ import doctest
 import pytest
 
 from pedro_sim import parsers
+from pedro_sim.encoding import options
 from pedro_sim.rules import overrides
 
 
-@pytest.mark.parametrize("module", [parsers, overrides])
+@pytest.mark.parametrize("module", [parsers, overrides, options])
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
@@ -22,3 +23,6 @@ def test_offsets_examples_and_layouts():
     assert L.TRICK_LEN == 3 + L.SEATS * L.PLAY_LEN
     assert L.R_CALLS - L.R_TRICKS == L.TRICK_LEN * L.MAX_TRICKS
     assert L.R_LEN == L.R_CALLS + 2 * L.MAX_CALLS
+    assert L.N_OPTS == L.N_RULE_OPTS + 2 * L.SEATS + L.SEATS * L.SEATS
+    assert L.PT_LEN == 2 * L.MAX_SIDES + 1 and L.H_LEN == 8 * L.SEATS
+    assert L.PS_SOLVER == 7 and L.PS_LEN == L.PS_SOLVER + 4

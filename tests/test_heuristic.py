@@ -32,9 +32,8 @@ from pedro_sim.rules import PRESETS
 from pedro_sim.setup import EngineInputs
 
 CINCH = EngineInputs.for_variant("cinch")
-OPTS = CINCH.opts
-MASKS, BEATS, CINFO = CINCH.tables
-MAX_BID = int(OPTS[L.O_MAX_BID])
+TAB = CINCH.tables
+MAX_BID = int(TAB.opts[L.O_MAX_BID])
 ALL = L.F_ALL
 SEAT = 2  # the player; seat 0 is its partner
 
@@ -51,8 +50,8 @@ def mask(text: str) -> np.uint64:
     return np.uint64(mask_of(parse_hand(text)))
 
 
-def play(hand: str, trick: str = "", *, earlier: str = "", trump: str = "H",
-         flags: int = ALL, later_opp: bool | None = None) -> str:
+def play(hand: str, trick: str = "", *, earlier: str = "", trump: str = "H", flags: int = ALL,
+         later_opp: bool | None = None) -> str:
     """The card seat 2 plays holding ``hand``.
 
     ``trick``: the cards already in this trick, in playing order, the lead first (so the
@@ -66,30 +65,30 @@ def play(hand: str, trick: str = "", *, earlier: str = "", trump: str = "H",
     leader = (SEAT - len(cards)) % 4
     wseat, wcard = -1, -1
     for k, c in enumerate(cards):
-        if wseat < 0 or int(BEATS[t, wcard]) >> c & 1:
+        if wseat < 0 or int(TAB.beats[t, wcard]) >> c & 1:
             wseat, wcard = (leader + k) % 4, c
-    led = int(CINFO[t, L.I_SUIT, cards[0]]) if cards else -1
+    led = int(TAB.cinfo[t, L.I_SUIT, cards[0]]) if cards else -1
     h = mask(hand)
-    legal = legal_cards(h, led, t, MASKS, L.PLAIN_FOLLOW_OR_TRUMP)
+    legal = legal_cards(h, led, t, TAB, L.PLAIN_FOLLOW_OR_TRUMP)
     played = mask(trick) | mask(earlier)
     if later_opp is None:
         later_opp = len(cards) <= 2
-    table_points = sum(int(CINFO[t, L.I_POINTS, c]) for c in cards)
+    table_points = sum(int(TAB.cinfo[t, L.I_POINTS, c]) for c in cards)
     third_hand = later_opp and len(cards) == 2
     c = int(heuristic_card(flags, SEAT, h, legal, wseat, wcard, played, later_opp, third_hand,
-                           table_points, t, MASKS, BEATS, CINFO))
+                           table_points, t, TAB))
     assert int(legal) >> c & 1, f"{card_text(c)} is not a legal play"
     return card_text(c)
 
 
 def bury(h_after: str, extra: int, flags: int, trump: str = "H") -> str:
     """The cards buried from ``h_after`` (the stack's hand after its top card), sorted."""
-    out = heuristic_bury(flags, mask(h_after), extra, parse_suit(trump), MASKS, CINFO)
+    out = heuristic_bury(flags, mask(h_after), extra, parse_suit(trump), TAB)
     return format_cards(cards_of(int(out)))
 
 
 def call(hand: str, standing: int = 0, partner_holds: bool = False) -> int:
-    return int(heuristic_call(mask(hand), standing, partner_holds, False, OPTS, CINFO))
+    return int(heuristic_call(mask(hand), standing, partner_holds, False, TAB))
 
 
 # --- the helper itself -------------------------------------------------------------------
@@ -250,10 +249,10 @@ def test_bury_never_a_scoring_trump(flags):
 
 @pytest.mark.parametrize("flags", [0, ALL])
 def test_bury_returns_exactly_extra_cards(flags):
-    scoring = int(MASKS[1, L.M_SCORE_TRICK] | MASKS[1, L.M_TWO])
+    scoring = int(TAB.masks[1, L.M_SCORE_TRICK] | TAB.masks[1, L.M_TWO])
     h_after = mask("AH KH QH JH TH 9H 8H 7H 6H 5H 5D 4H 3H")
     for extra in range(1, 8):
-        out = int(heuristic_bury(flags, h_after, extra, 1, MASKS, CINFO))
+        out = int(heuristic_bury(flags, h_after, extra, 1, TAB))
         assert bin(out).count("1") == extra
         assert out & ~int(h_after) == 0 and out & scoring == 0
 
@@ -265,17 +264,17 @@ EXAMPLE = "AH KH 5H 2H 9C 4D JS 7S 3C"
 
 def test_suit_value_of_the_example_hand():
     # hearts: A 20 + K 12 + pedro 30 + 2 12, and 10 for the fourth trump
-    assert suit_value(mask(EXAMPLE), 1, CINFO) == 84
+    assert suit_value(mask(EXAMPLE), 1, TAB) == 84
     # diamonds: 4D 4 + 5H, the off-five of diamonds, 25
-    assert suit_value(mask(EXAMPLE), 2, CINFO) == 29
-    assert suit_value(mask(EXAMPLE), 0, CINFO) == 14  # JS 10 + 7S 4
-    assert suit_value(mask(EXAMPLE), 3, CINFO) == 8  # 9C 4 + 3C 4
-    assert best_suit(mask(EXAMPLE), CINFO) == parse_suit("H")
+    assert suit_value(mask(EXAMPLE), 2, TAB) == 29
+    assert suit_value(mask(EXAMPLE), 0, TAB) == 14  # JS 10 + 7S 4
+    assert suit_value(mask(EXAMPLE), 3, TAB) == 8  # 9C 4 + 3C 4
+    assert best_suit(mask(EXAMPLE), TAB) == parse_suit("H")
 
 
 def test_best_suit_ties_go_to_the_lowest_suit():
     # 2S 3S against 2D 3D: spades (0) before diamonds (2)
-    assert best_suit(mask("2S 3S 2D 3D 8H 9C"), CINFO) == 0
+    assert best_suit(mask("2S 3S 2D 3D 8H 9C"), TAB) == 0
 
 
 def test_call_bids_the_estimate():
@@ -286,7 +285,7 @@ def test_call_bids_the_estimate():
 
 def test_call_passes_without_trumps_worth_anything():
     hand = "3S 4S 6H 7H 8D 9D 6C 7C 8C"
-    assert max(suit_value(mask(hand), t, CINFO) for t in range(4)) < 70
+    assert max(suit_value(mask(hand), t, TAB) for t in range(4)) < 70
     assert call(hand) == 0
 
 
@@ -327,16 +326,15 @@ def doc_suit_value(cards: list[int], t: int) -> int:
 def test_suit_value_follows_the_documented_table(cards):
     values = [doc_suit_value(cards, t) for t in range(4)]
     m = np.uint64(mask_of(cards))
-    assert [suit_value(m, t, CINFO) for t in range(4)] == values
-    assert best_suit(m, CINFO) == values.index(max(values))
+    assert [suit_value(m, t, TAB) for t in range(4)] == values
+    assert best_suit(m, TAB) == values.index(max(values))
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(0, 51), min_size=9, max_size=9, unique=True),
        st.sampled_from([0, 7, 8, 9, 10, 11, 12, 13]), st.booleans())
 def test_call_is_a_legal_bid(cards, standing, partner_holds):
-    c = int(heuristic_call(np.uint64(mask_of(cards)), standing, partner_holds, False, OPTS,
-                           CINFO))
+    c = int(heuristic_call(np.uint64(mask_of(cards)), standing, partner_holds, False, TAB))
     assert c == 0 or max(7, standing + 1) <= c <= MAX_BID
     if partner_holds and c:
         assert c >= standing + 2
@@ -350,13 +348,13 @@ def test_call_is_a_legal_bid(cards, standing, partner_holds):
 def test_strongest_and_weakest_trump_by_strength(preset, t, data):
     """The search by stronger-trumps masks (I_STRONGER) picks the trump of highest and of
     lowest strength, in every preset (off-fives, jokers, the 2 where it scores)."""
-    masks, _, cinfo = EngineInputs.for_variant(preset).tables
-    trumps = cards_of(int(masks[t, L.M_TRUMP]))
+    tab = EngineInputs.for_variant(preset).tables
+    trumps = cards_of(int(tab.masks[t, L.M_TRUMP]))
     held = data.draw(st.lists(st.sampled_from(trumps), min_size=1, unique=True))
-    by_strength = sorted(held, key=lambda c: int(cinfo[t, L.I_STRENGTH, c]))
+    by_strength = sorted(held, key=lambda c: int(tab.cinfo[t, L.I_STRENGTH, c]))
     m = np.uint64(mask_of(held))
-    assert int(strongest(m, t, masks, cinfo)) == by_strength[-1]
-    assert int(weakest(m, t, masks, cinfo)) == by_strength[0]
+    assert int(strongest(m, t, tab)) == by_strength[-1]
+    assert int(weakest(m, t, tab)) == by_strength[0]
 
 
 # --- any position: a legal card ----------------------------------------------------------
@@ -387,7 +385,8 @@ def deal_hist(team0_flags: int) -> np.ndarray:
     flags = np.array([team0_flags, ALL], dtype=np.int64)
     chunk = 5_000
     hist = np.zeros((DEALS // chunk, MAX_BID + 1, CINCH.variant.total_points + 1), np.int64)
-    drivers.deal_stats(2024, 0, DEALS, chunk, L.P_HEURISTIC, flags, *CINCH.arrays, hist)
+    drivers.deal_stats(drivers.Span(2024, 0, DEALS, chunk), L.P_HEURISTIC, flags, CINCH.tables,
+                       hist)
     return hist.sum(axis=0)
 
 

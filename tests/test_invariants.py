@@ -30,7 +30,7 @@ DEALS = 10_000
 
 def totals_of(preset: str, policy: int, first: int) -> dict[str, int]:
     inputs = EngineInputs.for_variant(preset)
-    totals = soak_counts(inputs.arrays, 1, first, DEALS, policy, technique_flags(), chunk=512)
+    totals = soak_counts(inputs.tables, 1, first, DEALS, policy, technique_flags(), chunk=512)
     assert totals["deals"] == DEALS
     return {k: totals[k] for k in KIND_NAMES}
 
@@ -50,13 +50,12 @@ def test_random_deals_keep_the_invariants(preset):
 
 def test_counts_do_not_depend_on_threads():
     """Per-kind counts merged from several chunks do not depend on the threads."""
-    arrays = EngineInputs.for_variant("king-pedro").arrays
+    tab = EngineInputs.for_variant("king-pedro").tables
     runs = []
     try:
         for threads in (1, numba.config.NUMBA_NUM_THREADS):
             numba.set_num_threads(threads)
-            runs.append(soak_counts(arrays, 1, 30_000, 20_000, L.P_RANDOM, technique_flags(),
-                                    700))
+            runs.append(soak_counts(tab, 1, 30_000, 20_000, L.P_RANDOM, technique_flags(), 700))
     finally:
         numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
     assert runs[0] == runs[1]
@@ -70,7 +69,7 @@ def recs(cinch, all_on) -> np.ndarray:
 
 
 def flags_of(rec: np.ndarray, inputs: EngineInputs) -> int:
-    return int(deal_violations(rec, *inputs.arrays, *new_scratch()))
+    return int(deal_violations(rec, inputs.tables, *new_scratch()))
 
 
 def bit(kind: int) -> int:
@@ -129,16 +128,15 @@ def swap_in_illegal(rec: np.ndarray, inputs: EngineInputs) -> np.ndarray | None:
     """The record with one follower's card swapped for an illegal one of its hand, played
     in its place later (so every card is still played once), or None if no follower had
     an illegal card."""
-    opts, masks, _, cinfo = inputs.arrays
+    tab = inputs.tables
     t = int(rec[L.R_TRUMP])
     hands = [int(x) for x in rec[L.R_START:L.R_START + 4]]
     seq = list(plays(rec))
     for n, (at, k, seat, card, extra) in enumerate(seq):
         lead = next(p for p in seq if p[1] == k)
         if at != lead[0]:
-            led = int(cinfo[t, L.I_SUIT, lead[3]])
-            legal = int(legal_cards(np.uint64(hands[seat]), led, t, masks,
-                                    opts[L.O_PLAIN_LED]))
+            led = int(tab.cinfo[t, L.I_SUIT, lead[3]])
+            legal = int(legal_cards(np.uint64(hands[seat]), led, t, tab, tab.opts[L.O_PLAIN_LED]))
             illegal = hands[seat] & ~legal & ~extra
             later = [p for p in seq[n + 1:] if p[2] == seat and illegal >> p[3] & 1]
             if later:

@@ -19,14 +19,14 @@ CINCH = EngineInputs.for_variant("cinch")
 
 
 @njit(cache=False)  # its callees change; a cached copy would not notice
-def draws(p, hands, know, out_p, must, t, opts, masks, n, seed):
+def draws(p, hands, know, out_p, must, t, tab, n, seed):
     dp, fact, sp, sm = np.zeros((6, 16, 16, 16)), np.ones(64), np.zeros(32, np.int64), \
         np.zeros(16, np.uint64)
     for k in range(1, 64):
         fact[k] = fact[k - 1] * k
     rng = np.zeros(1, np.uint64)
     start(rng, seed, 0, 3)
-    total = S.prepare(p, hands, know, out_p, must, t, opts, masks, dp, fact, sp, sm)
+    total = S.prepare(p, hands, know, out_p, must, t, tab, dp, fact, sp, sm)
     world = np.zeros(4, np.uint64)
     out = np.zeros((n, 4), np.uint64)
     for i in range(n):
@@ -131,8 +131,7 @@ def test_draws_match_exact_enumeration():
             continue
         n = 60 * len(worlds)
         total, got = draws(p, np.array(hands, np.uint64), know, np.uint64(out_p),
-                           np.array(must, np.uint64), t, CINCH.opts, CINCH.tables.masks, n,
-                           tested)
+                           np.array(must, np.uint64), t, CINCH.tables, n, tested)
         assert round(total) == len(worlds)
         index = {w: i for i, w in enumerate(worlds)}
         counts = np.zeros(len(worlds))

@@ -56,8 +56,8 @@ def test_holding_pairs_match_reference(cinch, all_on, card, offset, trump):
     c = parse_card(card)
     for i in range(60):
         out = np.zeros((1, SPAN, SPAN), dtype=np.int64)
-        strategy.holding_pairs(7, i, 1, 1, c, offset, trump, L.P_RANDOM, all_on, *cinch.arrays,
-                               out)
+        strategy.holding_pairs(strategy.Span(7, i, 1, 1), c, offset, trump, L.P_RANDOM, all_on,
+                               cinch.tables, out)
         got = np.argwhere(out[0])
         assert got.tolist() == [list(ref_holding_pair(7, i, c, offset, trump))], f"deal {i}"
 
@@ -67,7 +67,8 @@ def test_hand_classes_match_reference(cinch, all_on):
     trumps = set(parse_hand("AH KH QH JH TH 9H 8H 7H 6H 5H 5D 4H 3H 2H"))
     for i in range(60):
         out = np.zeros((1, 640, SPAN * SPAN), dtype=np.int64)  # outcome: both sides' points
-        strategy.hand_classes(3, i, 1, 1, 2, 1, marks, L.P_RANDOM, all_on, *cinch.arrays, out)
+        strategy.hand_classes(strategy.Span(3, i, 1, 1), 2, 1, marks, L.P_RANDOM, all_on,
+                              cinch.tables, out)
         stream = Stream.start(3, i, KIND_CLASSES)
         deck = shuffle(stream, list(range(52)))
         hand = deck[:9]
@@ -102,8 +103,7 @@ def test_advised_games_match_reference(cinch, all_on):
     start[team], start[1 - team] = score
     expected = np.zeros((15, 3), dtype=np.int64)
     for i in range(25):
-        deal = ref.fixed_hand_deal(11, i, [ref_card_text(c) for c in hand], (offset + 1) % 4,
-                                   "H")
+        deal = ref.fixed_hand_deal(11, i, [ref_card_text(c) for c in hand], (offset + 1) % 4, "H")
         for b in range(7, 15):
             made, s = score_deal(deal["points"], deal["bidder"], b)
             totals = [start[0] + s[0], start[1] + s[1]]
@@ -116,8 +116,8 @@ def test_advised_games_match_reference(cinch, all_on):
                 winner = ref_game_on(11, i, totals, 1)
             expected[b, 2 if winner < 0 else int(winner == team)] += 1
     out = np.zeros((3, 15, 3), dtype=np.int64)
-    strategy.advised_games(11, 0, 25, 10, np.array(hand, np.int64), offset, 1, start,
-                           L.P_RANDOM, all_on, *cinch.arrays, out)
+    strategy.advised_games(strategy.Span(11, 0, 25, 10), np.array(hand, np.int64), offset, 1, start,
+                           L.P_RANDOM, all_on, cinch.tables, out)
     assert (out.sum(axis=0) == expected).all()
 
 
@@ -125,8 +125,8 @@ def test_policy_pairs_same_word_is_the_diagonal(cinch, all_on):
     """Both arms the same player: every deal on the diagonal, made cells 0/0 and 1/1, and
     the side's points those of reference.random_deal."""
     out = np.zeros((1, SPAN * SPAN + 5), dtype=np.int64)
-    strategy.policy_pairs(5, 0, 200, 200, L.P_RANDOM, L.P_RANDOM, 1, all_on, *cinch.arrays,
-                          out)
+    strategy.policy_pairs(strategy.Span(5, 0, 200, 200), L.P_RANDOM, L.P_RANDOM, 1, all_on,
+                          cinch.tables, out)
     joint = out[0, :SPAN * SPAN].reshape(SPAN, SPAN)
     expected = np.zeros(SPAN, dtype=np.int64)
     made = 0
@@ -147,8 +147,8 @@ def test_word_switch_equals_team_flags(cinch, all_on, name, flag):
     word = L.POLICY_SIDES | L.P_HEURISTIC | (flag << L.OFF_SHIFT)
     by_word = record_deals(cinch, 9, np.arange(n), word, all_on)
     by_team = [record_deals(cinch, 9, np.arange(n), L.P_HEURISTIC,
-                            technique_flags(*(((name,), ()) if t == 0 else ((), (name,)))))
-               for t in (0, 1)]
+                            technique_flags(*(((name,),
+                                               ()) if t == 0 else ((), (name,))))) for t in (0, 1)]
     same = record_deals(cinch, 9, np.arange(n), L.P_HEURISTIC, all_on)
     changed = 0
     for i in range(n):
@@ -164,8 +164,8 @@ def test_strategy_drivers_thread_independent(cinch, all_on):
     for threads in (1, 2):
         numba.set_num_threads(threads)
         out = np.zeros((8, SPAN, SPAN), dtype=np.int64)
-        strategy.holding_pairs(1, 0, 1000, 128, parse_card("KH"), 0, 1, L.P_HEURISTIC, all_on,
-                               *cinch.arrays, out)
+        strategy.holding_pairs(strategy.Span(1, 0, 1000, 128), parse_card("KH"), 0, 1,
+                               L.P_HEURISTIC, all_on, cinch.tables, out)
         runs.append(out)
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
     assert (runs[0] == runs[1]).all()
@@ -190,8 +190,7 @@ def ref_preset_pair(name: str, seed: int, i: int, card: int, offset: int,
     def play(hand, others, stream):
         hands, stock = deal_general(others, 0, size, skip=seat)
         hands[seat] = list(hand)
-        body, _ = simulate(v, 0, hands, stock, _FixedTrump(stream, trump),
-                           fixed_bidder=seat)
+        body, _ = simulate(v, 0, hands, stock, _FixedTrump(stream, trump), fixed_bidder=seat)
         return body["points"][seat % 2]
 
     a = play(hand, others, stream)
@@ -211,7 +210,7 @@ def test_holding_pairs_match_reference_presets(name):
     card = parse_card("AH")
     for i in range(25):
         out = np.zeros((1, span, span), dtype=np.int64)
-        strategy.holding_pairs(3, i, 1, 1, card, i % 4, 1, L.P_RANDOM, flags, *inputs.arrays,
-                               out)
+        strategy.holding_pairs(strategy.Span(3, i, 1, 1), card, i % 4, 1, L.P_RANDOM, flags,
+                               inputs.tables, out)
         expected = list(ref_preset_pair(name, 3, i, card, i % 4, 1))
         assert np.argwhere(out[0]).tolist() == [expected], f"{name} deal {i}"

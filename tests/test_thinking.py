@@ -50,8 +50,8 @@ def test_sides_get_their_players():
 
 
 def test_duel_writes_its_report(tmp_path):
-    r = cli("duel", "--a", "pimc", "--b", "random", "--deals", "60", "--worlds", "4",
-            "--out", str(tmp_path))
+    r = cli("duel", "--a", "pimc", "--b", "random", "--deals", "60", "--worlds", "4", "--out",
+            str(tmp_path))
     assert r.returncode == 0, r.stderr
     row = pd.read_csv(tmp_path / "duel.csv").iloc[0]
     assert row.deals == 60 and row.points_diff_lo > 0  # pimc beats random by a mile
@@ -74,14 +74,12 @@ def _estimate(hand_text: str, seat: int = 1, dealer: int = 0, seed: int = 1):
     from pedro_sim.engine.thinking.bidding import playout_estimate
     from pedro_sim.engine.thinking.scratch import new_think
 
-    opts, masks, beats, cinfo = CINCH.arrays
-    think = new_think(np.int64(parse_policy("pimc")), opts, cinfo)
     rng = np.zeros(1, np.uint64)
+    think = new_think(parse_policy("pimc"), CINCH.tables, rng)
     start(rng, seed, 0, 0)
     hand = np.uint64(mask_of(parse_hand(hand_text)))
     suit, points = playout_estimate(np.int64(seat), np.int64(dealer), hand,
-                                    technique_flags(bid_worlds=64), opts, masks, beats, cinfo,
-                                    rng, think)
+                                    technique_flags(bid_worlds=64), CINCH.tables, rng, think)
     return int(suit), int(points)
 
 

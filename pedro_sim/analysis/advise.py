@@ -29,8 +29,9 @@ def game_wins(study: Study, hand: list[int], seat: str, suit: int, score: tuple[
     hand_arr = np.array(hand, dtype=np.int64)
 
     def step(first, count, chunk, out):
-        strategy.advised_games(study.seed, first, count, chunk, hand_arr, offset, suit, start,
-                               study.who.policy, study.who.flags, *study.inputs.arrays, out)
+        strategy.advised_games(strategy.Span(study.seed, first, count, chunk), hand_arr, offset,
+                               suit, start, study.who.policy, study.who.flags,
+                               study.inputs.tables, out)
 
     v = study.inputs.variant
 

@@ -36,7 +36,7 @@ class BidReport:
 def heuristic_trump(inputs: EngineInputs, hand: list[int]) -> int:
     """The suit the heuristic player would name with these cards."""
     mask = np.uint64(sum(1 << c for c in hand))
-    return int(best_suit(mask, inputs.tables.cinfo))
+    return int(best_suit(mask, inputs.tables))
 
 
 def points_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump: int, deals: int,
@@ -47,8 +47,8 @@ def points_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump: 
     hand_arr = np.array(hand, dtype=np.int64)
 
     def step(start: int, count: int, chunk: int, out: np.ndarray) -> None:
-        drivers.fixed_hand_stats(seed, first + start, count, chunk, hand_arr, offset,
-                                 trump, policy, flags, *inputs.arrays, out)
+        drivers.fixed_hand_stats(drivers.Span(seed, first + start, count, chunk), hand_arr, offset,
+                                 trump, policy, flags, inputs.tables, out)
 
     span = inputs.variant.total_points + 1
     return run_chunked(step, deals, (span, span), label, show_progress, chunk_for(policy))
@@ -65,8 +65,8 @@ def precise_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump:
     hand_arr = np.array(hand, dtype=np.int64)
 
     def step(start: int, count: int, chunk: int, out: np.ndarray) -> None:
-        drivers.fixed_hand_stats(seed, start, count, chunk, hand_arr, offset, trump, policy,
-                                 flags, *inputs.arrays, out)
+        drivers.fixed_hand_stats(drivers.Span(seed, start, count, chunk), hand_arr, offset,
+                                 trump, policy, flags, inputs.tables, out)
 
     span = v.total_points + 1
     return run_precise(step, max_deals, (span, span), label, show_progress,

@@ -23,7 +23,7 @@ def game_outcomes(inputs: EngineInputs, seed: int, games: int, policy: int, flag
                   first: int = 0) -> pd.DataFrame:
     """Play games first..first+games-1: winner team, how it ended, deals and final scores."""
     out = np.zeros((games, GAME_COLS), dtype=np.int64)
-    drivers.game_results(seed, first, policy, flags, *inputs.arrays, out)
+    drivers.game_results(seed, first, policy, flags, inputs.tables, out)
     frame = pd.DataFrame(out, columns=["winner", "end", "deals", "score0", "score1"])
     frame.insert(0, "game", np.arange(first, first + games))
     frame.insert(1, "first_dealer", frame["game"] % 4)

@@ -31,7 +31,7 @@ MARKS = ("A", "K", "Q", "J", "pedro", "off-five")  # the cards a hand class reco
 
 def trump_cards(study: Study, suit: int = TRUMP) -> list[tuple[int, str]]:
     """The trumps of ``suit``, strongest first, each with its name (A .. pedro, off-five)."""
-    _, masks, _, cinfo = study.inputs.arrays
+    _, masks, _, cinfo = study.inputs.tables
     trumps = [c for c in range(study.inputs.variant.deck) if int(masks[suit, L.M_TRUMP]) >> c & 1]
     trumps.sort(key=lambda c: -int(cinfo[suit, L.I_STRENGTH, c]))
     return [(c, card_name(c, suit)) for c in trumps]
@@ -62,9 +62,9 @@ def card_values(study: Study, seats: list[str], suit: int = TRUMP) -> pd.DataFra
     for seat in seats:
         for card, name in trump_cards(study, suit):
             def step(first, count, chunk, out, card=card, seat=seat):
-                strategy.holding_pairs(study.seed, first, count, chunk, card, SEATS[seat],
-                                       suit, study.who.policy, study.who.flags,
-                                       *study.inputs.arrays, out)
+                strategy.holding_pairs(strategy.Span(study.seed, first, count, chunk), card,
+                                       SEATS[seat], suit, study.who.policy, study.who.flags,
+                                       study.inputs.tables, out)
 
             joint = study.run(step, (span, span), f"{seat}: holding {name}",
                               widest=lambda j: widest_make_interval(
@@ -85,8 +85,8 @@ def class_counts(study: Study, seat: str, suit: int = TRUMP) -> np.ndarray:
     marks = mark_cards(study, suit)
 
     def step(first, count, chunk, out):
-        strategy.hand_classes(study.seed, first, count, chunk, SEATS[seat], suit, marks,
-                              study.who.policy, study.who.flags, *study.inputs.arrays, out)
+        strategy.hand_classes(strategy.Span(study.seed, first, count, chunk), SEATS[seat], suit,
+                              marks, study.who.policy, study.who.flags, study.inputs.tables, out)
 
     def widest(counts: np.ndarray) -> float:
         rows = pattern_rows(study, seat, counts)

@@ -11,7 +11,6 @@ come out of the same code that scores a played deal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 import pandas as pd
@@ -48,16 +47,23 @@ class ScoreGrid:
 
 def score_grid(inputs: EngineInputs, bids: list[int] | None = None) -> ScoreGrid:
     """The engine's scoring of every (bidders' points, defenders' points) at each bid."""
-    return _grid(inputs.opts.tobytes(), inputs.variant.total_points,
-                 tuple(bid_levels(inputs.variant) if bids is None else bids))
+    levels = tuple(bid_levels(inputs.variant) if bids is None else bids)
+    key = (inputs.opts.tobytes(), levels)
+    if key not in _GRIDS:
+        if len(_GRIDS) >= 64:
+            _GRIDS.pop(next(iter(_GRIDS)))
+        _GRIDS[key] = _grid(inputs, levels)
+    return _GRIDS[key]
 
 
-@lru_cache(maxsize=64)
-def _grid(opts_bytes: bytes, total: int, bids: tuple[int, ...]) -> ScoreGrid:
-    opts = np.frombuffer(opts_bytes, dtype=np.int64)
+_GRIDS: dict[tuple[bytes, tuple[int, ...]], ScoreGrid] = {}  # by the options and bids
+
+
+def _grid(inputs: EngineInputs, bids: tuple[int, ...]) -> ScoreGrid:
+    total = inputs.variant.total_points
     shape = (len(bids), total + 1, total + 1)
     made, mine, theirs = (np.zeros(shape, dtype=np.int64) for _ in range(3))
-    drivers.score_grid(np.array(bids, dtype=np.int64), opts, made, mine, theirs)
+    drivers.score_grid(np.array(bids, dtype=np.int64), inputs.tables, made, mine, theirs)
     return ScoreGrid(bids, made.astype(bool), mine, theirs)
 
 

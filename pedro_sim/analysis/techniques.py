@@ -47,8 +47,8 @@ def technique_joint(study: Study, technique: str, side: str) -> np.ndarray:
     team = 1 if side == "defenders" else 0
 
     def step(first, count, chunk, out):
-        strategy.policy_pairs(study.seed, first, count, chunk, base, off, team,
-                              study.who.flags, *study.inputs.arrays, out)
+        strategy.policy_pairs(strategy.Span(study.seed, first, count, chunk), base, off, team,
+                              study.who.flags, study.inputs.tables, out)
 
     return study.run(step, (span * span + 5,), f"{technique}, {side}: on and off",
                      widest=lambda counts: widest_make_rate(counts[span * span:-1]))

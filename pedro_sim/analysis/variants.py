@@ -55,7 +55,8 @@ def summarize_deals(inputs: EngineInputs, deals: int, seed: int, policy: int,
     width = 6 * (v.top_bid + 1) + 20 + 2 * (v.total_points + 1)
 
     def step(first: int, count: int, chunk: int, out: np.ndarray) -> None:
-        drivers.deal_summary(seed, first, count, chunk, policy, flags, *inputs.arrays, out)
+        drivers.deal_summary(drivers.Span(seed, first, count, chunk), policy, flags, inputs.tables,
+                             out)
 
     label, chunk = f"{v.name}: deals", chunk_for(policy)
     if precision is None:
@@ -84,7 +85,7 @@ def summarize_games(inputs: EngineInputs, games: int, seed: int, policy: int,
                     flags: np.ndarray, show_progress: bool | None = None) -> np.ndarray:
     def step(first: int, count: int, chunk: int, out: np.ndarray) -> None:
         rows = np.zeros((count, GAME_COLS), dtype=np.int64)
-        drivers.game_results(seed, first, policy, flags, *inputs.arrays, rows)
+        drivers.game_results(seed, first, policy, flags, inputs.tables, rows)
         for k in range(len(out)):
             g = rows[k * chunk:(k + 1) * chunk]
             idx = np.arange(first + k * chunk, first + k * chunk + len(g))

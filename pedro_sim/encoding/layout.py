@@ -54,7 +54,7 @@ from pedro_sim.rules.choices import (
     O_PASS_EXCESS,  # 1: a player with too many trumps passes the excess to its partner
     O_MOON,  # 1: the top numeric bid, made, scores twice the bid (set: as any set bid)
     O_DEALER_SEARCHES_DISCARDS,  # 1: a robbing dealer may take the others' discarded trumps
-    N_OPTS,
+    N_RULE_OPTS,
 ) = range(39)
 
 # the values of the option slots, as declared in rules/choices.py (meanings there)
@@ -143,8 +143,59 @@ F_GUARD_PEDRO = 8
 F_BURY_LOW = 16
 F_ALL = 31
 
+# --- the seat table, in opts after the rule options (encoding/options.py seat_table): who
+# sits with whom. The kernels reach sides only through it (engine/seats.py), so games whose
+# sides are single players or change from deal to deal need a new table, not new arithmetic.
+SEATS = 4  # seats the arrays have room for (a preset's own count: opts[O_PLAYERS])
+MAX_SIDES = 2  # sides the arrays have room for
+(
+    SE_SIDE,  # a slot per seat: the side it plays for (0 .. MAX_SIDES - 1)
+    SE_PARTNER,  # a slot per seat: the seat it passes cards to (eighty-three), -1 if none
+    SE_LATER,  # SEATS x SEATS: at SE_LATER + SEATS * k + p, the opponents (a bit per seat)
+    # who play after seat p when it plays at place k of a trick
+    N_OPTS,
+) = tuple(N_RULE_OPTS + at for at in offsets(SEATS, SEATS, SEATS * SEATS))
+
+# --- pts: int64 [PT_LEN] a deal's points: what each side took, then the dealer's forcing ---
+(
+    PT_POINTS,  # MAX_SIDES: each side's points
+    PT_CARDS,  # MAX_SIDES: the mask of the cards each side took
+    PT_FORCED,  # 1: the dealer was forced to bid
+    PT_LEN,
+) = offsets(MAX_SIDES, MAX_SIDES, 1)
+
+# --- hands: uint64 [H_LEN] a deal's cards, a mask per seat in each field ---
+(
+    H_PLAY,  # the hands in play
+    H_DEALT,  # the hands dealt
+    H_BOOKS,  # cards picked up after the bidding (books, kitty, second deal)
+    H_RECEIVED,  # cards taken between the bidding and the first lead
+    H_DISCARDED,  # cards put out of play
+    H_PUT_AWAY,  # stock cards discarded without being taken (foster)
+    H_POOL,  # eighty-three: the cards a seat chooses its hand from
+    H_PASSED,  # eighty-three: the cards its partner passed it
+    H_LEN,
+) = offsets(SEATS, SEATS, SEATS, SEATS, SEATS, SEATS, SEATS, SEATS)
+
+# --- play: int64 [PS_LEN] where play stands, the trick in progress first (the solver keeps
+# the first PS_SOLVER slots of it per node) ---
+(
+    PS_TRICK,  # tricks played before this one
+    PS_LEADER,
+    PS_K,  # places after the leader already gone in this trick
+    PS_WSEAT,  # seat winning the trick so far (-1: nobody played)
+    PS_WCARD,
+    PS_LED,  # effective suit led
+    PS_POINTS,  # points in the trick so far
+    PS_SOLVER,
+    PS_NPLAYS,  # cards (stacks) played to this trick so far
+    PS_PLAYED,  # the mask of every card played in the deal so far
+    PS_FOLDS,  # players folded so far
+    PS_BIDDER,  # whose first lead the rules may force (-1: none)
+    PS_LEN,
+) = offsets(1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1)
+
 # --- trace record: int64 [R_LEN] per deal, its fields laid out from their sizes ---
-SEATS = 4
 MAX_DECK = 53
 MAX_TRICKS = 14
 MAX_CALLS = 200
@@ -167,8 +218,8 @@ PLAY_LEN = 3  # one play in a trick: seat, card, mask of the cards played under 
     R_START,  # a mask per seat: hands when play starts
     R_CLAIM_SEAT,
     R_CLAIM_MASK,
-    R_POINTS,  # per team
-    R_SCORE,  # per team
+    R_POINTS,  # per side
+    R_SCORE,  # per side
     R_MADE,
     R_NTRICKS,
     R_NFOLDED,
@@ -178,5 +229,5 @@ PLAY_LEN = 3  # one play in a trick: seat, card, mask of the cards played under 
     R_TRICKS,  # MAX_TRICKS tricks of TRICK_LEN
     R_CALLS,  # (seat, bid or 0 = pass) per call
     R_LEN,
-) = offsets(MAX_DECK, 1, 1, 1, 1, 1, SEATS, SEATS, 1, 1, 2, 2, 1, 1, 1, 2 * SEATS, SEATS,
-            SEATS, TRICK_LEN * MAX_TRICKS, 2 * MAX_CALLS)
+) = offsets(MAX_DECK, 1, 1, 1, 1, 1, SEATS, SEATS, 1, 1, MAX_SIDES, MAX_SIDES, 1, 1, 1,
+            2 * SEATS, SEATS, SEATS, TRICK_LEN * MAX_TRICKS, 2 * MAX_CALLS)

@@ -42,4 +42,30 @@ def kernel_options(variant: Variant) -> np.ndarray:
     opts[L.O_MOON] = v.special_bid == "moon"
     opts[L.O_TOP_BID] = v.top_bid
     opts[L.O_PASS_EXCESS] = v.excess_trumps == "pass-to-partner"
+    opts[L.N_RULE_OPTS:] = seat_table(v.players)
     return opts
+
+
+def seat_table(n: int) -> np.ndarray:
+    """Who plays with whom among ``n`` players in partnerships: partners sit across, so
+    seat p plays for side p % 2 (slots SE_* of layout.py).
+
+    >>> t = seat_table(4)
+    >>> def at(slot): return t[slot - L.N_RULE_OPTS:][:4].tolist()
+    >>> at(L.SE_SIDE), at(L.SE_PARTNER)
+    ([0, 1, 0, 1], [2, 3, 0, 1])
+    >>> [bin(at(L.SE_LATER + 4 * k)[0]) for k in range(4)]  # seat 0 at places 0, 1, 2, 3
+    ['0b1010', '0b10', '0b10', '0b0']
+    """
+    table = np.full(L.N_OPTS - L.N_RULE_OPTS, -1, dtype=np.int64)
+    at = -L.N_RULE_OPTS
+    side = [p % 2 for p in range(n)]
+    for p in range(n):
+        table[at + L.SE_SIDE + p] = side[p]
+        table[at + L.SE_PARTNER + p] = (p + n // 2) % n
+    for k in range(n):
+        for p in range(n):
+            later = [(p + j) % n for j in range(1, n - k)]
+            table[at + L.SE_LATER + L.SEATS * k + p] = sum(1 << q for q in later
+                                                           if side[q] != side[p])
+    return table

@@ -11,6 +11,7 @@ from typing import NamedTuple
 import numpy as np
 
 from pedro_sim.encoding import layout as L
+from pedro_sim.encoding.options import kernel_options
 from pedro_sim.rules.variant import Variant
 
 JOKER = 52
@@ -35,6 +36,10 @@ def point_weight(variant: Variant) -> int:
 
 
 class Tables(NamedTuple):
+    """Everything the kernels read about the rules, as one bundle every phase takes (the
+    parameter ``tab``): numba passes a named tuple of arrays as cheaply as the arrays."""
+
+    opts: np.ndarray  # int64 [N_OPTS]: the rule options and seat table (encoding/options.py)
     masks: np.ndarray  # uint64 [4, N_MASKS]
     beats: np.ndarray  # uint64 [4, 53]: cards that beat card c when c is winning
     cinfo: np.ndarray  # int64 [4, N_INFO, 53]
@@ -69,7 +74,7 @@ def build_tables(variant: Variant) -> Tables:
         order = [trump_cards(t, variant)[r] for r in variant.counting_order]
         cinfo[t, L.I_COUNT_ORDER, :] = -1
         cinfo[t, L.I_COUNT_ORDER, :len(order)] = order
-    return Tables(masks, beats, cinfo)
+    return Tables(kernel_options(variant), masks, beats, cinfo)
 
 
 def _card_info(t: int, variant: Variant, masks: np.ndarray, cinfo: np.ndarray) -> None:

@@ -14,6 +14,17 @@ dispatcher, compiler/dispatcher.py, with the patches of compiler/patches.py in f
 - ``scratch``: builds the scratch arrays a thread reuses (compiled once, not inlined).
 - ``loop``: the drivers' compiled loops over chunks (serial, GIL released: a thread
   pool runs them side by side); they allocate the scratch arrays.
+
+Kernels take their arrays in named bundles: ``tab`` (encoding/tables.py Tables: options,
+masks, beats, card info), ``work`` (engine/work.py Work: a thread's deal arrays) and the
+solver's ``Search``; numba passes a named tuple of arrays as cheaply as the arrays. Two
+numba 0.68 pitfalls the engine keeps clear of (tests/test_seats.py checks the first):
+
+- a tuple assignment from a tuple display (``a, b = x.a, x.b``) in a function that also
+  inlines an ``overload(..., inline="always")`` (the gates of contract.py, bidding.py and
+  whole_deal.py) was miscompiled: variables read garbage. Assign one name at a time.
+- bundles are put together in Python, never inside a kernel (a Work built in a kernel
+  and passed through an inlined overload lost its arrays the same way).
 """
 
 from pedro_sim.compiler import shared_link

@@ -17,6 +17,7 @@ import numpy as np
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
 from pedro_sim.engine.jit import kernel, phase
+from pedro_sim.engine.seats import partner_of, players, same_side, seat_after, side_of
 
 V_CARDS = 0  # a card in two places, played twice, not held, or never played
 V_POINTS = 1  # points recorded differ from the tricks', or do not add up to the total
@@ -50,22 +51,22 @@ def flag(kind):
 
 
 @kernel
-def trick_points(m, t, cinfo):
+def trick_points(m, t, tab):
     """Points of the cards in ``m`` for whoever takes them in a trick or claim."""
     total = 0
     while m:
         c = lowest(m)
         m &= m - ONE
-        total += cinfo[t, L.I_POINTS, c]
+        total += tab.cinfo[t, L.I_POINTS, c]
     return total
 
 
 @kernel
-def value(m, t, opts, masks, cinfo):
+def value(m, t, tab):
     """Points of the cards in ``m`` wherever they end up (the 2 that scores for its holder
     has no trick points in cinfo; its value is O_TWO_POINTS)."""
-    total = opts[L.O_TWO_POINTS] if m_has(masks[t, L.M_TWO], m) else 0
-    return total + trick_points(m, t, cinfo)
+    total = tab.opts[L.O_TWO_POINTS] if m_has(tab.masks[t, L.M_TWO], m) else 0
+    return total + trick_points(m, t, tab)
 
 
 @kernel
@@ -81,15 +82,15 @@ def umask(x):
 
 
 @kernel
-def check_dealt(rec, opts, held):
+def check_dealt(rec, tab, held):
     """Dealt hands and stock partition the deck: every card id 0..deck-1 exactly once.
     Fills the dealt masks; returns (flags, stock mask)."""
-    n = opts[L.O_DECK]
-    size = opts[L.O_HAND]
+    n = tab.opts[L.O_DECK]
+    size = tab.opts[L.O_HAND]
     seen = ZERO
     stock = ZERO
     bad = 0
-    for p in range(4):
+    for p in range(players(tab)):
         held[H_DEALT + p] = ZERO
     for j in range(n):
         c = rec[L.R_DEALT + j]
@@ -99,7 +100,7 @@ def check_dealt(rec, opts, held):
         if seen & bit(c):
             bad |= flag(V_CARDS)
         seen |= bit(c)
-        if j < 4 * size:
+        if j < players(tab) * size:
             held[H_DEALT + j // size] |= bit(c)
         else:
             stock |= bit(c)
@@ -107,16 +108,17 @@ def check_dealt(rec, opts, held):
 
 
 @kernel
-def check_start(rec, opts, held, stock, full):
+def check_start(rec, tab, held, stock, full):
     """Hands at play start: disjoint, each made of dealt and received cards; received
     cards come from the stock (each stock card to one seat at most), from the partner
     (passed) or, for a dealer who may take the others' discards, from those."""
     bad = 0
     taken = ZERO
-    rob_all = opts[L.O_DEALER_FILL] == L.FILL_ROB_ALL or opts[L.O_DEALER_SEARCHES_DISCARDS] != 0
-    dealer = rec[L.R_DEALER] & 3
+    rob_all = (tab.opts[L.O_DEALER_FILL] == L.FILL_ROB_ALL
+               or tab.opts[L.O_DEALER_SEARCHES_DISCARDS] != 0)
+    dealer = rec[L.R_DEALER] % players(tab)
     union = ZERO
-    for p in range(4):
+    for p in range(players(tab)):
         start = umask(rec[L.R_START + p])
         got = umask(rec[L.R_RECEIVED + p])
         passed = umask(rec[L.R_PASSED + p])
@@ -131,67 +133,67 @@ def check_start(rec, opts, held, stock, full):
         if drawn & taken or away & ~stock or away & (taken | got):
             bad |= flag(V_CARDS)
         taken |= drawn | away
-        q = (p + 2) & 3
+        q = max(partner_of(tab, p), 0)
         partner_gone = (held[H_DEALT + q] | umask(rec[L.R_RECEIVED + q])) & \
             ~umask(rec[L.R_START + q])
         others = ZERO
         if rob_all and p == dealer:
-            for k in range(1, 4):
-                s = (dealer + k) & 3
+            for k in range(1, players(tab)):
+                s = seat_after(tab, dealer, k)
                 others |= held[H_DEALT + s] & ~umask(rec[L.R_START + s])
         if passed & ~(got & partner_gone) or got & ~stock & ~(passed | others):
             bad |= flag(V_CARDS)
-    for p in range(4):
+    for p in range(players(tab)):
         if umask(rec[L.R_PUT_AWAY + p]) & union:
             bad |= flag(V_CARDS)
     return bad
 
 
 @kernel
-def check_kept(rec, opts, masks, held, t):
+def check_kept(rec, tab, held, t):
     """Discards the preset fixes: all dealt non-trumps go (cinch; pidro's dealer may
     keep some when it takes the whole stock), or nothing changes (sancho)."""
     bad = 0
-    for p in range(4):
+    for p in range(players(tab)):
         start = held[H_START + p]
         dealt = held[H_DEALT + p]
-        robs_all = p == rec[L.R_DEALER] and opts[L.O_DEALER_FILL] == L.FILL_TAKE_ALL
-        if opts[L.O_DISCARD] == L.DISCARD_NON_TRUMPS and not robs_all \
-                and start & dealt & ~masks[t, L.M_TRUMP]:
+        robs_all = p == rec[L.R_DEALER] and tab.opts[L.O_DEALER_FILL] == L.FILL_TAKE_ALL
+        if tab.opts[L.O_DISCARD] == L.DISCARD_NON_TRUMPS and not robs_all \
+                and start & dealt & ~tab.masks[t, L.M_TRUMP]:
             bad |= flag(V_LEGAL)
-        if opts[L.O_DISCARD] == L.DISCARD_NONE and opts[L.O_DEALER_FILL] == L.FILL_NONE \
-                and opts[L.O_KITTY] == 0 and start != dealt:
+        if tab.opts[L.O_DISCARD] == L.DISCARD_NONE and tab.opts[L.O_DEALER_FILL] == L.FILL_NONE \
+                and tab.opts[L.O_KITTY] == 0 and start != dealt:
             bad |= flag(V_LEGAL)
     return bad
 
 
 @kernel
-def leader_wins_plain(t, beats):
+def leader_wins_plain(t, tab):
     """Whether the rules table makes a trick without trumps the leader's (king-pedro):
     then a higher card of the suit led does not beat a lower one. The 2 and 3 of a suit
     that is not trumps are plain cards in every preset."""
     s = (t + 1) & 3
-    return not m_has(beats[t, 13 * s], bit(13 * s + 1))
+    return not m_has(tab.beats[t, 13 * s], bit(13 * s + 1))
 
 
 @kernel
-def trick_key(c, led, leader_rule, t, cinfo):
+def trick_key(c, led, leader_rule, t, tab):
     """How strongly card ``c`` bids for the trick: trumps by their strength, cards of the
     suit led by rank (all equal under the leader rule), other cards not at all."""
-    suit = cinfo[t, L.I_SUIT, c]
+    suit = tab.cinfo[t, L.I_SUIT, c]
     if suit == L.TRUMP_SUIT:
-        return 100 + cinfo[t, L.I_STRENGTH, c]
+        return 100 + tab.cinfo[t, L.I_STRENGTH, c]
     if suit != led:
         return -1
-    return 0 if leader_rule else cinfo[t, L.I_STRENGTH, c]
+    return 0 if leader_rule else tab.cinfo[t, L.I_STRENGTH, c]
 
 
 @kernel
-def top_is_legal(h, c, led, lead_trump, plain, t, masks):
+def top_is_legal(h, c, led, lead_trump, plain, t, tab):
     """docs/rules.md 1-2 and section 4's follow rules, for the top card ``c`` of hand ``h``:
     trump led (or trumps only): a trump if able; plain led: follow or trump, follow, or
     anything, per the preset; a lead: anything, or a trump if able where required."""
-    trumps = h & masks[t, L.M_TRUMP]
+    trumps = h & tab.masks[t, L.M_TRUMP]
     if not m_has(h, bit(c)):
         return False
     if led < 0:
@@ -200,7 +202,7 @@ def top_is_legal(h, c, led, lead_trump, plain, t, masks):
         return not trumps or m_has(trumps, bit(c))
     if plain == L.PLAIN_ANY:
         return True
-    suited = h & masks[t, led]
+    suited = h & tab.masks[t, led]
     if not suited:
         return True
     if plain == L.PLAIN_FOLLOW:
@@ -209,11 +211,11 @@ def top_is_legal(h, c, led, lead_trump, plain, t, masks):
 
 
 @kernel
-def extras_due(n, trick, opts):
+def extras_due(n, trick, tab):
     """Extra cards a seat holding ``n`` must play under its card (docs/rules.md 2.7, section 4:
     the surplus on the first trick, or one a trick in pairs until back to hand size)."""
-    keep = opts[L.O_KEEP]
-    if opts[L.O_PAIRS]:
+    keep = tab.opts[L.O_KEEP]
+    if tab.opts[L.O_PAIRS]:
         left = keep - trick
         surplus = n - left
         if surplus <= 0:
@@ -225,25 +227,25 @@ def extras_due(n, trick, opts):
 
 
 @kernel
-def stack_is_legal(h, c, extra, trick, opts, masks, t):
+def stack_is_legal(h, c, extra, trick, tab, t):
     """The extra cards: as many as due; buried ones only non-scoring trumps; where they
     score, at most one scoring card in the stack (king-pedro: two, one the 2, for a seat
     holding all seven)."""
-    if popcount(extra) != extras_due(popcount(h), trick, opts):
+    if popcount(extra) != extras_due(popcount(h), trick, tab):
         return False
     if not extra:
         return True
-    if not opts[L.O_EXTRAS_SCORE]:
-        return not (extra & ~masks[t, L.M_NONSCORE])
-    if not (opts[L.O_PAIRS] or opts[L.O_EXTRAS_ONE_SCORING]):
+    if not tab.opts[L.O_EXTRAS_SCORE]:
+        return not (extra & ~tab.masks[t, L.M_NONSCORE])
+    if not (tab.opts[L.O_PAIRS] or tab.opts[L.O_EXTRAS_ONE_SCORING]):
         return True
-    scoring = masks[t, L.M_SCORE_TRICK] | masks[t, L.M_TWO] | masks[t, L.M_TWO_PLAYED]
-    two = masks[t, L.M_TWO] | masks[t, L.M_TWO_PLAYED]
+    scoring = tab.masks[t, L.M_SCORE_TRICK] | tab.masks[t, L.M_TWO] | tab.masks[t, L.M_TWO_PLAYED]
+    two = tab.masks[t, L.M_TWO] | tab.masks[t, L.M_TWO_PLAYED]
     n = popcount((extra | bit(c)) & scoring)
     if n <= 1:
         return True
     seven = popcount(h & scoring) == 7
-    return (opts[L.O_EXTRAS_ONE_SCORING] and not opts[L.O_PAIRS] and n == 2 and seven
+    return (tab.opts[L.O_EXTRAS_ONE_SCORING] and not tab.opts[L.O_PAIRS] and n == 2 and seven
             and m_has(extra | bit(c), two))
 
 
@@ -257,9 +259,9 @@ def listed_fold(rec, p, trick):
 
 
 @kernel
-def fold(rec, held, won, p, trick, t, opts, masks, cinfo):
+def fold(rec, held, won, p, trick, t, tab):
     """Seat ``p`` folds: its cards leave play (they must score nothing: no trumps)."""
-    won[W_ASIDE] += value(held[H_HANDS + p], t, opts, masks, cinfo)
+    won[W_ASIDE] += value(held[H_HANDS + p], t, tab)
     held[H_HANDS + p] = ZERO
     if listed_fold(rec, p, trick):
         won[W_FOLDS] += 1
@@ -268,36 +270,36 @@ def fold(rec, held, won, p, trick, t, opts, masks, cinfo):
 
 
 @kernel
-def fold_at_start(rec, held, won, trick, t, opts, masks, cinfo):
+def fold_at_start(rec, held, won, trick, t, tab):
     """FOLD_AT_TRICK: every seat holding cards but no trump folds before the lead."""
     bad = 0
-    if opts[L.O_FOLD] != L.FOLD_AT_TRICK:
+    if tab.opts[L.O_FOLD] != L.FOLD_AT_TRICK:
         return bad
-    for p in range(4):
+    for p in range(players(tab)):
         h = held[H_HANDS + p]
-        if h and not h & masks[t, L.M_TRUMP]:
-            bad |= fold(rec, held, won, p, trick, t, opts, masks, cinfo)
+        if h and not h & tab.masks[t, L.M_TRUMP]:
+            bad |= fold(rec, held, won, p, trick, t, tab)
     return bad
 
 
 @kernel
-def claim_or_end(rec, held, won, trick, t, cinfo):
+def claim_or_end(rec, held, won, trick, t, tab):
     """With one seat holding cards it claims them all; with none play is over. Returns
     (ended, flags)."""
-    holders = 0
+    holding = 0
     last = -1
-    for p in range(4):
+    for p in range(players(tab)):
         if held[H_HANDS + p]:
-            holders += 1
+            holding += 1
             last = p
-    if holders > 1:
+    if holding > 1:
         return False, 0
     bad = 0
-    if holders == 1:
+    if holding == 1:
         h = held[H_HANDS + last]
         if rec[L.R_CLAIM_SEAT] != last or umask(rec[L.R_CLAIM_MASK]) != h:
             bad |= flag(V_CARDS)
-        won[W_POINTS + (last & 1)] += trick_points(h, t, cinfo)
+        won[W_POINTS + side_of(tab, last)] += trick_points(h, t, tab)
         held[H_HANDS + last] = ZERO
     elif rec[L.R_CLAIM_SEAT] != -1:
         bad |= flag(V_CARDS)
@@ -307,34 +309,34 @@ def claim_or_end(rec, held, won, trick, t, cinfo):
 
 
 @kernel
-def play_one(rec, held, won, pb, p, trick, led, lead_trump, t, opts, masks, cinfo):
+def play_one(rec, held, won, pb, p, trick, led, lead_trump, t, tab):
     """One recorded play (at ``pb``) by seat ``p``. Returns (card, flags, own points,
     trick points); card -1 when the record is unreadable here."""
     bad = 0
     seat = rec[pb]
     c = rec[pb + 1]
     extra = umask(rec[pb + 2])
-    if seat != p or c < 0 or c >= opts[L.O_DECK]:
+    if seat != p or c < 0 or c >= tab.opts[L.O_DECK]:
         return np.int64(-1), flag(V_LEGAL if seat != p else V_CARDS), 0, 0
     h = held[H_HANDS + p]
     if not m_has(h, bit(c)) or extra & ~(h & ~bit(c)):
         bad |= flag(V_CARDS)
-    if not top_is_legal(h, c, led, lead_trump, opts[L.O_PLAIN_LED], t, masks):
+    if not top_is_legal(h, c, led, lead_trump, tab.opts[L.O_PLAIN_LED], t, tab):
         bad |= flag(V_LEGAL)
-    if not stack_is_legal(h, c, extra, trick, opts, masks, t):
+    if not stack_is_legal(h, c, extra, trick, tab, t):
         bad |= flag(V_LEGAL)
     held[H_HANDS + p] = h & ~bit(c) & ~extra
     stack = bit(c)
-    if opts[L.O_EXTRAS_SCORE]:
+    if tab.opts[L.O_EXTRAS_SCORE]:
         stack |= extra
     else:
-        won[W_ASIDE] += value(extra, t, opts, masks, cinfo)
-    own = trick_points(stack & masks[t, L.M_TWO_PLAYED], t, cinfo)
-    return c, bad, own, trick_points(stack & ~masks[t, L.M_TWO_PLAYED], t, cinfo)
+        won[W_ASIDE] += value(extra, t, tab)
+    own = trick_points(stack & tab.masks[t, L.M_TWO_PLAYED], t, tab)
+    return c, bad, own, trick_points(stack & ~tab.masks[t, L.M_TWO_PLAYED], t, tab)
 
 
 @kernel
-def replay_trick(rec, held, won, trick, leader, bidder, t, opts, masks, beats, cinfo):
+def replay_trick(rec, held, won, trick, leader, bidder, t, tab):
     """Trick ``trick`` from ``leader``: every seat in play, in order, plays a legal stack
     (california: a seat without trumps folds on a trump lead). Returns (winner, flags);
     winner -1 when the record cannot be followed further."""
@@ -343,37 +345,37 @@ def replay_trick(rec, held, won, trick, leader, bidder, t, opts, masks, beats, c
     if rec[base + L.T_LEADER] != leader:
         bad |= flag(V_LEGAL)
     nplays = rec[base + L.T_NPLAYS]
-    if nplays < 1 or nplays > 4:
+    if nplays < 1 or nplays > players(tab):
         return np.int64(-1), bad | flag(V_CARDS)
-    lead_trump = ((trick == 0 and leader == bidder and opts[L.O_FIRST_LEAD])
-                  or opts[L.O_PLAIN_LED] == L.PLAIN_TRUMPS_ONLY)
-    leader_rule = leader_wins_plain(t, beats)
+    lead_trump = ((trick == 0 and leader == bidder and tab.opts[L.O_FIRST_LEAD])
+                  or tab.opts[L.O_PLAIN_LED] == L.PLAIN_TRUMPS_ONLY)
+    leader_rule = leader_wins_plain(t, tab)
     led = -1
     best = -1
     best_key = -2
     points = 0
     j = 0
-    for k in range(4):
-        p = (leader + k) & 3
+    for k in range(players(tab)):
+        p = seat_after(tab, leader, k)
         h = held[H_HANDS + p]
         if not h:
             continue
-        if (opts[L.O_FOLD] == L.FOLD_ON_TRUMP_LEAD and led == L.TRUMP_SUIT
-                and not h & masks[t, L.M_TRUMP]):
-            bad |= fold(rec, held, won, p, trick, t, opts, masks, cinfo)
+        if (tab.opts[L.O_FOLD] == L.FOLD_ON_TRUMP_LEAD and led == L.TRUMP_SUIT
+                and not h & tab.masks[t, L.M_TRUMP]):
+            bad |= fold(rec, held, won, p, trick, t, tab)
             continue
         if j >= nplays:
             return np.int64(-1), bad | flag(V_LEGAL)
         c, b, own, pts = play_one(rec, held, won, base + L.T_PLAYS + L.PLAY_LEN * j, p, trick, led,
-                                  lead_trump and j == 0, t, opts, masks, cinfo)
+                                  lead_trump and j == 0, t, tab)
         bad |= b
         if c < 0:
             return np.int64(-1), bad
-        won[W_POINTS + (p & 1)] += own
+        won[W_POINTS + side_of(tab, p)] += own
         points += pts
         if led < 0:
-            led = cinfo[t, L.I_SUIT, c]
-        key = trick_key(c, led, leader_rule, t, cinfo)
+            led = tab.cinfo[t, L.I_SUIT, c]
+        key = trick_key(c, led, leader_rule, t, tab)
         if key > best_key:
             best = p
             best_key = key
@@ -382,36 +384,35 @@ def replay_trick(rec, held, won, trick, leader, bidder, t, opts, masks, beats, c
         bad |= flag(V_LEGAL)
     if rec[base + L.T_WINNER] != best:
         bad |= flag(V_WINNER)
-    won[W_POINTS + (best & 1)] += points
+    won[W_POINTS + side_of(tab, best)] += points
     return np.int64(best), bad
 
 
 @kernel
-def replay_play(rec, held, won, bidder, t, opts, masks, beats, cinfo):
+def replay_play(rec, held, won, bidder, t, tab):
     """Every trick from the bidder's lead until one seat claims or none holds cards; the
     2 that scores for its holder counts first. Returns flags."""
     bad = 0
-    for p in range(4):
+    for p in range(players(tab)):
         held[H_HANDS + p] = held[H_START + p]
-        if held[H_START + p] & masks[t, L.M_TWO]:
-            won[W_POINTS + (p & 1)] += opts[L.O_TWO_POINTS]
+        if held[H_START + p] & tab.masks[t, L.M_TWO]:
+            won[W_POINTS + side_of(tab, p)] += tab.opts[L.O_TWO_POINTS]
     ntricks = rec[L.R_NTRICKS]
     if ntricks < 0 or ntricks > L.MAX_TRICKS or rec[L.R_NFOLDED] < 0 \
-            or rec[L.R_NFOLDED] > 4:
+            or rec[L.R_NFOLDED] > players(tab):
         return flag(V_CARDS)
     leader = bidder
     for trick in range(L.MAX_TRICKS + 1):
-        bad |= fold_at_start(rec, held, won, trick, t, opts, masks, cinfo)
-        ended, b = claim_or_end(rec, held, won, trick, t, cinfo)
+        bad |= fold_at_start(rec, held, won, trick, t, tab)
+        ended, b = claim_or_end(rec, held, won, trick, t, tab)
         bad |= b
         if ended:
             break
         if trick >= ntricks:
             return bad | flag(V_CARDS)
         while not held[H_HANDS + leader]:
-            leader = (leader + 1) & 3
-        leader, b = replay_trick(rec, held, won, trick, leader, bidder, t, opts, masks, beats,
-                                 cinfo)
+            leader = seat_after(tab, leader, 1)
+        leader, b = replay_trick(rec, held, won, trick, leader, bidder, t, tab)
         bad |= b
         if leader < 0:
             return bad
@@ -421,47 +422,48 @@ def replay_play(rec, held, won, bidder, t, opts, masks, beats, cinfo):
 
 
 @kernel
-def check_points(rec, held, won, full, bidder, t, opts, masks, cinfo):
+def check_points(rec, held, won, full, bidder, t, tab):
     """The recorded points are the replay's, and together with the points of every card
     that never scored (discarded, left in the stock, folded, buried) they make the
     preset's total."""
     bad = 0
-    bt = bidder & 1
+    bt = side_of(tab, bidder)
     in_play = ZERO
-    for p in range(4):
+    for p in range(players(tab)):
         in_play |= held[H_START + p]
     gone = ZERO
-    if opts[L.O_OPPONENTS_DISCARDS_TO_BIDDERS]:
-        for p in range(4):
-            if (p ^ bidder) & 1:
+    if tab.opts[L.O_OPPONENTS_DISCARDS_TO_BIDDERS]:
+        for p in range(players(tab)):
+            if not same_side(tab, p, bidder):
                 gone |= (held[H_DEALT + p] | umask(rec[L.R_RECEIVED + p])) & \
                     ~held[H_START + p]
                 gone |= umask(rec[L.R_PUT_AWAY + p])
         gone &= ~in_play  # a discard the dealer took back into play scores by play
-    won[W_POINTS + bt] += value(gone, t, opts, masks, cinfo)
-    for team in range(2):
-        if rec[L.R_POINTS + team] != won[W_POINTS + team]:
+    won[W_POINTS + bt] += value(gone, t, tab)
+    total = value(full & ~in_play & ~gone, t, tab) + won[W_ASIDE]  # and what never scored
+    for side in range(L.MAX_SIDES):
+        if rec[L.R_POINTS + side] != won[W_POINTS + side]:
             bad |= flag(V_POINTS)
-    never = value(full & ~in_play & ~gone, t, opts, masks, cinfo)
-    total = rec[L.R_POINTS] + rec[L.R_POINTS + 1] + never + won[W_ASIDE]
-    if total != opts[L.O_TOTAL_POINTS]:
+        total += rec[L.R_POINTS + side]
+    if total != tab.opts[L.O_TOTAL_POINTS]:
         bad |= flag(V_POINTS)
     return bad
 
 
 @kernel
-def expected_score(b, d, bid, opts):
+def expected_score(b, d, bid, tab):
     """docs/rules.md 2.8 and section 4 on the bidders' points ``b``, the others' ``d``:
     (made, bidders' score, others' score)."""
-    if bid > opts[L.O_MAX_BID]:  # "83 double": every point of the deal, or lose it all
-        made = b >= opts[L.O_TOTAL_POINTS]
+    if bid > tab.opts[L.O_MAX_BID]:  # "83 double": every point of the deal, or lose it all
+        made = b >= tab.opts[L.O_TOTAL_POINTS]
         return made, bid if made else -bid, d
     made = b >= bid
-    if opts[L.O_DOUBLE_MAX] and bid == opts[L.O_MAX_BID]:
+    if tab.opts[L.O_DOUBLE_MAX] and bid == tab.opts[L.O_MAX_BID]:
         return made, 2 * bid if made else -2 * bid, d
-    if opts[L.O_MOON] and made and bid == opts[L.O_MAX_BID]:  # the moon, made: twice the bid
-        return made, 2 * bid, max(0, d - b) if opts[L.O_SCORING] == L.SCORE_DIFFERENCE else d
-    if opts[L.O_SCORING] == L.SCORE_DIFFERENCE:
+    if tab.opts[L.O_MOON] and made and bid == tab.opts[L.O_MAX_BID]:  # the moon: twice the bid
+        difference = tab.opts[L.O_SCORING] == L.SCORE_DIFFERENCE
+        return made, 2 * bid, max(0, d - b) if difference else d
+    if tab.opts[L.O_SCORING] == L.SCORE_DIFFERENCE:
         if not made:
             return made, 0, bid + d
         return made, max(0, b - d), max(0, d - b)
@@ -469,12 +471,12 @@ def expected_score(b, d, bid, opts):
 
 
 @kernel
-def check_score(rec, won, bidder, opts):
+def check_score(rec, won, bidder, tab):
     """Made and score follow from the replayed points and the bid alone."""
-    bt = bidder & 1
-    made, sb, so = expected_score(won[W_POINTS + bt], won[W_POINTS + 1 - bt], rec[L.R_BID],
-                                  opts)
-    if rec[L.R_MADE] != made or rec[L.R_SCORE + bt] != sb or rec[L.R_SCORE + 1 - bt] != so:
+    bt = side_of(tab, bidder)
+    ot = side_of(tab, seat_after(tab, bidder, 1))  # the defenders' (two sides)
+    made, sb, so = expected_score(won[W_POINTS + bt], won[W_POINTS + ot], rec[L.R_BID], tab)
+    if rec[L.R_MADE] != made or rec[L.R_SCORE + bt] != sb or rec[L.R_SCORE + ot] != so:
         return flag(V_SCORE)
     return 0
 
@@ -503,7 +505,7 @@ def check_auction(rec):
 def check_thrown_in(rec, held):
     """Nobody bid: no exchange, no tricks, no points, no score."""
     bad = 0
-    for p in range(4):
+    for p in range(L.SEATS):
         if umask(rec[L.R_START + p]) != held[H_DEALT + p] or rec[L.R_RECEIVED + p]:
             bad |= flag(V_CARDS)
     if rec[L.R_NTRICKS] or rec[L.R_CLAIM_SEAT] != -1 or rec[L.R_NFOLDED]:
@@ -516,27 +518,27 @@ def check_thrown_in(rec, held):
 
 
 @phase
-def deal_violations(rec, opts, masks, beats, cinfo, held, won):
+def deal_violations(rec, tab, held, won):
     """Check one recorded auctioned deal against docs/rules.md section 6; returns a bit
     (1 << V_*) per kind of violation found, 0 for a clean deal. ``held``, ``won``:
     scratch from new_scratch()."""
     for k in range(won.shape[0]):
         won[k] = 0
-    full = (ONE << np.uint64(opts[L.O_DECK])) - ONE
-    bad, stock = check_dealt(rec, opts, held)
+    full = (ONE << np.uint64(tab.opts[L.O_DECK])) - ONE
+    bad, stock = check_dealt(rec, tab, held)
     bad |= check_auction(rec)
     bidder = rec[L.R_BIDDER]
     dealer = rec[L.R_DEALER]
-    if dealer < 0 or dealer > 3 or bidder < -1 or bidder > 3:
+    if dealer < 0 or dealer >= players(tab) or bidder < -1 or bidder >= players(tab):
         return bad | flag(V_CARDS)
     if bidder < 0:
         return bad | check_thrown_in(rec, held)
     t = rec[L.R_TRUMP]
     if t < 0 or t > 3:
         return bad | flag(V_CARDS)
-    bad |= check_start(rec, opts, held, stock, full)
-    bad |= check_kept(rec, opts, masks, held, t)
-    bad |= replay_play(rec, held, won, bidder, t, opts, masks, beats, cinfo)
-    bad |= check_points(rec, held, won, full, bidder, t, opts, masks, cinfo)
-    bad |= check_score(rec, won, bidder, opts)
+    bad |= check_start(rec, tab, held, stock, full)
+    bad |= check_kept(rec, tab, held, t)
+    bad |= replay_play(rec, held, won, bidder, t, tab)
+    bad |= check_points(rec, held, won, full, bidder, t, tab)
+    bad |= check_score(rec, won, bidder, tab)
     return bad

@@ -7,43 +7,72 @@ about 20 s of compilation each, for nothing a thread pool does not do as well.""
 
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import NamedTuple
 
 import numba
 import numpy as np
 
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine.game.whole_deal import auctioned_deal, deal_score, fixed_hand_deal, new_work
+from pedro_sim.encoding.tables import Tables
+from pedro_sim.engine.game.whole_deal import auctioned_deal, deal_score, fixed_hand_deal
 from pedro_sim.engine.game.whole_game import play_game
 from pedro_sim.engine.jit import kernel, loop, phase
 from pedro_sim.engine.rng import KIND_DEAL
+from pedro_sim.engine.seats import first_dealer, players, seat_after, side_of
 from pedro_sim.engine.thinking.scratch import new_think, thinks
+from pedro_sim.engine.work import new_work
 
 
-@phase
-def _deal_stats(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, hist, work,
-                think):
-    """Full auctioned deals first..first+count-1; hist[chunk, bid, bidder points] += 1."""
-    deck, rest, hands, rng, pts, rec, score = work
-    kind = np.int64(KIND_DEAL)  # not a literal: phases are compiled for one signature
-    for ch in range(hist.shape[0]):
-        lo = first + ch * chunk
-        for i in range(lo, min(lo + chunk, first + count)):
-            bidder, bid, _ = auctioned_deal(seed, i, kind, i % 4, policy, flags, opts,
-                                            masks, beats, cinfo, deck, hands, rng, pts, rec,
-                                            think)
-            hist[ch, bid, pts[bidder & 1]] += 1
+class Span(NamedTuple):
+    """The deals a driver call plays: seed, first index, how many, and per chunk."""
+
+    seed: int
+    first: int
+    count: int
+    chunk: int
 
 
 @kernel
-def summary_row(out, bidder, bid, dealer, made, pts, score, opts):
+def chunk_deals(span, ch):
+    """The deal indices of chunk ``ch``."""
+    lo = span.first + ch * span.chunk
+    return range(lo, min(lo + span.chunk, span.first + span.count))
+
+
+@kernel
+def side_points(pts, tab, bidder):
+    """(the bidders' points, the defenders') of a deal bid by ``bidder``."""
+    bt = side_of(tab, bidder)
+    theirs = 0
+    for s in range(L.MAX_SIDES):
+        if s != bt:
+            theirs += pts[L.PT_POINTS + s]
+    return pts[L.PT_POINTS + bt], theirs
+
+
+@phase
+def _deal_stats(span, policy, flags, tab, hist, work, think):
+    """Full auctioned deals of ``span``; hist[chunk, bid, bidder points] += 1."""
+    kind = np.int64(KIND_DEAL)
+    for ch in range(hist.shape[0]):
+        for i in chunk_deals(span, ch):
+            dealer = first_dealer(tab, i)
+            bidder, bid, _ = auctioned_deal(span.seed, i, kind, dealer, policy, flags, tab, work,
+                                            think)
+            hist[ch, bid, side_points(work.pts, tab, bidder)[0]] += 1
+
+
+SEAT_COLS = 5  # a seat's columns of the summary row
+
+
+@kernel
+def summary_row(out, bidder, bid, dealer, made, pts, score, tab):
     """Add one deal to a flat summary row (layout in analysis/variants.py):
     per bid [count, made, sum and sum of squares of bidders' and defenders' points],
-    per seat counted from the dealer [bids won, made, sum and sum of squares of its team's
+    per seat counted from the dealer [bids won, made, sum and sum of squares of its side's
     score, forced bids], then the histograms of bidders' and defenders' points."""
-    total = opts[L.O_TOTAL_POINTS]
-    bt = bidder & 1
-    b = pts[bt]
-    d = pts[1 - bt]
+    total = tab.opts[L.O_TOTAL_POINTS]
+    b, d = side_points(pts, tab, bidder)
     base = 6 * bid
     out[base] += 1
     out[base + 1] += made
@@ -51,138 +80,139 @@ def summary_row(out, bidder, bid, dealer, made, pts, score, opts):
     out[base + 3] += b * b
     out[base + 4] += d
     out[base + 5] += d * d
-    seats = 6 * (opts[L.O_TOP_BID] + 1)
-    for k in range(4):
-        p = (dealer + k) & 3
-        s = score[p & 1]
-        row = seats + 5 * k
+    seats = 6 * (tab.opts[L.O_TOP_BID] + 1)
+    for k in range(players(tab)):
+        p = seat_after(tab, dealer, k)
+        s = score[side_of(tab, p)]
+        row = seats + SEAT_COLS * k
         if p == bidder:
             out[row] += 1
             out[row + 1] += made
         out[row + 2] += s
         out[row + 3] += s * s
-    hist = seats + 20
+    hist = seats + SEAT_COLS * L.SEATS
     out[hist + b] += 1
     out[hist + total + 1 + d] += 1
 
 
 @phase
-def _deal_summary(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, out,
-                  work, think):
-    """Full auctioned deals first..first+count-1, summarized per chunk (summary_row);
-    the dealer's forced bids are counted in the dealer's seat row."""
-    deck, rest, hands, rng, pts, rec, sc = work
+def _deal_summary(span, policy, flags, tab, out, work, think):
+    """Full auctioned deals of ``span``, summarized per chunk (summary_row); the dealer's
+    forced bids are counted in the dealer's seat row."""
     kind = np.int64(KIND_DEAL)
     for ch in range(out.shape[0]):
-        lo = first + ch * chunk
-        hi = min(lo + chunk, first + count)
-        for i in range(lo, hi):
-            dealer = i % 4
-            bidder, bid, _ = auctioned_deal(seed, i, kind, dealer, policy, flags, opts, masks,
-                                            beats, cinfo, deck, hands, rng, pts, rec, think)
-            made = deal_score(pts, bidder, bid, sc, opts)
-            summary_row(out[ch], bidder, bid, dealer, made, pts, sc, opts)
-            out[ch, 6 * (opts[L.O_TOP_BID] + 1) + 4] += pts[4]
+        for i in chunk_deals(span, ch):
+            dealer = first_dealer(tab, i)
+            bidder, bid, _ = auctioned_deal(span.seed, i, kind, dealer, policy, flags, tab, work,
+                                            think)
+            made = deal_score(work.pts, bidder, bid, work.score, tab)
+            summary_row(out[ch], bidder, bid, dealer, made, work.pts, work.score, tab)
+            out[ch, 6 * (tab.opts[L.O_TOP_BID] + 1) + 4] += work.pts[L.PT_FORCED]
 
 
 @phase
-def _fixed_hand_stats(seed, first, count, chunk, hand, offset, trump, policy, flags, opts, masks,
-                      beats, cinfo, hist, work, think):
+def _fixed_hand_stats(span, hand, offset, trump, policy, flags, tab, hist, work, think):
     """`bid` analysis deals; hist[chunk, bidders' points, defenders' points] += 1 (the two
     together fix what the deal scores at any bid: score_grid)."""
-    deck, rest, hands, rng, pts, rec, score = work
     for ch in range(hist.shape[0]):
-        lo = first + ch * chunk
-        hi = min(lo + chunk, first + count)
-        for i in range(lo, hi):
-            bidder = fixed_hand_deal(seed, i, hand, offset, trump, policy, flags, opts, masks,
-                                     beats, cinfo, deck, rest, hands, rng, pts, rec, think)
-            hist[ch, pts[bidder & 1], pts[1 - (bidder & 1)]] += 1
+        for i in chunk_deals(span, ch):
+            bidder = fixed_hand_deal(span.seed, i, hand, offset, trump, policy, flags, tab, work,
+                                     think)
+            mine, theirs = side_points(work.pts, tab, bidder)
+            hist[ch, mine, theirs] += 1
 
 
 @loop
-def score_grid(bids, opts, made, mine, theirs):
+def score_grid(bids, tab, made, mine, theirs):
     """What the engine's scoring (deal_score) gives a deal at each of ``bids`` for every pair
     of points: made[k, b, d], mine[k, b, d] (the bidders' score) and theirs[k, b, d] (the
-    defenders'), the bidders holding b points and the defenders d."""
-    pts = np.zeros(5, dtype=np.int64)
-    score = np.zeros(2, dtype=np.int64)
-    bidder = np.int64(0)
+    defenders'), the bidders (seat 0) holding b points and the defenders d."""
+    pts = np.zeros(L.PT_LEN, dtype=np.int64)
+    score = np.zeros(L.MAX_SIDES, dtype=np.int64)
+    bidder = 0
+    bt = side_of(tab, bidder)
+    dt = side_of(tab, seat_after(tab, bidder, 1))  # the defenders' (its left-hand opponent's)
     for k in range(bids.shape[0]):
         for b in range(made.shape[1]):
             for d in range(made.shape[2]):
-                pts[0] = b
-                pts[1] = d
-                made[k, b, d] = deal_score(pts, bidder, bids[k], score, opts)
-                mine[k, b, d] = score[0]
-                theirs[k, b, d] = score[1]
+                for s in range(L.MAX_SIDES):
+                    pts[L.PT_POINTS + s] = b if s == bt else d
+                made[k, b, d] = deal_score(pts, bidder, bids[k], score, tab)
+                mine[k, b, d] = score[bt]
+                theirs[k, b, d] = score[dt]
 
 
 @kernel
-def finish_record(rec, pts, score, opts):
+def finish_record(rec, pts, score, tab):
     """Points, made and score of a recorded deal."""
-    rec[L.R_MADE] = deal_score(pts, rec[L.R_BIDDER], rec[L.R_BID], score, opts)
-    for team in range(2):
-        rec[L.R_POINTS + team] = pts[team]
-        rec[L.R_SCORE + team] = score[team]
+    rec[L.R_MADE] = deal_score(pts, rec[L.R_BIDDER], rec[L.R_BID], score, tab)
+    for s in range(L.MAX_SIDES):
+        rec[L.R_POINTS + s] = pts[L.PT_POINTS + s]
+        rec[L.R_SCORE + s] = score[s]
+
+
+@kernel
+def keep_record(recs, j, rec):
+    """recs[j] = rec (a loop: a slice assignment would need numba's runtime)."""
+    for k in range(rec.shape[0]):
+        recs[j, k] = rec[k]
+
+
+@kernel
+def clear_record(rec):
+    for k in range(rec.shape[0]):
+        rec[k] = 0
+    rec[L.R_CLAIM_SEAT] = -1
 
 
 @phase
-def _trace_auctioned(seed, indices, policy, flags, opts, masks, beats, cinfo, recs, work, think):
-    """Record full deals; recs[j] is deal indices[j] (layout R_*)."""
-    deck, rest, hands, rng, pts, _, score = work
+def _trace_auctioned(seed, indices, policy, flags, tab, recs, work, think):
+    """Record full deals into work.rec; recs[j] gets deal indices[j] (layout R_*)."""
     kind = np.int64(KIND_DEAL)
+    rec = work.rec
     for j in range(indices.shape[0]):
-        rec = recs[j]
-        for k in range(rec.shape[0]):
-            rec[k] = 0
-        rec[L.R_CLAIM_SEAT] = -1
+        clear_record(rec)
         i = indices[j]
-        bidder, bid, trump = auctioned_deal(seed, i, kind, i % 4, policy, flags, opts,
-                                            masks, beats, cinfo, deck, hands, rng, pts, rec,
-                                            think)
+        bidder, bid, trump = auctioned_deal(seed, i, kind, first_dealer(tab, i), policy, flags, tab,
+                                            work, think)
         rec[L.R_BIDDER] = bidder
         rec[L.R_BID] = bid
         rec[L.R_TRUMP] = trump
-        finish_record(rec, pts, score, opts)
+        finish_record(rec, work.pts, work.score, tab)
+        keep_record(recs, j, rec)
 
 
 @phase
-def _trace_fixed(seed, indices, hand, offset, trump, policy, flags, opts, masks, beats, cinfo,
-                 recs, work, think):
+def _trace_fixed(seed, indices, hand, offset, trump, policy, flags, tab, recs, work, think):
     """Record `bid` analysis deals (layout R_*, no calls)."""
-    deck, rest, hands, rng, pts, _, score = work
+    rec = work.rec
     for j in range(indices.shape[0]):
-        rec = recs[j]
-        for k in range(rec.shape[0]):
-            rec[k] = 0
-        rec[L.R_CLAIM_SEAT] = -1
-        bidder = fixed_hand_deal(seed, indices[j], hand, offset, trump, policy, flags, opts,
-                                 masks, beats, cinfo, deck, rest, hands, rng, pts, rec, think)
+        clear_record(rec)
+        bidder = fixed_hand_deal(seed, indices[j], hand, offset, trump, policy, flags, tab, work,
+                                 think)
         rec[L.R_BIDDER] = bidder
-        rec[L.R_BID] = opts[L.O_MIN_BID]
+        rec[L.R_BID] = tab.opts[L.O_MIN_BID]
         rec[L.R_TRUMP] = trump
-        finish_record(rec, pts, score, opts)
+        finish_record(rec, work.pts, work.score, tab)
+        keep_record(recs, j, rec)
 
 
 @phase
-def _game_results(seed, first, policy, flags, opts, masks, beats, cinfo, out, work, think):
-    """Games first..first+len(out)-1; out[g] = (winner, end, deals, score 0, score 1)."""
-    deck, rest, hands, rng, pts, rec, score = work
+def _game_results(seed, first, policy, flags, tab, out, work, think):
+    """Games first..first+len(out)-1; out[g]: the game's record (whole_game.py G_*)."""
     for g in range(out.shape[0]):
         game = first + g
-        zero = np.int64(0)
-        play_game(seed, game, zero, zero, game % 4, zero, policy, flags, opts, masks, beats,
-                  cinfo, deck, hands, rng, pts, score, rec, out[g], think)
+        for k in range(out.shape[1]):
+            out[g, k] = 0
+        play_game(seed, game, first_dealer(tab, game), policy, flags, tab, work, out[g], think)
 
 
-
-def _scratch(policy, opts, cinfo) -> tuple:
-    """A thread's scratch: the deal's work arrays and the thinking players' (None when no
-    seat thinks: the phases then compile without the thinking players' code)."""
-    deck, rest, hands, rng, pts = new_work()
-    work = (deck, rest, hands, rng, pts, np.zeros(0, np.int64), np.zeros(2, np.int64))
-    return work, new_think(np.int64(policy), opts, cinfo) if thinks(policy) else None
+def _scratch(policy, tab, recording: bool = False) -> tuple:
+    """A thread's scratch: the deal's work arrays (with a record when ``recording``) and
+    the thinking players' (None when no seat thinks: the phases then compile without the
+    thinking players' code)."""
+    work = new_work(recording)
+    return work, new_think(policy, tab, work.rng) if thinks(policy) else None
 
 
 def _share(n: int, run: Callable[[int, int], None], parts_per_thread: int = 1) -> None:
@@ -198,46 +228,52 @@ def _share(n: int, run: Callable[[int, int], None], parts_per_thread: int = 1) -
             f.result()
 
 
-def deal_stats(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, hist):
-    """Full auctioned deals first..first+count-1; hist[chunk, bid, bidder points] += 1."""
-    _share(hist.shape[0], lambda a, b: _deal_stats(
-        seed, first + a * chunk, min(count - a * chunk, (b - a) * chunk), chunk, policy, flags,
-        opts, masks, beats, cinfo, hist[a:b], *_scratch(policy, opts, cinfo)))
+def share_chunks(phase_fn, span: Span, args: tuple, out: np.ndarray, policy: int,
+                 tab: Tables) -> None:
+    """Run ``phase_fn(span of chunks a..b-1, *args, out[a:b], work, think)`` on threads,
+    each piece of chunks with its own scratch."""
+    def run(a: int, b: int) -> None:
+        piece = Span(span.seed, span.first + a * span.chunk,
+                     min(span.count - a * span.chunk, (b - a) * span.chunk), span.chunk)
+        phase_fn(piece, *args, out[a:b], *_scratch(policy, tab))
+    _share(out.shape[0], run)
 
 
-def deal_summary(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, out):
-    """Full auctioned deals first..first+count-1, summarized per chunk (summary_row)."""
-    _share(out.shape[0], lambda a, b: _deal_summary(
-        seed, first + a * chunk, min(count - a * chunk, (b - a) * chunk), chunk, policy, flags,
-        opts, masks, beats, cinfo, out[a:b], *_scratch(policy, opts, cinfo)))
+def deal_stats(span: Span, policy: int, flags, tab: Tables, hist) -> None:
+    """Full auctioned deals of ``span``; hist[chunk, bid, bidder points] += 1."""
+    share_chunks(_deal_stats, span, (policy, flags, tab), hist, policy, tab)
 
 
-def fixed_hand_stats(seed, first, count, chunk, hand, offset, trump, policy, flags, opts, masks,
-                     beats, cinfo, hist):
+def deal_summary(span: Span, policy: int, flags, tab: Tables, out) -> None:
+    """Full auctioned deals of ``span``, summarized per chunk (summary_row)."""
+    share_chunks(_deal_summary, span, (policy, flags, tab), out, policy, tab)
+
+
+def fixed_hand_stats(span: Span, hand, offset: int, trump: int, policy: int, flags, tab: Tables,
+                     hist) -> None:
     """`bid` analysis deals; hist[chunk, bidders' points, defenders' points] += 1."""
-    _share(hist.shape[0], lambda a, b: _fixed_hand_stats(
-        seed, first + a * chunk, min(count - a * chunk, (b - a) * chunk), chunk, hand, offset,
-        trump, policy, flags, opts, masks, beats, cinfo, hist[a:b],
-        *_scratch(policy, opts, cinfo)))
+    share_chunks(_fixed_hand_stats, span, (hand, offset, trump, policy, flags, tab), hist, policy,
+                 tab)
 
 
-def trace_auctioned(seed, indices, policy, flags, opts, masks, beats, cinfo, recs):
+def trace_auctioned(seed, indices, policy, flags, tab, recs):
     """Record full deals; recs[j] is deal indices[j] (layout R_*)."""
-    _share(len(indices), lambda a, b: _trace_auctioned(
-        seed, indices[a:b], policy, flags, opts, masks, beats, cinfo, recs[a:b],
-        *_scratch(policy, opts, cinfo)), 4)
+    _share(len(indices), lambda a,
+           b: _trace_auctioned(seed, indices[a:b], policy, flags, tab, recs[a:b],
+                               *_scratch(policy, tab, True)),
+           4)
 
 
-def trace_fixed(seed, indices, hand, offset, trump, policy, flags, opts, masks, beats, cinfo,
-                recs):
+def trace_fixed(seed, indices, hand, offset, trump, policy, flags, tab, recs):
     """Record `bid` analysis deals (layout R_*, no calls)."""
-    _share(len(indices), lambda a, b: _trace_fixed(
-        seed, indices[a:b], hand, offset, trump, policy, flags, opts, masks, beats, cinfo,
-        recs[a:b], *_scratch(policy, opts, cinfo)), 4)
+    _share(len(indices), lambda a,
+           b: _trace_fixed(seed, indices[a:b], hand, offset, trump, policy, flags, tab, recs[a:b],
+                           *_scratch(policy, tab, True)),
+           4)
 
 
-def game_results(seed, first, policy, flags, opts, masks, beats, cinfo, out):
-    """Games first..first+len(out)-1; out[g] = (winner, end, deals, score 0, score 1)."""
-    _share(out.shape[0], lambda a, b: _game_results(
-        seed, first + a, policy, flags, opts, masks, beats, cinfo, out[a:b],
-        *_scratch(policy, opts, cinfo)), 4)
+def game_results(seed, first, policy, flags, tab, out):
+    """Games first..first+len(out)-1; out[g]: the game's record (whole_game.py G_*)."""
+    _share(out.shape[0], lambda a,
+           b: _game_results(seed, first + a, policy, flags, tab, out[a:b], *_scratch(policy, tab)),
+           4)

@@ -11,11 +11,19 @@ from __future__ import annotations
 import numpy as np
 
 from pedro_sim.encoding import layout as L
+from pedro_sim.encoding.tables import Tables
 from pedro_sim.engine.checks.invariants import KIND_NAMES, N_KINDS, deal_violations, new_scratch
-from pedro_sim.engine.drivers.deals import _scratch, _share, finish_record
+from pedro_sim.engine.drivers.deals import (
+    Span,
+    _scratch,
+    _share,
+    chunk_deals,
+    finish_record,
+)
 from pedro_sim.engine.game.whole_deal import auctioned_deal
 from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.rng import KIND_DEAL
+from pedro_sim.engine.seats import first_dealer
 
 C_DEALS = 0  # out[chunk]: deals checked,
 C_KINDS = 1  # then deals with a violation of each kind (V_*),
@@ -43,46 +51,42 @@ def tally(row, index, bad):
 
 
 @phase
-def _soak(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, out, rec, held,
-          won, work, think):
-    """Auctioned deals first..first+count-1, recorded into ``rec`` and checked;
-    out[chunk] counts them (C_*)."""
-    deck, rest, hands, rng, pts, _, score = work
+def _soak(span, policy, flags, tab, held, won, out, work, think):
+    """Auctioned deals of ``span``, recorded into work.rec and checked; out[chunk] counts
+    them (C_*)."""
     kind = np.int64(KIND_DEAL)
+    rec = work.rec
     for ch in range(out.shape[0]):
-        lo = first + ch * chunk
-        for i in range(lo, min(lo + chunk, first + count)):
+        for i in chunk_deals(span, ch):
             clear_record(rec)
-            bidder, bid, trump = auctioned_deal(seed, i, kind, i % 4, policy, flags, opts,
-                                                masks, beats, cinfo, deck, hands, rng, pts,
-                                                rec, think)
+            bidder, bid, trump = auctioned_deal(span.seed, i, kind, first_dealer(tab, i), policy,
+                                                flags, tab, work, think)
             rec[L.R_BIDDER] = bidder
             rec[L.R_BID] = bid
             rec[L.R_TRUMP] = trump
-            finish_record(rec, pts, score, opts)
-            tally(out[ch], i, deal_violations(rec, opts, masks, beats, cinfo, held, won))
+            finish_record(rec, work.pts, work.score, tab)
+            tally(out[ch], i, deal_violations(rec, tab, held, won))
 
 
-def soak(seed, first, count, chunk, policy, flags, opts, masks, beats, cinfo, out) -> None:
-    """Check deals first..first+count-1 in chunks of ``chunk``; out[chunk] (N_COLS wide,
-    C_FIRST set to -1 beforehand) gets each chunk's counts."""
+def soak(span: Span, policy: int, flags: np.ndarray, tab: Tables, out: np.ndarray) -> None:
+    """Check the deals of ``span``; out[chunk] (N_COLS wide, C_FIRST set to -1 beforehand)
+    gets each chunk's counts."""
     def run(a: int, b: int) -> None:
-        rec = np.zeros(L.R_LEN, np.int64)
-        _soak(np.int64(seed), np.int64(first + a * chunk),
-              np.int64(min(count - a * chunk, (b - a) * chunk)), np.int64(chunk),
-              np.int64(policy), flags, opts, masks, beats, cinfo, out[a:b], rec,
-              *new_scratch(), *_scratch(policy, opts, cinfo))
+        piece = Span(span.seed, span.first + a * span.chunk,
+                     min(span.count - a * span.chunk, (b - a) * span.chunk), span.chunk)
+        _soak(piece, np.int64(policy), flags, tab, *new_scratch(), out[a:b],
+              *_scratch(policy, tab, True))
 
     _share(out.shape[0], run)
 
 
-def soak_counts(arrays: tuple, seed: int, first: int, count: int, policy: int,
-                flags: np.ndarray, chunk: int = 8192) -> dict[str, int]:
+def soak_counts(tab: Tables, seed: int, first: int, count: int, policy: int, flags: np.ndarray,
+                chunk: int = 8192) -> dict[str, int]:
     """Totals over deals first..first+count-1: 'deals', one count per kind of violation
     (KIND_NAMES), and 'first_bad' (the lowest index of a deal with a violation, or -1)."""
     out = np.zeros((-(-count // chunk), N_COLS), np.int64)
     out[:, C_FIRST] = -1
-    soak(seed, first, count, chunk, policy, flags, *arrays, out)
+    soak(Span(seed, first, count, chunk), policy, flags, tab, out)
     totals = {"deals": int(out[:, C_DEALS].sum())}
     for k, name in enumerate(KIND_NAMES):
         totals[name] = int(out[:, C_KINDS + k].sum())

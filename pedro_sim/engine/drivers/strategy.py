@@ -6,8 +6,9 @@ indices), accumulated into integer counts, so results do not depend on threads."
 import numpy as np
 
 from pedro_sim.encoding import layout as L
+from pedro_sim.encoding.tables import Tables
 from pedro_sim.engine.bits import ZERO, bit, popcount
-from pedro_sim.engine.drivers.deals import _scratch, _share
+from pedro_sim.engine.drivers.deals import Span, _scratch, _share, chunk_deals, side_points
 from pedro_sim.engine.game.dealing import fixed_hand_order_once, shuffle
 from pedro_sim.engine.game.whole_deal import (
     auctioned_deal,
@@ -15,67 +16,73 @@ from pedro_sim.engine.game.whole_deal import (
     deal_score,
     fixed_hand_deal,
 )
-from pedro_sim.engine.game.whole_game import GAME_COLS, play_game, settle
+from pedro_sim.engine.game.whole_game import (
+    G_DEALS,
+    G_SCORE,
+    G_WINNER,
+    GAME_COLS,
+    play_game,
+    settle,
+)
 from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.rng import KIND_CLASSES, KIND_DEAL, KIND_HOLDING, below, start
+from pedro_sim.engine.seats import first_dealer, seat_after, side_of
 from pedro_sim.engine.thinking.scratch import thinks
 
 MAX_LENGTH = 9  # trump lengths are counted 0..9, the last meaning 9 or more
 
 
 @kernel
-def deal_holding(rng, card, offset, opts, rest, hand, deck):
+def deal_holding(rng, card, offset, tab, rest, hand, deck):
     """A dealing order where seat ``offset`` (after eldest) holds ``card`` and random other
     cards; returns the index in rest[size - 1:] (the other seats' cards and the stock) of
     a random card it does not hold, the one ``card`` is exchanged for in the paired deal."""
     n = 0
-    for c in range(opts[L.O_DECK]):
+    for c in range(tab.opts[L.O_DECK]):
         if c != card:
             rest[n] = c
             n += 1
     shuffle(rng, rest, n)
-    size = opts[L.O_HAND]
+    size = tab.opts[L.O_HAND]
     hand[0] = card
     for k in range(1, size):
         hand[k] = rest[k - 1]
-    fixed_hand_order_once(rest[size - 1:n], hand, offset, opts, deck)
+    fixed_hand_order_once(rest[size - 1:n], hand, offset, tab, deck)
     return below(rng, n - size + 1)
 
 
 @kernel
-def swap_holding(card, j, offset, opts, rest, hand, deck):
+def swap_holding(card, j, offset, tab, rest, hand, deck):
     """The paired deal: ``card`` and the j-th of the others change places."""
-    size = opts[L.O_HAND]
-    others = rest[size - 1:opts[L.O_DECK] - 1]
+    size = tab.opts[L.O_HAND]
+    others = rest[size - 1:tab.opts[L.O_DECK] - 1]
     hand[0] = others[j]
     others[j] = card
-    fixed_hand_order_once(others, hand, offset, opts, deck)
+    fixed_hand_order_once(others, hand, offset, tab, deck)
 
 
 @phase
-def _holding_pairs(seed, first, count, chunk, card, offset, trump, policy, flags, opts, masks,
-                   beats, cinfo, hand, out, work, think):
-    """Deals first..first+count-1 played twice, the bidder (``offset`` places after eldest,
-    trumps ``trump``) holding ``card`` and then, the same deal, a random card it lacked
-    instead; out[chunk, bidders' points with, bidders' points without] += 1."""
-    deck, rest, hands, rng, pts, rec, score = work
-    bidder = (offset + 1) & 3
+def _holding_pairs(span, card, offset, trump, policy, flags, tab, hand, out, work, think):
+    """Deals of ``span`` played twice, the bidder (``offset`` places after eldest, trumps
+    ``trump``) holding ``card`` and then, the same deal, a random card it lacked instead;
+    out[chunk, bidders' points with, bidders' points without] += 1."""
+    rng = work.rng
+    rest = work.rest
+    deck = work.deck
     dealer = np.int64(0)
+    bidder = seat_after(tab, dealer, offset + 1)
     kind = np.int64(KIND_HOLDING)
     for ch in range(out.shape[0]):
-        lo = first + ch * chunk
-        for i in range(lo, min(lo + chunk, first + count)):
-            start(rng, seed, i, kind)
-            j = deal_holding(rng, card, offset, opts, rest, hand, deck)
+        for i in chunk_deals(span, ch):
+            start(rng, span.seed, i, kind)
+            j = deal_holding(rng, card, offset, tab, rest, hand, deck)
             state = rng[0]
-            deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats, cinfo,
-                          hands, rng, pts, rec, think)
-            with_card = pts[bidder & 1]
-            swap_holding(card, j, offset, opts, rest, hand, deck)
+            deal_and_play(dealer, bidder, trump, policy, flags, tab, work, think)
+            with_card = side_points(work.pts, tab, bidder)[0]
+            swap_holding(card, j, offset, tab, rest, hand, deck)
             rng[0] = state  # the same random numbers for the play of both deals
-            deal_and_play(deck, dealer, bidder, trump, policy, flags, opts, masks, beats, cinfo,
-                          hands, rng, pts, rec, think)
-            out[ch, with_card, pts[bidder & 1]] += 1
+            deal_and_play(dealer, bidder, trump, policy, flags, tab, work, think)
+            out[ch, with_card, side_points(work.pts, tab, bidder)[0]] += 1
 
 
 @kernel
@@ -91,20 +98,20 @@ def hand_class(held, trump_mask, marks):
 
 
 @phase
-def _hand_classes(seed, first, count, chunk, offset, trump, marks, policy, flags, opts, masks,
-                  beats, cinfo, hand, out, work, think):
-    """Deals first..first+count-1, the bidder (``offset`` places after eldest, trumps
-    ``trump``) dealt a random hand; out[chunk, hand class, outcome] += 1, the outcome
-    being the bidders' points times (points of a deal + 1) plus the defenders' points."""
-    deck, rest, hands, rng, pts, rec, score = work
-    bidder = (offset + 1) & 3
+def _hand_classes(span, offset, trump, marks, policy, flags, tab, hand, out, work, think):
+    """Deals of ``span``, the bidder (``offset`` places after eldest, trumps ``trump``)
+    dealt a random hand; out[chunk, hand class, outcome] += 1, the outcome being the
+    bidders' points times (points of a deal + 1) plus the defenders' points."""
+    rng = work.rng
+    rest = work.rest
+    deck = work.deck
+    bidder = seat_after(tab, np.int64(0), offset + 1)
     kind = np.int64(KIND_CLASSES)
-    size = opts[L.O_HAND]
-    n = opts[L.O_DECK]
+    size = tab.opts[L.O_HAND]
+    n = tab.opts[L.O_DECK]
     for ch in range(out.shape[0]):
-        lo = first + ch * chunk
-        for i in range(lo, min(lo + chunk, first + count)):
-            start(rng, seed, i, kind)
+        for i in chunk_deals(span, ch):
+            start(rng, span.seed, i, kind)
             for c in range(n):
                 rest[c] = c
             shuffle(rng, rest, n)
@@ -112,115 +119,119 @@ def _hand_classes(seed, first, count, chunk, offset, trump, marks, policy, flags
             for k in range(size):
                 hand[k] = rest[k]
                 held |= bit(rest[k])
-            fixed_hand_order_once(rest[size:n], hand, offset, opts, deck)
-            deal_and_play(deck, np.int64(0), bidder, trump, policy, flags, opts, masks, beats,
-                          cinfo, hands, rng, pts, rec, think)
-            outcome = pts[bidder & 1] * (opts[L.O_TOTAL_POINTS] + 1) + pts[1 - (bidder & 1)]
-            out[ch, hand_class(held, masks[trump, L.M_TRUMP], marks), outcome] += 1
+            fixed_hand_order_once(rest[size:n], hand, offset, tab, deck)
+            deal_and_play(np.int64(0), bidder, trump, policy, flags, tab, work, think)
+            mine, theirs = side_points(work.pts, tab, bidder)
+            outcome = mine * (tab.opts[L.O_TOTAL_POINTS] + 1) + theirs
+            out[ch, hand_class(held, tab.masks[trump, L.M_TRUMP], marks), outcome] += 1
+
+
+@kernel
+def side_of_deal(pts, tab, bidder, side):
+    """The points of ``side`` of a deal: 0 the bidders, 1 the defenders."""
+    return side_points(pts, tab, bidder)[side]
 
 
 @phase
-def _policy_pairs(seed, first, count, chunk, policy_a, policy_b, side, flags, opts, masks,
-                  beats, cinfo, out, work, think):
-    """Full auctioned deals first..first+count-1 played by two policy words on the same
-    deal: out[chunk, :] counts (points of ``side`` (0 bidders, 1 defenders) under a, the
-    same under b) in a (total+1)^2 grid, then (made under a, made under b) in 4 cells,
-    then the deals thrown in under either."""
-    deck, rest, hands, rng, pts, rec, score = work
+def _policy_pairs(span, policy_a, policy_b, side, flags, tab, out, work, think):
+    """Full auctioned deals of ``span`` played by two policy words on the same deal:
+    out[chunk, :] counts (points of ``side`` (0 bidders, 1 defenders) under a, the same
+    under b) in a (total+1)^2 grid, then (made under a, made under b) in 4 cells, then the
+    deals thrown in under either."""
     kind = np.int64(KIND_DEAL)
-    span = opts[L.O_TOTAL_POINTS] + 1
+    span_pts = tab.opts[L.O_TOTAL_POINTS] + 1
+    pts = work.pts
+    score = work.score
     for ch in range(out.shape[0]):
-        lo = first + ch * chunk
-        for i in range(lo, min(lo + chunk, first + count)):
-            bidder, bid, _ = auctioned_deal(seed, i, kind, i % 4, policy_a, flags, opts, masks,
-                                            beats, cinfo, deck, hands, rng, pts, rec, think)
-            made_a = deal_score(pts, bidder, bid, score, opts)
-            pa = pts[(bidder & 1) ^ side]
-            bidder_b, bid_b, _ = auctioned_deal(seed, i, kind, i % 4, policy_b, flags, opts,
-                                                masks, beats, cinfo, deck, hands, rng, pts, rec,
-                                                think)
-            made_b = deal_score(pts, bidder_b, bid_b, score, opts)
+        for i in chunk_deals(span, ch):
+            dealer = first_dealer(tab, i)
+            bidder, bid, _ = auctioned_deal(span.seed, i, kind, dealer, policy_a, flags, tab, work,
+                                            think)
+            made_a = deal_score(pts, bidder, bid, score, tab)
+            pa = side_of_deal(pts, tab, bidder, side)
+            bidder_b, bid_b, _ = auctioned_deal(span.seed, i, kind, dealer, policy_b, flags, tab,
+                                                work, think)
+            made_b = deal_score(pts, bidder_b, bid_b, score, tab)
             if bidder < 0 or bidder_b < 0:
-                out[ch, span * span + 4] += 1
+                out[ch, span_pts * span_pts + 4] += 1
                 continue
-            out[ch, pa * span + pts[(bidder_b & 1) ^ side]] += 1
-            out[ch, span * span + 2 * np.int64(made_a) + np.int64(made_b)] += 1
+            out[ch, pa * span_pts + side_of_deal(pts, tab, bidder_b, side)] += 1
+            out[ch, span_pts * span_pts + 2 * np.int64(made_a) + np.int64(made_b)] += 1
 
 
 @phase
-def _advised_games(seed, first, count, chunk, hand, offset, trump, t_start, policy, flags, opts,
-                   masks, beats, cinfo, kept, game, out, work, think):
+def _advised_games(span, hand, offset, trump, start_score, policy, flags, tab, kept, game, out,
+                   work, think):
     """`bid` analysis deals (the same deals, deal for deal), each then scored at every bid
-    from the game score ``t_start`` (team 0, team 1) and the game played on to its end:
-    out[chunk, bid, 0 lost / 1 won by the hand's team / 2 unfinished] += 1."""
-    deck, rest, hands, rng, pts, rec, score = work
-    team = ((offset + 1) & 3) & 1
+    from the game score ``start_score`` (side 0, side 1) and the game played on to its
+    end: out[chunk, bid, 0 lost / 1 won by the hand's side / 2 unfinished] += 1."""
+    pts = work.pts
+    score = work.score
+    team = side_of(tab, seat_after(tab, np.int64(0), offset + 1))
     for ch in range(out.shape[0]):
-        lo = first + ch * chunk
-        for i in range(lo, min(lo + chunk, first + count)):
-            bidder = fixed_hand_deal(seed, i, hand, offset, trump, policy, flags, opts, masks,
-                                     beats, cinfo, deck, rest, hands, rng, pts, rec, think)
+        for i in chunk_deals(span, ch):
+            bidder = fixed_hand_deal(span.seed, i, hand, offset, trump, policy, flags, tab, work,
+                                     think)
             for k in range(kept.shape[0]):
                 kept[k] = pts[k]
-            for b in range(opts[L.O_MIN_BID], opts[L.O_MAX_BID] + 1):
+            for b in range(tab.opts[L.O_MIN_BID], tab.opts[L.O_MAX_BID] + 1):
                 for k in range(kept.shape[0]):
                     pts[k] = kept[k]
-                made = deal_score(pts, bidder, b, score, opts)
-                winner, _, t0, t1 = settle(t_start[0], t_start[1], score, bidder, made, trump,
-                                           pts, opts, cinfo)
+                made = deal_score(pts, bidder, b, score, tab)
+                winner, _, t0, t1 = settle(start_score[0], start_score[1], score, bidder, made,
+                                           trump, pts, tab)
                 if winner < 0:  # the game goes on from the next dealer, deal 1
-                    play_game(seed, i, t0, t1, np.int64(1), np.int64(1), policy, flags, opts,
-                              masks, beats, cinfo, deck, hands, rng, pts, score, rec, game,
-                              think)
-                    winner = game[0]
+                    for k in range(GAME_COLS):
+                        game[k] = 0
+                    game[G_DEALS] = 1
+                    game[G_SCORE] = t0
+                    game[G_SCORE + 1] = t1
+                    play_game(span.seed, i, np.int64(0), policy, flags, tab, work, game, think)
+                    winner = game[G_WINNER]
                 out[ch, b, 2 if winner < 0 else (1 if winner == team else 0)] += 1
 
 
-def _run(phase_fn, out: np.ndarray, first: int, count: int, chunk: int, head: tuple,
-         tail: tuple, policy: int, opts: np.ndarray, cinfo: np.ndarray,
+def _run(phase_fn, out: np.ndarray, span: Span, args: tuple, policy: int, tab: Tables,
          locals_: tuple = ()) -> None:
-    """Share a phase's chunks among threads: phase(seed.., first, count, chunk, *tail,
+    """Share a phase's chunks among threads: phase(span of the chunks, *args, *locals,
     out[a:b], work, think); ``locals_`` builds the per-thread arrays that precede out."""
     def run(a: int, b: int) -> None:
         own = tuple(make() for make in locals_)
-        phase_fn(*head, first + a * chunk, min(count - a * chunk, (b - a) * chunk), chunk,
-                 *tail, *own, out[a:b], *_scratch(policy, opts, cinfo))
+        piece = Span(span.seed, span.first + a * span.chunk,
+                     min(span.count - a * span.chunk, (b - a) * span.chunk), span.chunk)
+        phase_fn(piece, *args, *own, out[a:b], *_scratch(policy, tab))
     _share(out.shape[0], run)
 
 
-def _hand_array(opts: np.ndarray):
-    return lambda: np.zeros(int(opts[L.O_HAND]), dtype=np.int64)
+def _hand_array(tab: Tables):
+    return lambda: np.zeros(int(tab.opts[L.O_HAND]), dtype=np.int64)
 
 
-def holding_pairs(seed, first, count, chunk, card, offset, trump, policy, flags, opts, masks,
-                  beats, cinfo, out):
+def holding_pairs(span: Span, card: int, offset: int, trump: int, policy: int, flags, tab: Tables,
+                  out) -> None:
     """out[chunk, points with ``card``, points without] over paired deals."""
-    _run(_holding_pairs, out, first, count, chunk, (seed,),
-         (card, offset, trump, policy, flags, opts, masks, beats, cinfo), policy, opts, cinfo,
-         (_hand_array(opts),))
+    _run(_holding_pairs, out, span, (card, offset, trump, policy, flags, tab), policy, tab,
+         (_hand_array(tab),))
 
 
-def hand_classes(seed, first, count, chunk, offset, trump, marks, policy, flags, opts, masks,
-                 beats, cinfo, out):
+def hand_classes(span: Span, offset: int, trump: int, marks, policy: int, flags, tab: Tables,
+                 out) -> None:
     """out[chunk, hand class, outcome (bidders' and defenders' points)] over random hands
     at one seat."""
-    _run(_hand_classes, out, first, count, chunk, (seed,),
-         (offset, trump, marks, policy, flags, opts, masks, beats, cinfo), policy, opts, cinfo,
-         (_hand_array(opts),))
+    _run(_hand_classes, out, span, (offset, trump, marks, policy, flags, tab), policy, tab,
+         (_hand_array(tab),))
 
 
-def policy_pairs(seed, first, count, chunk, policy_a, policy_b, side, flags, opts, masks, beats,
-                 cinfo, out):
+def policy_pairs(span: Span, policy_a: int, policy_b: int, side: int, flags, tab: Tables,
+                 out) -> None:
     """Joint counts of a side's points and of made under two policy words, same deals."""
     scratch_for = policy_a if thinks(policy_a) else policy_b  # a thinking arm needs scratch
-    _run(_policy_pairs, out, first, count, chunk, (seed,),
-         (policy_a, policy_b, side, flags, opts, masks, beats, cinfo), scratch_for, opts, cinfo)
+    _run(_policy_pairs, out, span, (policy_a, policy_b, side, flags, tab), scratch_for, tab)
 
 
-def advised_games(seed, first, count, chunk, hand, offset, trump, t_start, policy, flags, opts,
-                  masks, beats, cinfo, out):
+def advised_games(span: Span, hand, offset: int, trump: int, start_score, policy: int, flags,
+                  tab: Tables, out) -> None:
     """out[chunk, bid, lost/won/unfinished] of games on from a priced hand."""
-    _run(_advised_games, out, first, count, chunk, (seed,),
-         (hand, offset, trump, t_start, policy, flags, opts, masks, beats, cinfo), policy,
-         opts, cinfo, (lambda: np.zeros(5, dtype=np.int64),
-                       lambda: np.zeros(GAME_COLS, dtype=np.int64)))
+    _run(_advised_games, out, span, (hand, offset, trump, start_score, policy, flags, tab), policy,
+         tab,
+         (lambda: np.zeros(L.PT_LEN, dtype=np.int64), lambda: np.zeros(GAME_COLS, dtype=np.int64)))

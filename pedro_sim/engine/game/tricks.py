@@ -13,66 +13,67 @@ from pedro_sim.engine.players import (
     scoring_cards,
     techniques,
 )
+from pedro_sim.engine.seats import (
+    credit,
+    holders,
+    later_opponents,
+    players,
+    seat_after,
+    side_of,
+)
 
 
 @kernel
-def legal_cards(h, led, t, masks, plain):
+def legal_cards(h, led, t, tab, plain):
     """Trump led: a trump if able. Plain led: that suit or a trump if able (PLAIN_FOLLOW:
     that suit if able; PLAIN_ANY: any card)."""
     if plain == L.PLAIN_TRUMPS_ONLY or led == L.TRUMP_SUIT:
-        tr = h & masks[t, L.M_TRUMP]
+        tr = h & tab.masks[t, L.M_TRUMP]
         return tr if tr else h
     if led < 0:
         return h
     if plain == L.PLAIN_ANY:
         return h
-    f = h & masks[t, led]
+    f = h & tab.masks[t, led]
     if not f:
         return h
-    return f if plain == L.PLAIN_FOLLOW else f | (h & masks[t, L.M_TRUMP])
+    return f if plain == L.PLAIN_FOLLOW else f | (h & tab.masks[t, L.M_TRUMP])
 
 
 @kernel
-def lead_cards(h, first, t, opts, masks):
+def lead_cards(h, first, t, tab):
     """The bidder's first lead (``first``: this is it) must be a trump where the preset
     says so, if it has one; any other lead, including a first trick led by another seat
     because the bidder folded, is free (docs/rules.md, ``first_lead``)."""
-    if (first and opts[L.O_FIRST_LEAD]) or opts[L.O_PLAIN_LED] == L.PLAIN_TRUMPS_ONLY:
-        tr = h & masks[t, L.M_TRUMP]
+    if (first and tab.opts[L.O_FIRST_LEAD]) or tab.opts[L.O_PLAIN_LED] == L.PLAIN_TRUMPS_ONLY:
+        tr = h & tab.masks[t, L.M_TRUMP]
         if tr:
             return tr
     return h
 
 
 @kernel
-def stack_legal(h, legal, extra, t, masks):
+def stack_legal(h, legal, extra, t, tab):
     """With ``extra`` cards to bury, the top card must leave that many non-scoring trumps."""
-    if popcount(h & masks[t, L.M_NONSCORE]) - 1 >= extra:
+    if popcount(h & tab.masks[t, L.M_NONSCORE]) - 1 >= extra:
         return legal
-    return legal & ~masks[t, L.M_NONSCORE]
+    return legal & ~tab.masks[t, L.M_NONSCORE]
 
 
 @kernel
-def card_points(m, t, cinfo):
+def card_points(m, t, tab):
     total = 0
     while m:
         c = lowest(m)
         m &= m - ONE
-        total += cinfo[t, L.I_POINTS, c]
+        total += tab.cinfo[t, L.I_POINTS, c]
     return total
 
 
 @kernel
-def beats_winner(c, wcard, t, beats):
-    return (beats[t, wcard] >> np.uint64(c)) & np.uint64(1)
+def beats_winner(c, wcard, t, tab):
+    return (tab.beats[t, wcard] >> np.uint64(c)) & np.uint64(1)
 
-
-@kernel
-def later_opponent(hands, k, p):
-    """Whether an opponent of ``p`` still plays to this trick after position ``k``: the
-    seats after ``p`` play at positions k + 1, k + 2 and k + 3, its opponents at the odd
-    steps. (Without a loop: the loop's exit branch was often mispredicted.)"""
-    return (k < 3 and hands[(p + 1) & 3] != 0) or (k == 0 and hands[(p + 3) & 3] != 0)
 
 
 @kernel
@@ -84,33 +85,12 @@ def record_play(rec, base, k, p, c, buried):
 
 
 @kernel
-def claim_if_alone(hands, t, cinfo, pts, rec, record):
-    """A lone player with cards takes them all. Returns True when the deal ended."""
-    holders = 0
-    last = -1
-    for p in range(4):
-        if hands[p]:
-            holders += 1
-            last = p
-    if holders > 1:
-        return False
-    if holders == 1:
-        pts[last & 1] += card_points(hands[last], t, cinfo)
-        pts[2 + (last & 1)] |= np.int64(hands[last])
-        if record:
-            rec[L.R_CLAIM_SEAT] = last
-            rec[L.R_CLAIM_MASK] = np.int64(hands[last])
-        hands[last] = ZERO
-    return True
-
-
-@kernel
-def stack_can_complete(stack, pool, r, seven, future, pairs, t, masks):
+def stack_can_complete(stack, pool, r, seven, future, pairs, t, tab):
     """Can ``r`` more cards of ``pool`` complete a stack holding at most one scoring card?
     king-pedro: a player with all seven may play the 2 and one other. california (pairs):
     enough non-scoring cards must stay back for the ``future`` pairs."""
-    scoring = scoring_cards(t, masks)
-    two = masks[t, L.M_TWO] | masks[t, L.M_TWO_PLAYED]
+    scoring = scoring_cards(t, tab)
+    two = tab.masks[t, L.M_TWO] | tab.masks[t, L.M_TWO_PLAYED]
     xs = popcount(stack & scoring)
     ns = popcount(pool & ~scoring)
     scp = popcount(pool & scoring)
@@ -130,24 +110,24 @@ def stack_can_complete(stack, pool, r, seven, future, pairs, t, masks):
 
 
 @phase
-def constrained_tops(h, legal, extra, future, pairs, t, masks):
+def constrained_tops(h, legal, extra, future, pairs, t, tab):
     """The top cards from which a stack can be completed."""
-    seven = popcount(h & scoring_cards(t, masks)) == 7
+    seven = popcount(h & scoring_cards(t, tab)) == 7
     out = ZERO
     m = legal
     while m:
         c = lowest(m)
         m &= m - ONE
-        if stack_can_complete(bit(c), h & ~bit(c), extra, seven, future, pairs, t, masks):
+        if stack_can_complete(bit(c), h & ~bit(c), extra, seven, future, pairs, t, tab):
             out |= bit(c)
     return out
 
 
 @phase
-def constrained_extras(policy, rng, h, top, extra, future, pairs, t, masks, cinfo):
+def constrained_extras(policy, rng, h, top, extra, future, pairs, t, tab):
     """The extra cards under ``top``, one at a time among those that keep the stack
     completable (all of them when there is no choice left)."""
-    seven = popcount(h & scoring_cards(t, masks)) == 7
+    seven = popcount(h & scoring_cards(t, tab)) == 7
     pool = h & ~bit(top)
     chosen = ZERO
     while popcount(chosen) < extra:
@@ -159,20 +139,20 @@ def constrained_extras(policy, rng, h, top, extra, future, pairs, t, masks, cinf
             m &= m - ONE
             rest = pool & ~chosen & ~bit(c)
             if stack_can_complete(bit(top) | chosen | bit(c), rest, left - 1, seven, future,
-                                  pairs, t, masks):
+                                  pairs, t, tab):
                 cands |= bit(c)
         if popcount(cands) <= left:
             return chosen | cands
-        chosen |= pick_one(policy, rng, cands, False, t, masks, cinfo)
+        chosen |= pick_one(policy, rng, cands, False, t, tab)
     return chosen
 
 
 @kernel
-def extra_cards(n, trick, opts):
+def extra_cards(n, trick, tab):
     """Cards a player holding ``n`` plays under its card: the surplus on the first trick,
     or (pairs) one a trick until it is back to the normal count."""
-    keep = opts[L.O_KEEP]
-    if opts[L.O_PAIRS]:
+    keep = tab.opts[L.O_KEEP]
+    if tab.opts[L.O_PAIRS]:
         remaining = keep - trick
         surplus = n - remaining
         if surplus <= 0:
@@ -188,96 +168,129 @@ def record_fold(rec, record, folds, p, trick):
         rec[L.R_FOLDED + 2 * folds + 1] = trick
         rec[L.R_NFOLDED] = folds + 1
 
+@kernel
+def claim_if_alone(hands, t, tab, pts, rec):
+    """A lone player with cards takes them all. Returns True when the deal ended."""
+    holding = 0
+    last = -1
+    for p in range(players(tab)):
+        if hands[p]:
+            holding += 1
+            last = p
+    if holding > 1:
+        return False
+    if holding == 1:
+        credit(pts, side_of(tab, last), card_points(hands[last], t, tab), hands[last])
+        if rec.shape[0] > 0:
+            rec[L.R_CLAIM_SEAT] = last
+            rec[L.R_CLAIM_MASK] = np.int64(hands[last])
+        hands[last] = ZERO
+    return True
+
+
 
 @kernel
-def fold_trumpless(hands, trick, folds, t, masks, rec, record):
+def fold_trumpless(hands, trick, folds, t, tab, rec):
     """Players still holding cards but no trump fold (their cards leave the play)."""
-    for p in range(4):
-        if hands[p] and not hands[p] & masks[t, L.M_TRUMP]:
+    for p in range(players(tab)):
+        if hands[p] and not hands[p] & tab.masks[t, L.M_TRUMP]:
             hands[p] = ZERO
-            record_fold(rec, record, folds, p, trick)
+            record_fold(rec, rec.shape[0] > 0, folds, p, trick)
             folds += 1
     return folds
 
 
 @kernel
-def play_trick(hands, leader, bidder, trick, folds, policy, flags, played, rng, t, opts, masks,
-               beats, cinfo, pts, rec, base, record):
-    """One trick from ``leader``. Returns (winner, trick points, cards played, folds)."""
-    wseat, wcard, led, points, played, folds, nplays = play_cards(
-        hands, leader, bidder, trick, folds, policy, flags, played, rng, t, opts, masks, beats,
-        cinfo, pts, rec, base, record, 0, 4, -1, -1, -1, -1, 0, 0)
-    return wseat, points, played, folds
+def start_trick(st, trick, leader):
+    """``st`` (layout PS_*) at the start of trick number ``trick``, led by ``leader``."""
+    st[L.PS_TRICK] = trick
+    st[L.PS_LEADER] = leader
+    st[L.PS_K] = 0
+    st[L.PS_WSEAT] = -1
+    st[L.PS_WCARD] = -1
+    st[L.PS_LED] = -1
+    st[L.PS_POINTS] = 0
+    st[L.PS_NPLAYS] = 0
 
 
 @kernel
-def play_cards(hands, leader, bidder, trick, folds, policy, flags, played, rng, t, opts, masks,
-               beats, cinfo, pts, rec, base, record, k0, k_end, forced, wseat, wcard, led,
-               points, nplays):
-    """Places ``k0`` to ``k_end`` - 1 after ``leader`` of a trick in progress (winner
-    ``wseat`` with ``wcard``, suit ``led``, ``points`` and ``nplays`` so far); the first
-    plays ``forced`` when it is a card. Returns the trick's state after them:
-    (wseat, wcard, led, points, played, folds, nplays)."""
-    constrained = opts[L.O_EXTRAS_ONE_SCORING] or opts[L.O_PAIRS]
+def play_cards(hands, st, policy, flags, rng, t, tab, pts, rec, k_end, forced):
+    """Places st[PS_K] to ``k_end`` - 1 after the leader of the trick in progress ``st``
+    (layout PS_*: its winner so far, suit led, points, cards played, folds); the first
+    plays ``forced`` when it is a card. Leaves the trick's state after them in ``st``.
+    The fields are read once into locals and written back once: in the loop they stay in
+    registers."""
+    record = rec.shape[0] > 0
+    trick = st[L.PS_TRICK]
+    leader = st[L.PS_LEADER]
+    bidder = st[L.PS_BIDDER]
+    k0 = st[L.PS_K]
+    wseat = st[L.PS_WSEAT]
+    wcard = st[L.PS_WCARD]
+    led = st[L.PS_LED]
+    points = st[L.PS_POINTS]
+    nplays = st[L.PS_NPLAYS]
+    folds = st[L.PS_FOLDS]
+    played = np.uint64(st[L.PS_PLAYED])
+    base = L.R_TRICKS + L.TRICK_LEN * trick
+    holding = holders(hands, tab)  # those after the player to move hold the same till then
+    constrained = tab.opts[L.O_EXTRAS_ONE_SCORING] or tab.opts[L.O_PAIRS]
     for k in range(k0, k_end):
-        p = (leader + k) & 3
+        p = seat_after(tab, leader, k)
         h = hands[p]
         if not h:
             continue
-        if (opts[L.O_FOLD] == L.FOLD_ON_TRUMP_LEAD and led == L.TRUMP_SUIT
-                and not h & masks[t, L.M_TRUMP]):
+        if (tab.opts[L.O_FOLD] == L.FOLD_ON_TRUMP_LEAD and led == L.TRUMP_SUIT
+                and not h & tab.masks[t, L.M_TRUMP]):
             hands[p] = ZERO
             record_fold(rec, record, folds, p, trick)
             folds += 1
             continue
         if wseat < 0:
-            legal = lead_cards(h, trick == 0 and p == bidder, t, opts, masks)
+            legal = lead_cards(h, trick == 0 and p == bidder, t, tab)
         else:
-            legal = legal_cards(h, led, t, masks, opts[L.O_PLAIN_LED])
-        extra = extra_cards(popcount(h), trick, opts)
-        future = popcount(h) - (opts[L.O_KEEP] - trick) - extra
+            legal = legal_cards(h, led, t, tab, tab.opts[L.O_PLAIN_LED])
+        extra = extra_cards(popcount(h), trick, tab)
+        future = popcount(h) - (tab.opts[L.O_KEEP] - trick) - extra
         if extra > 0 and constrained:
-            legal = constrained_tops(h, legal, extra, future, opts[L.O_PAIRS], t, masks)
-        elif extra > 0 and not opts[L.O_EXTRAS_SCORE]:
-            legal = stack_legal(h, legal, extra, t, masks)
-        team_flags = techniques(policy, flags, p)
-        pol = policy_of(policy, p)
-        later = later_opponent(hands, k, p)
+            legal = constrained_tops(h, legal, extra, future, tab.opts[L.O_PAIRS], t, tab)
+        elif extra > 0 and not tab.opts[L.O_EXTRAS_SCORE]:
+            legal = stack_legal(h, legal, extra, t, tab)
+        side = side_of(tab, p)
+        team_flags = techniques(policy, flags, side)
+        pol = policy_of(policy, side)
+        later = (holding & later_opponents(tab, k, p)) != 0
         third = later and nplays == 2
         if forced >= 0 and k == k0:
             c = forced
         else:
             c = choose_card(pol, team_flags, p, h, legal, wseat, wcard, played, later, third,
-                            points, rng, t, masks, beats, cinfo)
+                            points, rng, t, tab)
         buried = ZERO
         if extra > 0 and constrained:
-            buried = constrained_extras(pol, rng, h, c, extra, future, opts[L.O_PAIRS], t,
-                                        masks, cinfo)
+            buried = constrained_extras(pol, rng, h, c, extra, future, tab.opts[L.O_PAIRS], t, tab)
         h &= ~bit(c)
         if extra > 0 and not constrained:
-            buried = choose_bury(pol, team_flags, h, extra, opts[L.O_EXTRAS_SCORE], rng, t,
-                                 masks, cinfo)
+            buried = choose_bury(pol, team_flags, h, extra, tab.opts[L.O_EXTRAS_SCORE], rng, t, tab)
         h &= ~buried
-        if opts[L.O_EXTRAS_SCORE]:  # extra cards go with the trick and score for it
-            two = buried & masks[t, L.M_TWO_PLAYED]
-            points += card_points(buried & ~two, t, cinfo)
-            if two:  # but the 2 for the team that plays it
-                pts[p & 1] += card_points(two, t, cinfo)
-                pts[2 + (p & 1)] |= np.int64(two)
+        if tab.opts[L.O_EXTRAS_SCORE]:  # extra cards go with the trick and score for it
+            two = buried & tab.masks[t, L.M_TWO_PLAYED]
+            points += card_points(buried & ~two, t, tab)
+            if two:  # but the 2 for the side that plays it
+                credit(pts, side, card_points(two, t, tab), two)
         hands[p] = h
         played |= bit(c) | buried
         if wseat < 0:
             wseat = p
             wcard = c
-            led = cinfo[t, L.I_SUIT, c]
-        elif beats_winner(c, wcard, t, beats):
+            led = tab.cinfo[t, L.I_SUIT, c]
+        elif beats_winner(c, wcard, t, tab):
             wseat = p
             wcard = c
-        if bit(c) & masks[t, L.M_TWO_PLAYED]:  # scores for the team that plays it
-            pts[p & 1] += cinfo[t, L.I_POINTS, c]
-            pts[2 + (p & 1)] |= np.int64(bit(c))
+        if bit(c) & tab.masks[t, L.M_TWO_PLAYED]:  # scores for the side that plays it
+            credit(pts, side, tab.cinfo[t, L.I_POINTS, c], bit(c))
         else:
-            points += cinfo[t, L.I_POINTS, c]
+            points += tab.cinfo[t, L.I_POINTS, c]
         if record:
             record_play(rec, base, nplays, p, c, buried)
         nplays += 1
@@ -285,7 +298,14 @@ def play_cards(hands, leader, bidder, trick, folds, policy, flags, played, rng, 
         rec[base + L.T_LEADER] = leader
         rec[base + L.T_WINNER] = wseat
         rec[base + L.T_NPLAYS] = nplays
-    return wseat, wcard, led, points, played, folds, nplays
+    st[L.PS_K] = k_end
+    st[L.PS_WSEAT] = wseat
+    st[L.PS_WCARD] = wcard
+    st[L.PS_LED] = led
+    st[L.PS_POINTS] = points
+    st[L.PS_NPLAYS] = nplays
+    st[L.PS_FOLDS] = folds
+    st[L.PS_PLAYED] = np.int64(played)
 
 
 # The same, compiled once for the thinking players (who play a card at a time, and roll
@@ -294,20 +314,19 @@ play_cards_once = shared_phase(play_cards.py_func)
 
 
 @kernel
-def two_to_holder(hands, t, opts, masks, pts):
+def two_to_holder(hands, t, tab, pts):
     """Where the 2 scores for its holder, it counts when play starts."""
-    for p in range(4):
-        if hands[p] & masks[t, L.M_TWO]:
-            pts[p & 1] += opts[L.O_TWO_POINTS]
-            pts[2 + (p & 1)] |= np.int64(masks[t, L.M_TWO])
+    for p in range(players(tab)):
+        if hands[p] & tab.masks[t, L.M_TWO]:
+            credit(pts, side_of(tab, p), tab.opts[L.O_TWO_POINTS], tab.masks[t, L.M_TWO])
 
 
 @kernel
-def close_trick(winner, points, cards, t, masks, pts):
-    """The trick's points and cards go to the winner's team (the 2 that scores for its
-    player has already gone to its team)."""
-    pts[winner & 1] += points
-    pts[2 + (winner & 1)] |= np.int64(cards & ~masks[t, L.M_TWO_PLAYED])
+def close_trick(st, cards, t, tab, pts):
+    """The trick's points and cards go to the winner's side (the 2 that scores for its
+    player has already gone to its side)."""
+    credit(pts, side_of(tab, st[L.PS_WSEAT]), st[L.PS_POINTS],
+           cards & ~tab.masks[t, L.M_TWO_PLAYED])
 
 
 def _play_out(inline_loop: bool):
@@ -316,44 +335,44 @@ def _play_out(inline_loop: bool):
     branch before it inlines anything."""
 
     @kernel
-    def play_out(hands, leader, t, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
-                 record):
-        """Play every trick from the start of play: pts[team] gets each team's points, and
-        pts[2 + team] the mask of the cards it took (the 2 with its holder's team where the
-        2 scores for its holder)."""
-        two_to_holder(hands, t, opts, masks, pts)
-        zero = np.int64(0)  # not literals: the phase compiles once
-        if inline_loop:  # the bidder leads the first trick
-            trick_loop(hands, leader, leader, zero, zero, policy, flags, ZERO, rng, t, opts,
-                       masks, beats, cinfo, pts, rec, record)
+    def play_out(hands, st, bidder, t, policy, flags, rng, tab, pts, rec):
+        """Play every trick from the start of play, led by ``bidder``: pts (layout PT_*)
+        gets each side's points and cards (the 2 with its holder's side where the 2 scores
+        for its holder); ``st`` is the play state it uses."""
+        two_to_holder(hands, t, tab, pts)
+        st[L.PS_TRICK] = 0
+        st[L.PS_LEADER] = bidder
+        st[L.PS_BIDDER] = bidder
+        st[L.PS_FOLDS] = 0
+        st[L.PS_PLAYED] = 0
+        if inline_loop:
+            trick_loop(hands, st, policy, flags, rng, t, tab, pts, rec)
         else:
-            play_rest(hands, leader, leader, zero, zero, policy, flags, ZERO, rng, t, opts,
-                      masks, beats, cinfo, pts, rec, record)
+            play_rest(hands, st, policy, flags, rng, t, tab, pts, rec)
 
     return play_out
 
 
 @kernel
-def trick_loop(hands, leader, bidder, trick, folds, policy, flags, played, rng, t, opts, masks,
-               beats, cinfo, pts, rec, record):
-    """Every trick from trick number ``trick`` on, led by ``leader`` (``bidder``: whose
-    first lead the rules may force)."""
+def trick_loop(hands, st, policy, flags, rng, t, tab, pts, rec):
+    """Every trick from trick number st[PS_TRICK] on, led by st[PS_LEADER] (st[PS_BIDDER]:
+    whose first lead the rules may force; st[PS_PLAYED], st[PS_FOLDS] so far)."""
+    trick = st[L.PS_TRICK]
+    leader = st[L.PS_LEADER]
     while True:
-        if opts[L.O_FOLD] == L.FOLD_AT_TRICK:
-            folds = fold_trumpless(hands, trick, folds, t, masks, rec, record)
-        if claim_if_alone(hands, t, cinfo, pts, rec, record):
+        if tab.opts[L.O_FOLD] == L.FOLD_AT_TRICK:
+            st[L.PS_FOLDS] = fold_trumpless(hands, trick, st[L.PS_FOLDS], t, tab, rec)
+        if claim_if_alone(hands, t, tab, pts, rec):
             break
         while not hands[leader]:
-            leader = (leader + 1) & 3
-        base = L.R_TRICKS + L.TRICK_LEN * trick
-        before = played
-        winner, points, played, folds = play_trick(hands, leader, bidder, trick, folds, policy,
-                                                   flags, played, rng, t, opts, masks, beats,
-                                                   cinfo, pts, rec, base, record)
-        close_trick(winner, points, played ^ before, t, masks, pts)
-        leader = winner
+            leader = seat_after(tab, leader, 1)
+        start_trick(st, trick, leader)
+        before = st[L.PS_PLAYED]
+        play_cards(hands, st, policy, flags, rng, t, tab, pts, rec, players(tab), -1)
+        close_trick(st, np.uint64(st[L.PS_PLAYED] ^ before), t, tab, pts)
+        leader = st[L.PS_WSEAT]
         trick += 1
-    if record:
+    if rec.shape[0] > 0:
         rec[L.R_NTRICKS] = trick
 
 

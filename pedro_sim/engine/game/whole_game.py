@@ -3,28 +3,31 @@
 import numpy as np
 
 from pedro_sim.encoding import layout as L
+from pedro_sim.encoding.offsets import offsets
 from pedro_sim.engine.game.whole_deal import auctioned_deal, deal_score
 from pedro_sim.engine.jit import kernel, shared_phase
 from pedro_sim.engine.rng import GAME_STRIDE, KIND_GAME
+from pedro_sim.engine.seats import players, seat_after, side_of
 
 END_TARGET = 0
 END_BIDDER_OUT = 1
 END_UNFINISHED = 2
 END_LOSE_AT = 3
-GAME_COLS = 5  # winner, end, deals, score team 0, score team 1
+# a game's record: winner, how it ended, deals played, the score of side 0 and of side 1
+G_WINNER, G_END, G_DEALS, G_SCORE, GAME_COLS = offsets(1, 1, 1, L.MAX_SIDES)
 
 
 @kernel
-def count_out(t0, t1, won0, won1, trump, target, opts, cinfo):
+def count_out(t0, t1, won0, won1, trump, target, tab):
     """Both teams reached the target on one deal: count the scoring cards in the preset's
     order from the scores before the deal; the first team to reach the target wins."""
-    for k in range(cinfo.shape[2]):
-        c = cinfo[trump, L.I_COUNT_ORDER, k]
+    for k in range(tab.cinfo.shape[2]):
+        c = tab.cinfo[trump, L.I_COUNT_ORDER, k]
         if c < 0:
             break
-        value = cinfo[trump, L.I_POINTS, c]
+        value = tab.cinfo[trump, L.I_POINTS, c]
         if value == 0:  # the 2 scoring for its holder
-            value = opts[L.O_TWO_POINTS]
+            value = tab.opts[L.O_TWO_POINTS]
         if (won0 >> c) & 1:
             t0 += value
             if t0 >= target:
@@ -37,12 +40,12 @@ def count_out(t0, t1, won0, won1, trump, target, opts, cinfo):
 
 
 @kernel
-def deal_winner(t0, t1, s0, s1, bidder_team, made, trump, pts, opts, cinfo):
+def deal_winner(t0, t1, s0, s1, bidder_team, made, trump, pts, tab):
     """The team that wins the game after a deal scored (s0, s1) from (t0, t1), or -1."""
-    target = opts[L.O_TARGET]
+    target = tab.opts[L.O_TARGET]
     reach0 = t0 + s0 >= target
     reach1 = t1 + s1 >= target
-    rule = opts[L.O_WIN_ONLY_ON]
+    rule = tab.opts[L.O_WIN_ONLY_ON]
     if rule != L.WIN_ANY:
         ok = made or rule == L.WIN_ON_BID
         reach0 = reach0 and bidder_team == 0 and ok
@@ -51,25 +54,27 @@ def deal_winner(t0, t1, s0, s1, bidder_team, made, trump, pts, opts, cinfo):
         return 0 if reach0 else 1
     if not reach0:
         return -1
-    tie = opts[L.O_TIE]
+    tie = tab.opts[L.O_TIE]
     if tie == L.TIE_BIDDERS:
         return bidder_team
     if tie == L.TIE_COUNTING_ORDER:
-        return count_out(t0, t1, pts[2], pts[3], trump, target, opts, cinfo)
+        return count_out(t0, t1, pts[L.PT_CARDS], pts[L.PT_CARDS + 1], trump, target, tab)
     return -1
 
 
 @kernel
-def settle(t0, t1, score, bidder, made, trump, pts, opts, cinfo):
-    """A scored deal's effect on a game at (t0, t1): (winner or -1, how it ended, scores)."""
-    goes_out = opts[L.O_GOES_OUT_AT]
+def settle(t0, t1, score, bidder, made, trump, pts, tab):
+    """A scored deal's effect on a game at (t0, t1), the scores of sides 0 and 1:
+    (winner or -1, how it ended, scores)."""
+    goes_out = tab.opts[L.O_GOES_OUT_AT]
+    bt = side_of(tab, bidder)
     if goes_out > 0 and t0 >= goes_out and t1 >= goes_out and made:
-        return bidder & 1, END_BIDDER_OUT, t0 + score[0], t1 + score[1]
-    winner = deal_winner(t0, t1, score[0], score[1], bidder & 1, made, trump, pts, opts, cinfo)
+        return bt, END_BIDDER_OUT, t0 + score[0], t1 + score[1]
+    winner = deal_winner(t0, t1, score[0], score[1], bt, made, trump, pts, tab)
     t0 += score[0]
     t1 += score[1]
     end = END_TARGET if winner >= 0 else END_UNFINISHED
-    lose = opts[L.O_LOSE_AT]
+    lose = tab.opts[L.O_LOSE_AT]
     if winner < 0 and lose < 0 and (t0 <= lose or t1 <= lose):
         winner = 1 if t0 <= lose else 0
         end = END_LOSE_AT
@@ -77,27 +82,30 @@ def settle(t0, t1, score, bidder, made, trump, pts, opts, cinfo):
 
 
 @shared_phase
-def play_game(seed, game, t0, t1, dealer, deals, policy, flags, opts, masks, beats, cinfo, deck,
-              hands, rng, pts, score, rec, out, think):
-    """Play game ``game`` of ``seed`` on from scores (t0, t1), ``dealer`` dealing its deal
-    number ``deals``; writes its GAME_COLS results into ``out``."""
+def play_game(seed, game, first_dealer, policy, flags, tab, work, out, think):
+    """Play game ``game`` of ``seed`` on from the record ``out`` (G_DEALS deals played,
+    the scores at G_SCORE; ``first_dealer`` dealt its first deal); writes the game's end
+    into ``out`` (layout G_*)."""
     kind = np.int64(KIND_GAME)
     winner = -1
     end = END_UNFINISHED
-    while deals < opts[L.O_MAX_DEALS]:
-        bidder, bid, trump = auctioned_deal(seed, game * GAME_STRIDE + deals, kind, dealer,
-                                            policy, flags, opts, masks, beats, cinfo, deck,
-                                            hands, rng, pts, rec, think)
-        made = deal_score(pts, bidder, bid, score, opts)
+    deals = out[G_DEALS]
+    t0 = out[G_SCORE]
+    t1 = out[G_SCORE + 1]
+    score = work.score
+    while deals < tab.opts[L.O_MAX_DEALS]:
+        dealer = seat_after(tab, first_dealer, deals % players(tab))
+        bidder, bid, trump = auctioned_deal(seed, game * GAME_STRIDE + deals, kind, dealer, policy,
+                                            flags, tab, work, think)
+        made = deal_score(work.pts, bidder, bid, score, tab)
         deals += 1
-        dealer = (dealer + 1) & 3
         if bidder < 0:  # thrown in: the deal passes
             continue
-        winner, end, t0, t1 = settle(t0, t1, score, bidder, made, trump, pts, opts, cinfo)
+        winner, end, t0, t1 = settle(t0, t1, score, bidder, made, trump, work.pts, tab)
         if winner >= 0:
             break
-    out[0] = winner
-    out[1] = end
-    out[2] = deals
-    out[3] = t0
-    out[4] = t1
+    out[G_WINNER] = winner
+    out[G_END] = end
+    out[G_DEALS] = deals
+    out[G_SCORE] = t0
+    out[G_SCORE + 1] = t1

@@ -12,21 +12,29 @@ from pedro_sim.engine.players.heuristic import (
 )
 from pedro_sim.engine.players.random import random_bury, random_card
 from pedro_sim.engine.rng import below
+from pedro_sim.engine.seats import side_of
 
 
 @kernel
-def policy_of(policy, p):
-    """Seat ``p``'s player in a policy word: 4 bits per team (team 0 lowest)."""
-    return (policy >> (4 * (p & 1))) & 15
+def policy_of(policy, side):
+    """The player of ``side`` (engine/seats.py side_of) in a policy word: 4 bits per side
+    (side 0 lowest)."""
+    return (policy >> (4 * side)) & 15
 
 
 @kernel
-def for_sides(policy, bidder):
+def seat_player(policy, tab, p):
+    """Seat ``p``'s player in a policy word."""
+    return policy_of(policy, side_of(tab, p))
+
+
+@kernel
+def for_sides(policy, bt):
     """A word for the bidders and defenders (``L.POLICY_SIDES``: bidders' player in the low
-    bits, defenders' next) as a word per team, once the bidder is known."""
+    bits, defenders' next) as a word per side, once the bidders' side ``bt`` is known
+    (two sides)."""
     if not policy & L.POLICY_SIDES:
         return policy
-    bt = bidder & 1
     bidders = policy & 15
     defenders = (policy >> 4) & 15
     off_b = (policy >> L.OFF_SHIFT) & 255
@@ -36,9 +44,10 @@ def for_sides(policy, bidder):
 
 
 @kernel
-def techniques(policy, flags, p):
-    """Seat ``p``'s heuristic technique flags: its team's, less those the word switches off."""
-    return flags[p & 1] & ~((policy >> (L.OFF_SHIFT + 8 * (p & 1))) & 255)
+def techniques(policy, flags, side):
+    """The heuristic technique flags of ``side``: its own, less those the word switches
+    off."""
+    return flags[side] & ~((policy >> (L.OFF_SHIFT + 8 * side)) & 255)
 
 
 @kernel
@@ -50,41 +59,41 @@ def for_auction(policy):
 
 
 @kernel
-def scoring_cards(t, masks):
+def scoring_cards(t, tab):
     """Every trump that scores, the 2 included, wherever it scores."""
-    return masks[t, L.M_SCORE_TRICK] | masks[t, L.M_TWO] | masks[t, L.M_TWO_PLAYED]
+    return tab.masks[t, L.M_SCORE_TRICK] | tab.masks[t, L.M_TWO] | tab.masks[t, L.M_TWO_PLAYED]
 
 
 @kernel
-def pick_one(policy, rng, cands, keep_strong, t, masks, cinfo):
+def pick_one(policy, rng, cands, keep_strong, t, tab):
     """One card of ``cands`` (a choice of cards to keep or give away, one at a time): the
     random player uniformly by ascending card id; the heuristic the strongest when it
     keeps them (``keep_strong``), else the weakest that scores nothing."""
     if policy == L.PL_RANDOM:
         return bit(kth(cands, below(rng, popcount(cands))))
     if keep_strong:
-        return bit(strongest(cands, t, masks, cinfo))
-    return bit(discard_low(cands, True, t, masks, cinfo))
+        return bit(strongest(cands, t, tab))
+    return bit(discard_low(cands, True, t, tab))
 
 
 @kernel
 def choose_card(policy, flags, p, h, legal, wseat, wcard, played, later_opp, third_hand,
-                table_points, rng, t, masks, beats, cinfo):
+                table_points, rng, t, tab):
     """The card seat ``p`` plays (the top card of a stack on the first trick)."""
     if policy == L.PL_RANDOM:
         return random_card(rng, legal)
     return heuristic_card(flags, p, h, legal, wseat, wcard, played, later_opp, third_hand,
-                          table_points, t, masks, beats, cinfo)
+                          table_points, t, tab)
 
 
 @kernel
-def choose_bury(policy, flags, h_after, extra, any_cards, rng, t, masks, cinfo):
+def choose_bury(policy, flags, h_after, extra, any_cards, rng, t, tab):
     """The mask of the ``extra`` cards played under the top card on the first trick:
     non-scoring trumps to bury, or (``any_cards``) any cards, which score for the trick."""
     if any_cards:
         if policy == L.PL_RANDOM:
             return random_bury(rng, h_after, extra)
-        return heuristic_extras(h_after, extra, t, masks, cinfo)
+        return heuristic_extras(h_after, extra, t, tab)
     if policy == L.PL_RANDOM:
-        return random_bury(rng, h_after & masks[t, L.M_NONSCORE], extra)
-    return heuristic_bury(flags, h_after, extra, t, masks, cinfo)
+        return random_bury(rng, h_after & tab.masks[t, L.M_NONSCORE], extra)
+    return heuristic_bury(flags, h_after, extra, t, tab)

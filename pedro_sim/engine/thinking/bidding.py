@@ -17,24 +17,26 @@ from pedro_sim.engine.bits import bit
 from pedro_sim.engine.game.contract import play_contract_once, take_kitty
 from pedro_sim.engine.game.dealing import deal_books, deal_packets, fixed_hand_order, shuffle
 from pedro_sim.engine.jit import kernel, shared_phase
-from pedro_sim.engine.thinking.scratch import T_NOREC, estimates_of, histogram_of, simulation_of
+from pedro_sim.engine.seats import clear_points, players, seat_after, seat_masks, side_of
+from pedro_sim.engine.thinking.scratch import estimates_of, histogram_of, simulation_of
 
 
 @kernel
 def forget_estimates(think):
-    for k in range(8):
+    for k in range(2 * L.SEATS):
         estimates_of(think)[k] = -1
 
 
 @kernel
-def simulate(seat, dealer, hand, suit, flags, opts, masks, beats, cinfo, rng, think):
-    """One random deal around ``hand`` with ``seat`` bidding ``suit``: its team's points."""
-    deck, rest, hands, pts, ids = simulation_of(think)
-    no_rec = think[T_NOREC]
-    record = no_rec.shape[0] > 0
+def simulate(seat, dealer, hand, suit, flags, tab, rng, think):
+    """One random deal around ``hand`` with ``seat`` bidding ``suit``: its side's points."""
+    work, ids = simulation_of(think)  # its stream is ``rng``, the deal's
+    deck = work.deck
+    rest = work.rest
+    hands = work.hands
     m = 0
     k = 0
-    for c in range(opts[L.O_DECK]):
+    for c in range(tab.opts[L.O_DECK]):
         if bit(c) & hand:
             ids[k] = c
             k += 1
@@ -42,33 +44,34 @@ def simulate(seat, dealer, hand, suit, flags, opts, masks, beats, cinfo, rng, th
             rest[m] = c
             m += 1
     shuffle(rng, rest, m)
-    fixed_hand_order(rest, ids, (seat - dealer - 1) & 3, opts, deck)
-    deal_packets(deck, dealer, opts, hands[4:8], no_rec, record)
-    deal_books(deck, dealer, opts, hands[8:12])
-    take_kitty(deck, seat, opts, hands[8:12])
-    for q in range(5):
-        pts[q] = 0
-    play_contract_once(deck, dealer, seat, suit, np.int64(L.P_HEURISTIC), flags, opts, masks, beats,
-                  cinfo, hands, rng, pts, no_rec, think)
-    return min(pts[seat & 1], opts[L.O_TOTAL_POINTS])
+    offset = seat_after(tab, seat, players(tab) - dealer - 1)  # places after eldest
+    fixed_hand_order(rest, ids, offset, tab, deck)
+    deal_packets(deck, dealer, tab, seat_masks(hands, L.H_DEALT), work.rec, False)
+    deal_books(deck, dealer, tab, seat_masks(hands, L.H_BOOKS))
+    take_kitty(deck, seat, tab, seat_masks(hands, L.H_BOOKS))
+    clear_points(work.pts)
+    play_contract_once(dealer, seat, suit, np.int64(L.P_HEURISTIC), flags, tab, work, think)
+    return min(work.pts[L.PT_POINTS + side_of(tab, seat)], tab.opts[L.O_TOTAL_POINTS])
 
 
 @shared_phase
-def playout_estimate(seat, dealer, hand, flags, opts, masks, beats, cinfo, rng, think):
+def playout_estimate(seat, dealer, hand, flags, tab, rng, think):
     """(best suit, estimated points) of ``seat`` holding ``hand``, once per deal."""
     cache = estimates_of(think)
     if cache[2 * seat] >= 0:
         return cache[2 * seat], cache[2 * seat + 1]
     hist = histogram_of(think)
     n = flags[L.FL_BID_WORLDS]
-    total = opts[L.O_TOTAL_POINTS]
-    best, best_e, best_sum = 0, np.int64(-1), np.int64(-1)
+    total = tab.opts[L.O_TOTAL_POINTS]
+    best = 0
+    best_e = np.int64(-1)
+    best_sum = np.int64(-1)
     for s in range(4):
         for x in range(total + 1):
             hist[x] = 0
         points = 0
         for _ in range(n):
-            x = simulate(seat, dealer, hand, s, flags, opts, masks, beats, cinfo, rng, think)
+            x = simulate(seat, dealer, hand, s, flags, tab, rng, think)
             hist[x] += 1
             points += x
         reached = 0
@@ -79,24 +82,25 @@ def playout_estimate(seat, dealer, hand, flags, opts, masks, beats, cinfo, rng, 
                 e = b
                 break
         if e > best_e or (e == best_e and points > best_sum):
-            best, best_e, best_sum = s, e, points
+            best = s
+            best_e = e
+            best_sum = points
     cache[2 * seat] = best
     cache[2 * seat + 1] = best_e
     return np.int64(best), best_e
 
 
-def playout_gate(seat, dealer, hand, flags, opts, masks, beats, cinfo, rng, think):
+def playout_gate(seat, dealer, hand, flags, tab, rng, think):
     """playout_estimate; (0, 0) without compiling it when ``think`` is None (no seat
     thinks: see contract.think_out_gate)."""
 
 
 @overload(playout_gate, inline="always")
-def _playout_gate(seat, dealer, hand, flags, opts, masks, beats, cinfo, rng, think):
+def _playout_gate(seat, dealer, hand, flags, tab, rng, think):
     if isinstance(think, types.NoneType):
-        return lambda seat, dealer, hand, flags, opts, masks, beats, cinfo, rng, think: (
-            np.int64(0), np.int64(0))
-    return lambda seat, dealer, hand, flags, opts, masks, beats, cinfo, rng, think: \
-        playout_estimate(seat, dealer, hand, flags, opts, masks, beats, cinfo, rng, think)
+        return lambda seat, dealer, hand, flags, tab, rng, think: (np.int64(0), np.int64(0))
+    return lambda seat, dealer, hand, flags, tab, rng, think: \
+        playout_estimate(seat, dealer, hand, flags, tab, rng, think)
 
 
 def forget_gate(think):

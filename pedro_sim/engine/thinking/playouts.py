@@ -21,10 +21,19 @@ from pedro_sim.engine.game.tricks import (
     legal_cards,
     play_cards_once,
     play_rest,
+    start_trick,
     two_to_holder,
 )
 from pedro_sim.engine.jit import kernel, shared_phase
-from pedro_sim.engine.players import policy_of
+from pedro_sim.engine.players import seat_player
+from pedro_sim.engine.seats import (
+    clear_points,
+    partner_of,
+    players,
+    seat_after,
+    seat_masks,
+    side_of,
+)
 from pedro_sim.engine.thinking import sampler as SM
 from pedro_sim.engine.thinking import solver as SV
 from pedro_sim.engine.thinking.scratch import (
@@ -34,6 +43,7 @@ from pedro_sim.engine.thinking.scratch import (
     must_of,
     pts_of,
     rollout_hands,
+    rollout_state_of,
     sampler_of,
     scores_of,
     solver_of,
@@ -43,53 +53,53 @@ from pedro_sim.engine.thinking.scratch import (
 
 
 @kernel
-def private_knowledge(p, all_hands, opts, must):
+def private_knowledge(p, all_hands, tab, must):
     """What seat ``p`` alone knows: the cards it put out of play, and (``must``) the
     cards it passed its partner."""
-    for q in range(4):
+    for q in range(players(tab)):
         must[q] = ZERO
-    if opts[L.O_PASS_EXCESS]:
-        must[p ^ 2] = all_hands[28 + (p ^ 2)] & all_hands[(p ^ 2)]
-    return all_hands[16 + p] | all_hands[20 + p]
+    q = partner_of(tab, p)
+    if tab.opts[L.O_PASS_EXCESS] and q >= 0:
+        must[q] = all_hands[L.H_PASSED + q] & all_hands[q]
+    return all_hands[L.H_DISCARDED + p] | all_hands[L.H_PUT_AWAY + p]
 
 
 @shared_phase
-def rollout_value(world, st, p, c, played, flags, rng, t, opts, masks, beats, cinfo, pts,
-                  no_rec):
-    """Points of ``p``'s team from here on when ``p`` plays ``c`` and then everybody plays
-    as the heuristic."""
-    for q in range(5):
-        pts[q] = 0
-    trick = st[SV.S_TRICK]
-    leader = st[SV.S_LEADER]
-    record = no_rec.shape[0] > 0
+def rollout_value(world, st, p, c, flags, rng, t, tab, think):
+    """Points of ``p``'s side from here on when ``p`` plays ``c`` in the play state ``st``
+    and then everybody plays as the heuristic."""
+    pts = pts_of(think)
+    rst = rollout_state_of(think)
+    no_rec = think[T_NOREC]
+    clear_points(pts)
+    for i in range(L.PS_LEN):
+        rst[i] = st[i]
+    rst[L.PS_BIDDER] = -1  # no lead is forced: a lead here is ``c``, and later tricks free
+    rst[L.PS_FOLDS] = 0
+    rst[L.PS_NPLAYS] = st[L.PS_K]
     heuristic = np.int64(L.P_HEURISTIC)
-    free = np.int64(-1)  # no lead is forced: a lead here is ``c``, and later tricks are free
-    wseat, wcard, led, points, played, folds, nplays = play_cards_once(
-        world, leader, free, trick, np.int64(0), heuristic, flags, played, rng, t, opts, masks,
-        beats, cinfo, pts, no_rec, np.int64(0), record, st[SV.S_K], np.int64(4), c,
-        st[SV.S_WSEAT], st[SV.S_WCARD], st[SV.S_LED], st[SV.S_TPTS], st[SV.S_K])
-    pts[wseat & 1] += points
-    play_rest(world, wseat, free, trick + 1, folds, heuristic, flags, played, rng, t, opts,
-              masks, beats, cinfo, pts, no_rec, record)
-    return pts[p & 1]
+    play_cards_once(world, rst, heuristic, flags, rng, t, tab, pts, no_rec, players(tab), c)
+    pts[L.PT_POINTS + side_of(tab, rst[L.PS_WSEAT])] += rst[L.PS_POINTS]
+    rst[L.PS_TRICK] += 1
+    rst[L.PS_LEADER] = rst[L.PS_WSEAT]
+    play_rest(world, rst, heuristic, flags, rng, t, tab, pts, no_rec)
+    return pts[L.PT_POINTS + side_of(tab, p)]
 
 
 @kernel
-def solver_value(world, st, p, c, think, t, opts, masks, beats, cinfo):
-    """Points of ``p``'s team from here on when ``p`` plays ``c``, all playing perfectly
+def solver_value(world, st, p, c, think, t, tab):
+    """Points of ``p``'s side from here on when ``p`` plays ``c``, all playing perfectly
     with every card of ``world`` visible."""
-    ctx, moves, frames, ttk, ttv, order = solver_of(think)
-    v0 = SV.move_value(world, st, p, c, ZERO, np.int64(-1), np.int64(SV.INF), ctx, t, opts,
-                       masks, beats, cinfo, order, ttk, ttv, moves, frames)
-    if (p & 1) == 0:
+    v0 = SV.move_value(world, st, p, c, ZERO, np.int64(-1), np.int64(SV.INF), t, tab,
+                       solver_of(think))
+    if side_of(tab, p) == 0:
         return v0
-    return SV.points_left(world, st[SV.S_TPTS], t, masks, cinfo) - v0
+    return SV.points_left(world, st[SV.S_TPTS], t, tab) - v0
 
 
 @shared_phase
-def dd_card(hands, st, p, legal, think, t, opts, masks, beats, cinfo):
-    """The card of ``legal`` the solver rates best for ``p``'s team in the real deal."""
+def dd_card(hands, st, p, legal, think, t, tab):
+    """The card of ``legal`` the solver rates best for ``p``'s side in the real deal."""
     ctx_of(think)[SV.C_GEN] += 1  # the table may hold drawn worlds' values: a new one
     best = -1
     best_v = -1
@@ -97,7 +107,7 @@ def dd_card(hands, st, p, legal, think, t, opts, masks, beats, cinfo):
     while m:
         c = lowest(m)
         m &= m - ONE
-        v = solver_value(hands, st, p, c, think, t, opts, masks, beats, cinfo)
+        v = solver_value(hands, st, p, c, think, t, tab)
         if v > best_v:
             best_v = v
             best = c
@@ -105,15 +115,16 @@ def dd_card(hands, st, p, legal, think, t, opts, masks, beats, cinfo):
 
 
 @shared_phase
-def pimc_card(all_hands, st, p, legal, played, flags, rng, think, t, opts, masks, beats,
-              cinfo):
+def pimc_card(all_hands, st, p, legal, flags, rng, think, t, tab):
     """The card of ``legal`` with the best mean over K drawn worlds."""
-    know, world, scores, pts, must = (know_of(think), world_of(think), scores_of(think),
-                                      pts_of(think), must_of(think))
+    know = know_of(think)
+    world = world_of(think)
+    scores = scores_of(think)
+    must = must_of(think)
     dp, fact, sp, sm = sampler_of(think)
     rh = rollout_hands(think)
-    out_p = private_knowledge(p, all_hands, opts, must)
-    if SM.prepare(p, all_hands, know, out_p, must, t, opts, masks, dp, fact, sp, sm) <= 0.0:
+    out_p = private_knowledge(p, all_hands, tab, must)
+    if SM.prepare(p, all_hands, know, out_p, must, t, tab, dp, fact, sp, sm) <= 0.0:
         return np.int64(-1)  # no world fits what it knows (a rule it cannot read): heuristic
     n = popcount(legal)
     for i in range(n):
@@ -128,13 +139,12 @@ def pimc_card(all_hands, st, p, legal, played, flags, rng, think, t, opts, masks
         while m:
             c = lowest(m)
             m &= m - ONE
-            for q in range(4):
+            for q in range(players(tab)):
                 rh[q] = world[q]
             if rollouts:
-                v = rollout_value(rh, st, p, np.int64(c), played, flags, rng, t, opts, masks,
-                                  beats, cinfo, pts, think[T_NOREC])
+                v = rollout_value(rh, st, p, np.int64(c), flags, rng, t, tab, think)
             else:
-                v = solver_value(rh, st, p, c, think, t, opts, masks, beats, cinfo)
+                v = solver_value(rh, st, p, c, think, t, tab)
             scores[i] += v
             i += 1
     best = 0
@@ -148,70 +158,60 @@ def pimc_card(all_hands, st, p, legal, played, flags, rng, think, t, opts, masks
 
 
 @kernel
-def think_card(policy, all_hands, p, st, played, flags, rng, think, t, opts, masks, beats,
-               cinfo):
+def think_card(policy, all_hands, p, st, flags, rng, think, t, tab):
     """The card a thinking seat plays, or -1 to leave the choice to the heuristic (one
     legal card, or a stack to play)."""
     h = all_hands[p]
     if st[SV.S_WSEAT] < 0:
         first = st[SV.S_TRICK] == 0 and p == ctx_of(think)[SV.C_FIRST]
-        legal = lead_cards(h, first, t, opts, masks)
+        legal = lead_cards(h, first, t, tab)
     else:
-        legal = legal_cards(h, st[SV.S_LED], t, masks, opts[L.O_PLAIN_LED])
-    if popcount(legal) < 2 or extra_cards(popcount(h), st[SV.S_TRICK], opts) > 0:
+        legal = legal_cards(h, st[SV.S_LED], t, tab, tab.opts[L.O_PLAIN_LED])
+    if popcount(legal) < 2 or extra_cards(popcount(h), st[SV.S_TRICK], tab) > 0:
         return np.int64(-1)
-    if policy_of(policy, p) == L.PL_DD:
-        return dd_card(all_hands[0:4], st, p, legal, think, t, opts, masks, beats, cinfo)
-    return pimc_card(all_hands, st, p, legal, played, flags, rng, think, t, opts, masks, beats,
-                     cinfo)
+    if seat_player(policy, tab, p) == L.PL_DD:
+        return dd_card(seat_masks(all_hands, L.H_PLAY), st, p, legal, think, t, tab)
+    return pimc_card(all_hands, st, p, legal, flags, rng, think, t, tab)
 
 
 @shared_phase
-def think_out(all_hands, leader, t, policy, flags, rng, opts, masks, beats, cinfo, pts, rec,
-              think):
+def think_out(all_hands, leader, t, policy, flags, rng, tab, pts, rec, think):
     """play_out with thinking seats: the same tricks, card by card, each thinking seat
     choosing its card first. Knowledge is gathered as the cards fall."""
-    record = rec.shape[0] > 0
-    hands = all_hands[0:4]
-    know, st = know_of(think), state_of(think)
-    SM.start_knowledge(know, hands, all_hands[4:8], t, opts, masks)
+    hands = seat_masks(all_hands, L.H_PLAY)
+    know = know_of(think)
+    st = state_of(think)
+    SM.start_knowledge(know, hands, seat_masks(all_hands, L.H_DEALT), t, tab)
     ctx_of(think)[SV.C_MERGE] = 1
     bidder = leader  # play starts with the bidder's lead
     ctx_of(think)[SV.C_FIRST] = bidder
-    two_to_holder(hands, t, opts, masks, pts)
-    played = ZERO
+    two_to_holder(hands, t, tab, pts)
+    st[L.PS_BIDDER] = bidder
+    st[L.PS_FOLDS] = 0
+    st[L.PS_PLAYED] = 0
     trick = np.int64(0)
-    folds = np.int64(0)
-    while not claim_if_alone(hands, t, cinfo, pts, rec, record):
+    while not claim_if_alone(hands, t, tab, pts, rec):
         while not hands[leader]:
-            leader = (leader + 1) & 3
-        base = L.R_TRICKS + L.TRICK_LEN * trick
-        before = played
-        wseat, wcard, led = np.int64(-1), np.int64(-1), np.int64(-1)
-        points, nplays = np.int64(0), np.int64(0)
-        for k in range(4):
-            p = (leader + k) & 3
+            leader = seat_after(tab, leader, 1)
+        start_trick(st, trick, leader)
+        before = st[L.PS_PLAYED]
+        for k in range(players(tab)):
+            p = seat_after(tab, leader, k)
             if not hands[p]:
                 continue
-            st[SV.S_TRICK], st[SV.S_LEADER], st[SV.S_K] = trick, leader, k
-            st[SV.S_WSEAT], st[SV.S_WCARD], st[SV.S_LED], st[SV.S_TPTS] = (wseat, wcard, led,
-                                                                           points)
+            st[L.PS_K] = k
             c = np.int64(-1)
-            if policy_of(policy, p) >= L.PL_PIMC:
-                c = think_card(policy, all_hands, p, st, played, flags, rng, think, t, opts,
-                               masks, beats, cinfo)
-            was = played
-            wseat, wcard, led, points, played, folds, nplays = play_cards_once(
-                hands, leader, bidder, trick, folds, policy, flags, played, rng, t, opts, masks,
-                beats, cinfo, pts, rec, np.int64(base), record, np.int64(k), np.int64(k + 1), c,
-                wseat, wcard, led, points, nplays)
-            new = played & ~was
-            top = rec_top(new, c)
-            SM.learn_play(know, p, top, new, led if k > 0 else np.int64(-1), t, opts, cinfo)
-        close_trick(wseat, points, played ^ before, t, masks, pts)
-        leader = wseat
+            if seat_player(policy, tab, p) >= L.PL_PIMC:
+                c = think_card(policy, all_hands, p, st, flags, rng, think, t, tab)
+            was = st[L.PS_PLAYED]
+            play_cards_once(hands, st, policy, flags, rng, t, tab, pts, rec, np.int64(k + 1), c)
+            new = np.uint64(st[L.PS_PLAYED] & ~was)
+            led = st[L.PS_LED] if k > 0 else np.int64(-1)
+            SM.learn_play(know, p, rec_top(new, c), new, led, t, tab)
+        close_trick(st, np.uint64(st[L.PS_PLAYED] ^ before), t, tab, pts)
+        leader = st[L.PS_WSEAT]
         trick += 1
-    if record:
+    if rec.shape[0] > 0:
         rec[L.R_NTRICKS] = trick
 
 

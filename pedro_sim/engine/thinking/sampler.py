@@ -27,6 +27,7 @@ from pedro_sim.engine.bits import ONE, ZERO, bit, popcount
 from pedro_sim.engine.jit import kernel
 from pedro_sim.engine.players.random import take_random
 from pedro_sim.engine.rng import next64
+from pedro_sim.engine.seats import players, seat_after
 
 K_VOIDS = 0  # 4: bit s set when the seat showed void in effective suit s
 K_MIN_TRUMPS = 4  # 4: the fewest trumps each seat held when play started
@@ -46,44 +47,44 @@ def new_sampler() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 
 
 @kernel
-def start_knowledge(know, hands, dealt, t, opts, masks):
+def start_knowledge(know, hands, dealt, t, tab):
     """Public knowledge when play starts (``hands``: the hands in play)."""
-    tm = masks[t, L.M_TRUMP]
-    discard_all = opts[L.O_DISCARD] == L.DISCARD_NON_TRUMPS
-    robs = opts[L.O_DEALER_FILL] == L.FILL_ROB_TRUMPS
-    for q in range(4):
+    tm = tab.masks[t, L.M_TRUMP]
+    discard_all = tab.opts[L.O_DISCARD] == L.DISCARD_NON_TRUMPS
+    robs = tab.opts[L.O_DEALER_FILL] == L.FILL_ROB_TRUMPS
+    for q in range(players(tab)):
         know[K_VOIDS + q] = ZERO
         know[K_PLAYED + q] = ZERO
         n = ZERO
         if discard_all:
             n = np.uint64(popcount(dealt[q] & tm))
-            if robs and popcount(hands[q]) > opts[L.O_KEEP]:
+            if robs and popcount(hands[q]) > tab.opts[L.O_KEEP]:
                 n = np.uint64(popcount(hands[q]))
         know[K_MIN_TRUMPS + q] = n
     know[K_IN_PLAY] = tm if discard_all and robs else ZERO
 
 
 @kernel
-def learn_play(know, p, c, extras, led, t, opts, cinfo):
+def learn_play(know, p, c, extras, led, t, tab):
     """Seat ``p`` played ``c`` (``extras`` under it) to a trick led in suit ``led``."""
     know[K_PLAYED + p] |= bit(c) | extras
-    suit = cinfo[t, L.I_SUIT, c]
+    suit = tab.cinfo[t, L.I_SUIT, c]
     if led < 0 or suit == led:
         return
-    rule = opts[L.O_PLAIN_LED]
+    rule = tab.opts[L.O_PLAIN_LED]
     if led == L.TRUMP_SUIT or rule == L.PLAIN_FOLLOW or rule == L.PLAIN_TRUMPS_ONLY or (
             rule == L.PLAIN_FOLLOW_OR_TRUMP and suit != L.TRUMP_SUIT):
         know[K_VOIDS + p] |= ONE << np.uint64(led)
 
 
 @kernel
-def class_mask(j, t, masks):
+def class_mask(j, t, tab):
     """Effective suit ``j`` (4: trumps) under trump ``t``."""
     if j == L.TRUMP_SUIT:
-        return masks[t, L.M_TRUMP]
+        return tab.masks[t, L.M_TRUMP]
     if j == t:
         return ZERO
-    return masks[t, j]
+    return tab.masks[t, j]
 
 
 @kernel
@@ -93,8 +94,7 @@ def allocation_weight(c, f, x1, x2, x3, fact):
     xo = c - x1 - x2 - x3
     if xo < 0 or xo > f:
         return 0.0
-    return (fact[f] / (fact[xo] * fact[f - xo]) * fact[c - xo]
-            / (fact[x1] * fact[x2] * fact[x3]))
+    return (fact[f] / (fact[xo] * fact[f - xo]) * fact[c - xo] / (fact[x1] * fact[x2] * fact[x3]))
 
 
 @kernel
@@ -109,29 +109,29 @@ def seat_allows(sp, i, j, x):
 
 
 @kernel
-def prepare(p, hands, know, out_p, must, t, opts, masks, dp, fact, sp, sm):
+def prepare(p, hands, know, out_p, must, t, tab, dp, fact, sp, sm):
     """Set up draws of the cards seat ``p`` cannot see. ``out_p``: cards it knows are out of
     play; ``must``: per seat, cards it knows that seat holds. sp: 0..2 the other seats'
     room, 3..5 their seats, 6..8 voids, 9..11 trumps still missing, 12..16 suit sizes,
     17..21 free cards per suit; sm: 0..4 suits' hidden cards, 5..7 known cards, 8 the
     cards that must be in play. Returns the number of worlds."""
     seen = hands[p] | out_p
-    for q in range(4):
+    for q in range(players(tab)):
         seen |= know[K_PLAYED + q] | must[q]
-    hidden = ((ONE << np.uint64(opts[L.O_DECK])) - ONE) & ~seen
-    tm = masks[t, L.M_TRUMP]
+    hidden = ((ONE << np.uint64(tab.opts[L.O_DECK])) - ONE) & ~seen
+    tm = tab.masks[t, L.M_TRUMP]
     for i in range(3):
-        q = (p + 1 + i) & 3
+        q = seat_after(tab, p, 1 + i)
         sp[3 + i] = q
         sm[5 + i] = must[q]
         sp[i] = popcount(hands[q]) - popcount(must[q])
         sp[6 + i] = np.int64(know[K_VOIDS + q])
         played_trumps = popcount(know[K_PLAYED + q] & tm)
-        sp[9 + i] = max(0, np.int64(know[K_MIN_TRUMPS + q]) - played_trumps
-                        - popcount(must[q] & tm))
+        sp[9 + i] = max(0,
+                        np.int64(know[K_MIN_TRUMPS + q]) - played_trumps - popcount(must[q] & tm))
     sm[8] = know[K_IN_PLAY]
     for j in range(5):
-        m = hidden & class_mask(j, t, masks)
+        m = hidden & class_mask(j, t, tab)
         sm[j] = m
         sp[12 + j] = popcount(m)
         sp[17 + j] = popcount(m & ~know[K_IN_PLAY])
@@ -142,7 +142,9 @@ def prepare(p, hands, know, out_p, must, t, opts, masks, dp, fact, sp, sm):
 @kernel
 def count_worlds(sp, dp, fact):
     """dp[j, a1, a2, a3]: worlds of suits j..4 filling rooms a1, a2, a3 exactly."""
-    n1, n2, n3 = sp[0], sp[1], sp[2]
+    n1 = sp[0]
+    n2 = sp[1]
+    n3 = sp[2]
     for a1 in range(n1 + 1):
         for a2 in range(n2 + 1):
             for a3 in range(n3 + 1):
@@ -188,11 +190,13 @@ def uniform(rng):
 def draw_world(p, hands, world, rng, dp, fact, sp, sm):
     """Deal the hidden cards (set up by ``prepare``) into ``world``: seat ``p`` keeps its
     hand, the others get their known cards and a uniformly drawn rest."""
-    for q in range(4):
+    for q in range(L.SEATS):
         world[q] = hands[q] if q == p else ZERO
     for i in range(3):
         world[sp[3 + i]] = sm[5 + i]
-    a1, a2, a3 = sp[0], sp[1], sp[2]
+    a1 = sp[0]
+    a2 = sp[1]
+    a3 = sp[2]
     for j in range(5):
         c = sp[12 + j]
         stop = uniform(rng) * dp[j, a1, a2, a3]

@@ -13,6 +13,7 @@ from pedro_sim.encoding.offsets import offsets
 from pedro_sim.engine.jit import kernel, scratch
 from pedro_sim.engine.thinking import sampler as SM
 from pedro_sim.engine.thinking import solver as SV
+from pedro_sim.engine.work import Work
 
 # U (uint64), laid out from the sizes of its fields
 (
@@ -21,32 +22,36 @@ from pedro_sim.engine.thinking import solver as SV
     U_ROLL,  # a hand per seat: a rollout's hands
     U_SM,  # 16: the sampler's masks
     U_MUST,  # a mask per seat: cards known held
-    U_SHANDS,  # 32: the playout bidders' deal
+    U_SHANDS,  # L.H_LEN: the playout bidders' deal
     N_U,
-) = offsets(SM.N_KNOW, L.SEATS, L.SEATS, 16, L.SEATS, 32)
+) = offsets(SM.N_KNOW, L.SEATS, L.SEATS, 16, L.SEATS, L.H_LEN)
 # I (int64)
 (
     I_SP,  # 32: the sampler's ints
     I_CTX,  # SV.N_CTX: the solver's context
-    I_PTS,  # 5: points (as the engine's pts)
-    I_ST,  # SV.N_ST: a search state
+    I_PTS,  # L.PT_LEN: points (as the engine's pts)
+    I_ST,  # L.PS_LEN: the play state of the deal (layout PS_*)
+    I_RST,  # L.PS_LEN: a rollout's play state
     I_SDECK,  # L.MAX_DECK: the playout bidders' deck
     I_SREST,  # L.MAX_DECK: ... the cards not in the hand
-    I_SPTS,  # 5: ... points
+    I_SPTS,  # L.PT_LEN: ... points
+    I_SPLAY,  # L.PS_LEN: ... play state
+    I_SSCORE,  # L.MAX_SIDES: ... score
     I_SIDS,  # 16: ... the hand's card ids
     I_HIST,  # 256: ... the histogram of estimates
     I_CACHE,  # 2 per seat: estimates per seat (suit, points)
     N_I,
-) = offsets(32, SV.N_CTX, 5, SV.N_ST, L.MAX_DECK, L.MAX_DECK, 5, 16, 256, 2 * L.SEATS)
+) = offsets(32, SV.N_CTX, L.PT_LEN, L.PS_LEN, L.PS_LEN, L.MAX_DECK, L.MAX_DECK, L.PT_LEN,
+            L.PS_LEN, L.MAX_SIDES, 16, 256, 2 * L.SEATS)
 # F (float64)
 (
     F_SCORES,  # 16: the scores of the moves
     F_FACT,  # 64: factorials
     N_F,
 ) = offsets(16, 64)
-# the tuple: U, I, F, dp, solver moves, solver frames, table keys, table values, order,
-# an empty record
-T_U, T_I, T_F, T_DP, T_MOVES, T_FRAMES, T_TTK, T_TTV, T_ORDER, T_NOREC = range(10)
+# the tuple: U, I, F, dp, the solver's Search, the playout bidders' Work, an empty record.
+# The two bundles are put together in Python (new_think), never inside a kernel.
+T_U, T_I, T_F, T_DP, T_SEARCH, T_SIM, T_NOREC = range(7)
 
 
 @kernel
@@ -55,19 +60,29 @@ def thinks(policy):
     return (policy & 15) >= L.PL_PIMC or ((policy >> 4) & 15) >= L.PL_PIMC
 
 
+def new_think(policy: int, tab, rng: np.ndarray) -> tuple:
+    """Per-thread scratch of the thinking players, whose simulated deals draw from the
+    thread's random stream ``rng`` (a tiny table when nobody thinks)."""
+    u, i, f, dp, moves, frames, ttk, ttv, order = think_arrays(np.int64(policy), tab)
+    search = SV.Search(i[I_CTX:I_PTS], moves, frames, ttk, ttv, order)
+    sim = Work(i[I_SDECK:I_SREST], i[I_SREST:I_SPTS], u[U_SHANDS:N_U], rng, i[I_SPTS:I_SPLAY],
+               i[I_SPLAY:I_SSCORE], np.zeros(0, np.int64), i[I_SSCORE:I_SIDS])
+    return u, i, f, dp, search, sim, np.zeros(0, np.int64)
+
+
 @scratch
-def new_think(policy, opts, cinfo):
-    """Per-thread scratch of the thinking players (a tiny table when nobody thinks)."""
+def think_arrays(policy, tab):
+    """The arrays of new_think."""
     bits = SV.TT_BITS if thinks(policy) else 0
     order = np.full((4, 5, 16), -1, dtype=np.int64)
     for t in range(4):
         for s in range(5):
             n = 0
-            for c in range(opts[L.O_DECK]):
-                if cinfo[t, L.I_SUIT, c] == s:
+            for c in range(tab.opts[L.O_DECK]):
+                if tab.cinfo[t, L.I_SUIT, c] == s:
                     j = n
-                    while j > 0 and cinfo[t, L.I_STRENGTH, order[t, s, j - 1]] > \
-                            cinfo[t, L.I_STRENGTH, c]:
+                    while j > 0 and tab.cinfo[t, L.I_STRENGTH, order[t, s, j - 1]] > \
+                            tab.cinfo[t, L.I_STRENGTH, c]:
                         order[t, s, j] = order[t, s, j - 1]
                         j -= 1
                     order[t, s, j] = c
@@ -77,11 +92,10 @@ def new_think(policy, opts, cinfo):
     for n in range(1, 64):
         f[F_FACT + n] = f[F_FACT + n - 1] * n
     i = np.zeros(N_I, dtype=np.int64)
-    i[I_CACHE:I_CACHE + 8] = -1
+    i[I_CACHE:N_I] = -1
     return (np.zeros(N_U, np.uint64), i, f, np.zeros((6, SM.CAP, SM.CAP, SM.CAP), np.float64),
             np.zeros((SV.MAX_PLY, 2, 16), np.int64), np.zeros((SV.MAX_PLY, SV.N_F), np.int64),
-            np.zeros(1 << bits, dtype=np.uint64), np.zeros(1 << bits, dtype=np.int64), order,
-            np.zeros(0, np.int64))
+            np.zeros(1 << bits, dtype=np.uint64), np.zeros(1 << bits, dtype=np.int64), order)
 
 
 @kernel
@@ -102,8 +116,7 @@ def rollout_hands(think):
 @kernel
 def sampler_of(think):
     """(dp, factorials, ints, masks) for engine/thinking/sampler.py."""
-    return (think[T_DP], think[T_F][F_FACT:N_F], think[T_I][I_SP:I_CTX],
-            think[T_U][U_SM:U_MUST])
+    return (think[T_DP], think[T_F][F_FACT:N_F], think[T_I][I_SP:I_CTX], think[T_U][U_SM:U_MUST])
 
 
 @kernel
@@ -123,9 +136,8 @@ def ctx_of(think):
 
 @kernel
 def solver_of(think):
-    """(context, moves, frames, table keys, table values, order) for engine/thinking/solver.py."""
-    return (think[T_I][I_CTX:I_PTS], think[T_MOVES], think[T_FRAMES], think[T_TTK],
-            think[T_TTV], think[T_ORDER])
+    """The solver's Search bundle (engine/thinking/solver.py)."""
+    return think[T_SEARCH]
 
 
 @kernel
@@ -135,14 +147,18 @@ def pts_of(think):
 
 @kernel
 def state_of(think):
-    return think[T_I][I_ST:I_SDECK]
+    return think[T_I][I_ST:I_RST]
+
+
+@kernel
+def rollout_state_of(think):
+    return think[T_I][I_RST:I_SDECK]
 
 
 @kernel
 def simulation_of(think):
-    """(deck, rest, hands, points, hand ids) of the playout bidders' simulated deals."""
-    return (think[T_I][I_SDECK:I_SREST], think[T_I][I_SREST:I_SPTS], think[T_U][U_SHANDS:N_U],
-            think[T_I][I_SPTS:I_SIDS], think[T_I][I_SIDS:I_HIST])
+    """(the Work of a simulated deal, the hand's card ids) of the playout bidders."""
+    return think[T_SIM], think[T_I][I_SIDS:I_HIST]
 
 
 @kernel

@@ -1,0 +1,77 @@
+"""Seats and sides: who plays after whom and for which side, read from the seat table
+(in opts: encoding/options.py seat_table), never from seat arithmetic, so that games with other
+player counts or sides need a new table and no new kernels."""
+
+import numpy as np
+
+from pedro_sim.encoding import layout as L
+from pedro_sim.engine.jit import kernel
+
+
+@kernel
+def players(tab):
+    return tab.opts[L.O_PLAYERS]
+
+
+@kernel
+def side_of(tab, p):
+    return tab.opts[L.SE_SIDE + p]
+
+
+@kernel
+def same_side(tab, p, q):
+    return tab.opts[L.SE_SIDE + p] == tab.opts[L.SE_SIDE + q]
+
+
+@kernel
+def partner_of(tab, p):
+    return tab.opts[L.SE_PARTNER + p]
+
+
+@kernel
+def seat_after(tab, p, k):
+    """The seat ``k`` places after ``p`` (0 <= k <= the player count)."""
+    q = p + k
+    n = tab.opts[L.O_PLAYERS]
+    return q - n if q >= n else q
+
+
+@kernel
+def holders(hands, tab):
+    """The seats (a bit each) that still hold cards."""
+    out = np.int64(0)
+    for p in range(tab.opts[L.O_PLAYERS]):
+        if hands[p]:
+            out |= np.int64(1) << p
+    return out
+
+
+@kernel
+def later_opponents(tab, k, p):
+    """The opponents (a bit each) who play after ``p`` when it plays at place ``k``."""
+    return tab.opts[L.SE_LATER + L.SEATS * k + p]
+
+
+@kernel
+def credit(pts, side, points, cards):
+    """``side`` takes ``points`` and the cards of the mask ``cards``."""
+    pts[L.PT_POINTS + side] += points
+    pts[L.PT_CARDS + side] |= np.int64(cards)
+
+
+@kernel
+def clear_points(pts):
+    for i in range(L.PT_LEN):
+        pts[i] = 0
+
+
+@kernel
+def seat_masks(hands, field):
+    """The field of ``hands`` (layout H_*) that starts at ``field``: a mask per seat."""
+    return hands[field:field + L.SEATS]
+
+
+@kernel
+def first_dealer(tab, i):
+    """Who deals deal (or game) number ``i``: the deal passes to the left, one a deal."""
+    return i % tab.opts[L.O_PLAYERS]
