@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from pedro_sim.encoding import layout as L
+from pedro_sim.encoding.options import seat_table
 from pedro_sim.encoding.tables import Tables
 from pedro_sim.setup import EngineInputs, technique_flags
 from pedro_sim.traces import record_deals
@@ -17,11 +18,10 @@ from pedro_sim.traces import record_deals
 ENGINE = Path(__file__).resolve().parents[1] / "pedro_sim" / "engine"
 
 
-def swapped_sides(tab: Tables) -> Tables:
-    """The same tables with seat p on side 1 - (its side)."""
+def seated(tab: Tables, sides: tuple[int, ...]) -> Tables:
+    """The same tables with each seat playing for ``sides[seat]``."""
     opts = tab.opts.copy()
-    for p in range(L.SEATS):
-        opts[L.SE_SIDE + p] = 1 - opts[L.SE_SIDE + p]
+    opts[L.N_RULE_OPTS:] = seat_table(len(sides), sides)
     return Tables(opts, tab.masks, tab.beats, tab.cinfo)
 
 
@@ -31,7 +31,7 @@ def test_sides_come_from_the_seat_table(preset):
     flags = technique_flags()  # both sides play every technique
     assert flags[0] == flags[1]
     plain = record_deals(inputs, 5, np.arange(400), L.P_HEURISTIC, flags)
-    flipped = EngineInputs(inputs.variant, swapped_sides(inputs.tables))
+    flipped = EngineInputs(inputs.variant, seated(inputs.tables, (1, 0, 1, 0)))
     other = record_deals(flipped, 5, np.arange(400), L.P_HEURISTIC, flags)
     sides = {L.R_POINTS, L.R_POINTS + 1, L.R_SCORE, L.R_SCORE + 1}
     rest = [k for k in range(L.R_LEN) if k not in sides]
@@ -46,9 +46,7 @@ def test_seat_table_changes_what_the_heuristic_plays():
     """Control: with partners made opponents (sides 0, 0, 1, 1) the same deals play out
     differently, so the test above would notice a kernel that ignored the table."""
     inputs = EngineInputs.for_variant("cinch")
-    opts = inputs.tables.opts.copy()
-    opts[L.SE_SIDE:L.SE_SIDE + 4] = [0, 0, 1, 1]
-    odd = EngineInputs(inputs.variant, Tables(opts, *inputs.tables[1:]))
+    odd = EngineInputs(inputs.variant, seated(inputs.tables, (0, 0, 1, 1)))
     a = record_deals(inputs, 5, np.arange(200), L.P_HEURISTIC, technique_flags())
     b = record_deals(odd, 5, np.arange(200), L.P_HEURISTIC, technique_flags())
     assert not np.array_equal(a[:, L.R_TRICKS:L.R_CALLS], b[:, L.R_TRICKS:L.R_CALLS])

@@ -153,8 +153,11 @@ MAX_SIDES = 2  # sides the arrays have room for
     SE_PARTNER,  # a slot per seat: the seat it passes cards to (eighty-three), -1 if none
     SE_LATER,  # SEATS x SEATS: at SE_LATER + SEATS * k + p, the opponents (a bit per seat)
     # who play after seat p when it plays at place k of a trick
+    SE_SIDE_WORD,  # the sides again, packed SIDE_BITS a seat (seat 0 lowest), for loops
+    # that read them from a register
     N_OPTS,
-) = tuple(N_RULE_OPTS + at for at in offsets(SEATS, SEATS, SEATS * SEATS))
+) = tuple(N_RULE_OPTS + at for at in offsets(SEATS, SEATS, SEATS * SEATS, 1))
+SIDE_BITS = 4
 
 # --- pts: int64 [PT_LEN] a deal's points: what each side took, then the dealer's forcing ---
 (

@@ -46,9 +46,10 @@ def kernel_options(variant: Variant) -> np.ndarray:
     return opts
 
 
-def seat_table(n: int) -> np.ndarray:
-    """Who plays with whom among ``n`` players in partnerships: partners sit across, so
-    seat p plays for side p % 2 (slots SE_* of layout.py).
+def seat_table(n: int, sides: tuple[int, ...] | None = None) -> np.ndarray:
+    """Who plays with whom among ``n`` players (slots SE_* of layout.py): by default in
+    partnerships, partners across the table, so seat p plays for side p % 2; ``sides``
+    gives each seat's side instead (partners: the next seat of the same side).
 
     >>> t = seat_table(4)
     >>> def at(slot): return t[slot - L.N_RULE_OPTS:][:4].tolist()
@@ -59,13 +60,15 @@ def seat_table(n: int) -> np.ndarray:
     """
     table = np.full(L.N_OPTS - L.N_RULE_OPTS, -1, dtype=np.int64)
     at = -L.N_RULE_OPTS
-    side = [p % 2 for p in range(n)]
+    side = list(sides) if sides is not None else [p % 2 for p in range(n)]
     for p in range(n):
         table[at + L.SE_SIDE + p] = side[p]
-        table[at + L.SE_PARTNER + p] = (p + n // 2) % n
+        mates = [(p + j) % n for j in range(1, n) if side[(p + j) % n] == side[p]]
+        table[at + L.SE_PARTNER + p] = mates[0] if mates else -1
     for k in range(n):
         for p in range(n):
             later = [(p + j) % n for j in range(1, n - k)]
             table[at + L.SE_LATER + L.SEATS * k + p] = sum(1 << q for q in later
                                                            if side[q] != side[p])
+    table[at + L.SE_SIDE_WORD] = sum(side[p] << (L.SIDE_BITS * p) for p in range(n))
     return table

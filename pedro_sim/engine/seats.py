@@ -1,6 +1,11 @@
 """Seats and sides: who plays after whom and for which side, read from the seat table
-(in opts: encoding/options.py seat_table), never from seat arithmetic, so that games with other
-player counts or sides need a new table and no new kernels."""
+(in opts: encoding/options.py seat_table), never from seat arithmetic, so that games with
+other player counts or sides need a new table and no new kernels.
+
+Loops that only look at each seat's cards run over ``range(L.SEATS)``, every seat the
+arrays have room for (a seat the preset does not use holds nothing): a constant bound
+numba unrolls. Loops that go round the table in order use the player count.
+"""
 
 import numpy as np
 
@@ -31,9 +36,27 @@ def partner_of(tab, p):
 @kernel
 def seat_after(tab, p, k):
     """The seat ``k`` places after ``p`` (0 <= k <= the player count)."""
+    return seat_among(p, k, tab.opts[L.O_PLAYERS])
+
+
+@kernel
+def seat_among(p, k, n):
+    """The seat ``k`` places after ``p`` among ``n`` players (0 <= k <= n): for loops that
+    hold the player count in a register."""
     q = p + k
-    n = tab.opts[L.O_PLAYERS]
     return q - n if q >= n else q
+
+
+@kernel
+def side_word(tab):
+    """Every seat's side, packed (SE_SIDE_WORD), for loops that hold it in a register."""
+    return tab.opts[L.SE_SIDE_WORD]
+
+
+@kernel
+def side_in(word, p):
+    """Seat ``p``'s side from a side word."""
+    return (word >> (L.SIDE_BITS * p)) & ((1 << L.SIDE_BITS) - 1)
 
 
 @kernel

@@ -50,18 +50,6 @@ def side_points(pts, tab, bidder):
     return pts[L.PT_POINTS + bt], theirs
 
 
-@phase
-def _deal_stats(span, policy, flags, tab, hist, work, think):
-    """Full auctioned deals of ``span``; hist[chunk, bid, bidder points] += 1."""
-    kind = np.int64(KIND_DEAL)
-    for ch in range(hist.shape[0]):
-        for i in chunk_deals(span, ch):
-            dealer = first_dealer(tab, i)
-            bidder, bid, _ = auctioned_deal(span.seed, i, kind, dealer, policy, flags, tab, work,
-                                            think)
-            hist[ch, bid, side_points(work.pts, tab, bidder)[0]] += 1
-
-
 SEAT_COLS = 5  # a seat's columns of the summary row
 
 
@@ -93,33 +81,6 @@ def summary_row(out, bidder, bid, dealer, made, pts, score, tab):
     hist = seats + SEAT_COLS * L.SEATS
     out[hist + b] += 1
     out[hist + total + 1 + d] += 1
-
-
-@phase
-def _deal_summary(span, policy, flags, tab, out, work, think):
-    """Full auctioned deals of ``span``, summarized per chunk (summary_row); the dealer's
-    forced bids are counted in the dealer's seat row."""
-    kind = np.int64(KIND_DEAL)
-    for ch in range(out.shape[0]):
-        for i in chunk_deals(span, ch):
-            dealer = first_dealer(tab, i)
-            bidder, bid, _ = auctioned_deal(span.seed, i, kind, dealer, policy, flags, tab, work,
-                                            think)
-            made = deal_score(work.pts, bidder, bid, work.score, tab)
-            summary_row(out[ch], bidder, bid, dealer, made, work.pts, work.score, tab)
-            out[ch, 6 * (tab.opts[L.O_TOP_BID] + 1) + 4] += work.pts[L.PT_FORCED]
-
-
-@phase
-def _fixed_hand_stats(span, hand, offset, trump, policy, flags, tab, hist, work, think):
-    """`bid` analysis deals; hist[chunk, bidders' points, defenders' points] += 1 (the two
-    together fix what the deal scores at any bid: score_grid)."""
-    for ch in range(hist.shape[0]):
-        for i in chunk_deals(span, ch):
-            bidder = fixed_hand_deal(span.seed, i, hand, offset, trump, policy, flags, tab, work,
-                                     think)
-            mine, theirs = side_points(work.pts, tab, bidder)
-            hist[ch, mine, theirs] += 1
 
 
 @loop
@@ -165,36 +126,92 @@ def clear_record(rec):
     rec[L.R_CLAIM_SEAT] = -1
 
 
-@phase
-def _trace_auctioned(seed, indices, policy, flags, tab, recs, work, think):
-    """Record full deals into work.rec; recs[j] gets deal indices[j] (layout R_*)."""
-    kind = np.int64(KIND_DEAL)
-    rec = work.rec
-    for j in range(indices.shape[0]):
+# What a deal driver does with each deal (the ``mode`` of _auctioned and _fixed): one
+# compiled loop per kind of deal serves every analysis, instead of one loop each
+M_STATS = 0  # out[chunk, bid * (points + 1) + the bidders' points] += 1 (auctioned), or
+# out[chunk, bidders' points * (points + 1) + defenders' points] += 1 (fixed hand)
+M_SUMMARY = 1  # summary_row(out[chunk]) (auctioned)
+M_TRACE = 2  # out[j] = the record of deal indices[j]
+
+
+@kernel
+def row_count(indices, mode, out):
+    """Rows of a driver's output: a deal each (M_TRACE), else a chunk each."""
+    return indices.shape[0] if mode == M_TRACE else out.shape[0]
+
+
+@kernel
+def row_deals(span, indices, mode, row):
+    """The deal indices of output row ``row``."""
+    if mode == M_TRACE:
+        return range(indices[row], indices[row] + 1)
+    return chunk_deals(span, row)
+
+
+@kernel
+def start_record(rec):
+    if rec.shape[0] > 0:
         clear_record(rec)
-        i = indices[j]
-        bidder, bid, trump = auctioned_deal(seed, i, kind, first_dealer(tab, i), policy, flags, tab,
-                                            work, think)
-        rec[L.R_BIDDER] = bidder
-        rec[L.R_BID] = bid
-        rec[L.R_TRUMP] = trump
-        finish_record(rec, work.pts, work.score, tab)
-        keep_record(recs, j, rec)
 
 
 @phase
-def _trace_fixed(seed, indices, hand, offset, trump, policy, flags, tab, recs, work, think):
-    """Record `bid` analysis deals (layout R_*, no calls)."""
+def _auctioned(span, indices, mode, policy, flags, tab, out, work, think):
+    """Full auctioned deals: those of ``span`` in chunks, or (M_TRACE) deals ``indices``,
+    recorded; each goes into ``out`` as ``mode`` says."""
+    for row in range(row_count(indices, mode, out)):
+        for i in row_deals(span, indices, mode, row):
+            auctioned_into(out, row, span.seed, i, mode, policy, flags, tab, work, think)
+
+
+@kernel
+def auctioned_into(out, row, seed, i, mode, policy, flags, tab, work, think):
+    """Auctioned deal ``i`` into row ``row`` of a driver's output (_auctioned)."""
     rec = work.rec
-    for j in range(indices.shape[0]):
-        clear_record(rec)
-        bidder = fixed_hand_deal(seed, indices[j], hand, offset, trump, policy, flags, tab, work,
-                                 think)
-        rec[L.R_BIDDER] = bidder
-        rec[L.R_BID] = tab.opts[L.O_MIN_BID]
-        rec[L.R_TRUMP] = trump
-        finish_record(rec, work.pts, work.score, tab)
-        keep_record(recs, j, rec)
+    start_record(rec)
+    dealer = first_dealer(tab, i)
+    bidder, bid, trump = auctioned_deal(seed, i, np.int64(KIND_DEAL), dealer, policy, flags,
+                                        tab, work, think)
+    if mode == M_STATS:
+        span_pts = tab.opts[L.O_TOTAL_POINTS] + 1
+        out[row, bid * span_pts + side_points(work.pts, tab, bidder)[0]] += 1
+        return
+    made = deal_score(work.pts, bidder, bid, work.score, tab)
+    if mode == M_SUMMARY:
+        summary_row(out[row], bidder, bid, dealer, made, work.pts, work.score, tab)
+        out[row, 6 * (tab.opts[L.O_TOP_BID] + 1) + 4] += work.pts[L.PT_FORCED]
+        return
+    rec[L.R_BIDDER] = bidder
+    rec[L.R_BID] = bid
+    rec[L.R_TRUMP] = trump
+    finish_record(rec, work.pts, work.score, tab)
+    keep_record(out, row, rec)
+
+
+@phase
+def _fixed(span, indices, mode, hand, offset, trump, policy, flags, tab, out, work, think):
+    """`bid` analysis deals (seat ``offset`` after eldest holds ``hand`` and names
+    ``trump``): those of ``span`` in chunks, or (M_TRACE) deals ``indices``, recorded."""
+    for row in range(row_count(indices, mode, out)):
+        for i in row_deals(span, indices, mode, row):
+            fixed_into(out, row, span.seed, i, mode, hand, offset, trump, policy, flags, tab,
+                       work, think)
+
+
+@kernel
+def fixed_into(out, row, seed, i, mode, hand, offset, trump, policy, flags, tab, work, think):
+    """Fixed-hand deal ``i`` into row ``row`` of a driver's output (_fixed)."""
+    rec = work.rec
+    start_record(rec)
+    bidder = fixed_hand_deal(seed, i, hand, offset, trump, policy, flags, tab, work, think)
+    if mode == M_STATS:
+        mine, theirs = side_points(work.pts, tab, bidder)
+        out[row, mine * (tab.opts[L.O_TOTAL_POINTS] + 1) + theirs] += 1
+        return
+    rec[L.R_BIDDER] = bidder
+    rec[L.R_BID] = tab.opts[L.O_MIN_BID]
+    rec[L.R_TRUMP] = trump
+    finish_record(rec, work.pts, work.score, tab)
+    keep_record(out, row, rec)
 
 
 @phase
@@ -239,41 +256,47 @@ def share_chunks(phase_fn, span: Span, args: tuple, out: np.ndarray, policy: int
     _share(out.shape[0], run)
 
 
+NO_INDICES = np.zeros(0, dtype=np.int64)
+
+
 def deal_stats(span: Span, policy: int, flags, tab: Tables, hist) -> None:
     """Full auctioned deals of ``span``; hist[chunk, bid, bidder points] += 1."""
-    share_chunks(_deal_stats, span, (policy, flags, tab), hist, policy, tab)
+    share_chunks(_auctioned, span, (NO_INDICES, M_STATS, policy, flags, tab),
+                 hist.reshape(hist.shape[0], -1), policy, tab)
 
 
 def deal_summary(span: Span, policy: int, flags, tab: Tables, out) -> None:
     """Full auctioned deals of ``span``, summarized per chunk (summary_row)."""
-    share_chunks(_deal_summary, span, (policy, flags, tab), out, policy, tab)
+    share_chunks(_auctioned, span, (NO_INDICES, M_SUMMARY, policy, flags, tab), out, policy,
+                 tab)
 
 
 def fixed_hand_stats(span: Span, hand, offset: int, trump: int, policy: int, flags, tab: Tables,
                      hist) -> None:
     """`bid` analysis deals; hist[chunk, bidders' points, defenders' points] += 1."""
-    share_chunks(_fixed_hand_stats, span, (hand, offset, trump, policy, flags, tab), hist, policy,
-                 tab)
+    share_chunks(_fixed, span, (NO_INDICES, M_STATS, hand, offset, trump, policy, flags, tab),
+                 hist.reshape(hist.shape[0], -1), policy, tab)
 
 
-def trace_auctioned(seed, indices, policy, flags, tab, recs):
+def trace_auctioned(seed: int, indices, policy: int, flags, tab: Tables, recs) -> None:
     """Record full deals; recs[j] is deal indices[j] (layout R_*)."""
-    _share(len(indices), lambda a,
-           b: _trace_auctioned(seed, indices[a:b], policy, flags, tab, recs[a:b],
-                               *_scratch(policy, tab, True)),
-           4)
+    def run(a: int, b: int) -> None:
+        _auctioned(Span(seed, 0, 0, 1), indices[a:b], M_TRACE, policy, flags, tab, recs[a:b],
+                   *_scratch(policy, tab, True))
+    _share(len(indices), run, 4)
 
 
-def trace_fixed(seed, indices, hand, offset, trump, policy, flags, tab, recs):
+def trace_fixed(seed: int, indices, hand, offset: int, trump: int, policy: int, flags,
+                tab: Tables, recs) -> None:
     """Record `bid` analysis deals (layout R_*, no calls)."""
-    _share(len(indices), lambda a,
-           b: _trace_fixed(seed, indices[a:b], hand, offset, trump, policy, flags, tab, recs[a:b],
-                           *_scratch(policy, tab, True)),
-           4)
+    def run(a: int, b: int) -> None:
+        _fixed(Span(seed, 0, 0, 1), indices[a:b], M_TRACE, hand, offset, trump, policy, flags,
+               tab, recs[a:b], *_scratch(policy, tab, True))
+    _share(len(indices), run, 4)
 
 
-def game_results(seed, first, policy, flags, tab, out):
+def game_results(seed: int, first: int, policy: int, flags, tab: Tables, out) -> None:
     """Games first..first+len(out)-1; out[g]: the game's record (whole_game.py G_*)."""
-    _share(out.shape[0], lambda a,
-           b: _game_results(seed, first + a, policy, flags, tab, out[a:b], *_scratch(policy, tab)),
-           4)
+    def run(a: int, b: int) -> None:
+        _game_results(seed, first + a, policy, flags, tab, out[a:b], *_scratch(policy, tab))
+    _share(out.shape[0], run, 4)

@@ -5,9 +5,9 @@ import numpy as np
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, lowest
 from pedro_sim.engine.jit import kernel
-from pedro_sim.engine.players import seat_player
+from pedro_sim.engine.players import policy_of
 from pedro_sim.engine.rng import below
-from pedro_sim.engine.seats import players, same_side, seat_after
+from pedro_sim.engine.seats import players, seat_among, side_in, side_word
 from pedro_sim.engine.thinking.bidding import forget_gate, playout_gate
 
 LENGTH_BONUS = 10  # tenths of a point for each trump beyond the third
@@ -138,7 +138,8 @@ def auction(policy, dealt, dealer, rng, flags, tab, rec, think):
     dealer is forced when all before it pass. Returns (bidder, bid, forced)."""
     forget_gate(think)
     record = rec.shape[0] > 0
-    seats = players(tab)
+    seats = players(tab)  # the count and the sides held in registers
+    sides = side_word(tab)
     everyone = (1 << seats) - 1
     standing = 0
     bidder = -1
@@ -146,13 +147,14 @@ def auction(policy, dealt, dealer, rng, flags, tab, rec, think):
     n = 0
     forced = False
     turn = 0
+    seat = dealer
     while True:
         if tab.opts[L.O_AUCTION] == 0 and turn == seats:
             break
         out = passed | (1 << bidder) if bidder >= 0 else passed
         if out == everyone or (bidder >= 0 and passed == everyone & ~(1 << bidder)):
             break
-        seat = seat_after(tab, dealer, 1 + turn % seats)
+        seat = seat_among(seat, 1, seats)
         turn += 1
         if (passed >> seat) & 1:
             continue
@@ -162,13 +164,14 @@ def auction(policy, dealt, dealer, rng, flags, tab, rec, think):
             call = tab.opts[L.O_FORCED_BID]
         elif dealer_first and tab.opts[L.O_DEALER_FORCED] == L.FORCED_ANY:
             forced = True
-            call = forced_any_call(seat_player(policy, tab, seat), dealt[seat], seat, dealer, rng,
-                                   flags, tab, think)
+            call = forced_any_call(policy_of(policy, side_in(sides, seat)), dealt[seat], seat,
+                                   dealer, rng, flags, tab, think)
         else:
-            partner = bidder >= 0 and bidder != seat and same_side(tab, bidder, seat)
+            partner = (bidder >= 0 and bidder != seat
+                       and side_in(sides, bidder) == side_in(sides, seat))
             may_equal = turn == seats and tab.opts[L.O_DEALER_MAY_EQUAL] != 0
-            call = make_call(seat_player(policy, tab, seat), dealt[seat], seat, dealer, standing,
-                             partner, may_equal, rng, flags, tab, think)
+            call = make_call(policy_of(policy, side_in(sides, seat)), dealt[seat], seat, dealer,
+                             standing, partner, may_equal, rng, flags, tab, think)
         record_call(rec, record, n, seat, call)
         n += 1
         if call > 0:

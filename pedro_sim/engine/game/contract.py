@@ -31,7 +31,7 @@ def _think_out_gate(hands, bidder, t, policy, flags, rng, tab, pts, rec, think):
 def discard_credit(hands, bidder, t, tab):
     """foster: the points of the scoring trumps the bidders' opponents put away."""
     total = 0
-    for p in range(players(tab)):
+    for p in range(L.SEATS):
         if not same_side(tab, p, bidder):
             gone = hands[L.H_DISCARDED + p] | hands[L.H_PUT_AWAY + p]
             total += card_points(gone, t, tab)

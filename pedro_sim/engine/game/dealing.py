@@ -5,9 +5,17 @@ import numpy as np
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
 from pedro_sim.engine.jit import kernel, phase
-from pedro_sim.engine.players import pick_one, scoring_cards, seat_player
+from pedro_sim.engine.players import pick_one, policy_of, scoring_cards, seat_player
 from pedro_sim.engine.rng import GOLDEN, below, below_at
-from pedro_sim.engine.seats import partner_of, players, seat_after, seat_masks
+from pedro_sim.engine.seats import (
+    partner_of,
+    players,
+    seat_after,
+    seat_among,
+    seat_masks,
+    side_in,
+    side_word,
+)
 
 
 @kernel
@@ -43,8 +51,11 @@ def fixed_hand_order(rest, hand, bidder_offset, tab, deck):
     pos = 0
     hp = 0
     rp = 0
+    n = players(tab)
     for r in range(n_rounds(tab)):
-        for q in range(players(tab)):
+        for q in range(L.SEATS):
+            if q == n:
+                break
             for _j in range(packet_size(r, tab)):
                 if q == bidder_offset:
                     deck[pos] = hand[hp]
@@ -69,14 +80,18 @@ fixed_hand_order_once = phase(fixed_hand_order.py_func)
 def deal_packets(deck, dealer, tab, dealt, rec, record):
     """Give each seat its hand from ``deck`` in packets, eldest first."""
     size = tab.opts[L.O_HAND]
-    for p in range(players(tab)):
+    for p in range(L.SEATS):
         dealt[p] = ZERO
     pos = 0
     held = 0
+    n = players(tab)
     for r in range(n_rounds(tab)):
         k = packet_size(r, tab)
-        for q in range(players(tab)):
-            seat = seat_after(tab, dealer, 1 + q)
+        seat = dealer
+        for q in range(L.SEATS):  # a constant bound: unrolled
+            if q == n:
+                break
+            seat = seat_among(seat, 1, n)
             packet = ZERO  # gathered in a register, stored once per packet
             for j in range(k):
                 c = deck[pos]
@@ -156,9 +171,11 @@ def deal_books(deck, dealer, tab, books):
     """Each seat, eldest first, gets the next cards after the hands: a book (family) or a
     second deal (sixty-three)."""
     n = tab.opts[L.O_BOOKS] + tab.opts[L.O_SECOND_DEAL]
-    pos = players(tab) * tab.opts[L.O_HAND]
-    for q in range(players(tab)):
-        seat = seat_after(tab, dealer, 1 + q)
+    seats = players(tab)
+    pos = seats * tab.opts[L.O_HAND]
+    seat = dealer
+    for _ in range(seats):
+        seat = seat_among(seat, 1, seats)
         books[seat] = ZERO
         for _ in range(n):
             books[seat] |= bit(deck[pos])
@@ -258,7 +275,7 @@ def exchange_by_passing(hands, dealer, trump, policy, rng, tab):
     cards = seat_masks(hands, L.H_POOL)
     passed = seat_masks(hands, L.H_PASSED)
     kept = seat_masks(hands, L.H_PLAY)
-    for p in range(players(tab)):
+    for p in range(L.SEATS):
         cards[p] = dealt[p] | books[p]
         kept[p] = ZERO
     pass_excess(policy, rng, cards, passed, kept, dealer, keep, trump, tab)
@@ -271,7 +288,7 @@ def exchange_by_passing(hands, dealer, trump, policy, rng, tab):
             hands[p] = keep_scoring_first(pol, rng, cards[p] & tm, keep, trump, tab)
         else:
             hands[p] = keep_trumps(pol, rng, cards[p], keep, trump, tab)
-    for p in range(players(tab)):
+    for p in range(L.SEATS):
         hands[L.H_RECEIVED + p] = books[p] | passed[p]
         hands[L.H_DISCARDED + p] = cards[p] & ~hands[p]
 
@@ -298,10 +315,12 @@ def exchange_cards(deck, hands, dealer, trump, policy, rng, tab):
     if tab.opts[L.O_PASS_EXCESS]:
         exchange_by_passing(hands, dealer, trump, policy, rng, tab)
         return
-    dpol = seat_player(policy, tab, dealer)
+    sides = side_word(tab)
+    dpol = policy_of(policy, side_in(sides, dealer))
+    p = dealer
     for q in range(1, n + 1):
-        p = seat_after(tab, dealer, q)
-        pol = seat_player(policy, tab, p)
+        p = seat_among(p, 1, n)
+        pol = policy_of(policy, side_in(sides, p))
         if discard == L.DISCARD_NON_TRUMPS:
             hands[p] = dealt[p] & tm
         elif discard == L.DISCARD_KEEP_TRUMPS:
@@ -321,7 +340,7 @@ def exchange_cards(deck, hands, dealer, trump, policy, rng, tab):
                 hands[p] = keep_scoring_first(pol, rng, hands[p], keep, trump, tab)
             else:
                 sp = fill_from_top(deck, hands, p, sp, end, keep)
-    for p in range(n):
+    for p in range(L.SEATS):
         discarded[p] = (dealt[p] | books[p]) & ~hands[p]
     rest = ZERO
     for j in range(sp, end):
@@ -348,7 +367,7 @@ def exchange_cards(deck, hands, dealer, trump, policy, rng, tab):
             put_away[dealer] = rest & tm & ~hands[dealer]
     elif fill == L.FILL_ROB_TRUMPS:
         dealer_robs(deck, hands, dealer, sp, end, tm, keep)
-    for p in range(n):
+    for p in range(L.SEATS):
         if not (p == dealer and fill == L.FILL_TAKE_ALL):
             received[p] = (hands[p] & ~dealt[p]) | books[p]
         if tab.opts[L.O_DEALER_SEARCHES_DISCARDS] and p != dealer:  # a discard the dealer
@@ -361,7 +380,7 @@ def discard_and_fill(deck, hands, dealer, trump, policy, rng, tab, rec):
     """The exchange, recorded."""
     exchange_cards(deck, hands, dealer, trump, policy, rng, tab)
     if rec.shape[0] > 0:
-        for p in range(players(tab)):
+        for p in range(L.SEATS):
             passed = hands[L.H_PASSED + p] if tab.opts[L.O_PASS_EXCESS] else ZERO
             rec[L.R_PASSED + p] = np.int64(passed)
             rec[L.R_RECEIVED + p] = np.int64(hands[L.H_RECEIVED + p])

@@ -17,7 +17,7 @@ from pedro_sim.engine.game.dealing import (
 from pedro_sim.engine.jit import kernel, phase, shared
 from pedro_sim.engine.players import for_auction, for_sides, seat_player
 from pedro_sim.engine.rng import KIND_FIXED, start
-from pedro_sim.engine.seats import clear_points, players, seat_after, seat_masks, side_of
+from pedro_sim.engine.seats import clear_points, seat_after, seat_masks, side_of
 
 
 @kernel
@@ -61,7 +61,7 @@ def deal_score(pts, bidder, bid, score, tab):
 @kernel
 def thrown_in(dealt, tab, rec):
     if rec.shape[0] > 0:
-        for p in range(players(tab)):
+        for p in range(L.SEATS):
             rec[L.R_START + p] = np.int64(dealt[p])
             rec[L.R_RECEIVED + p] = 0
             rec[L.R_PUT_AWAY + p] = 0

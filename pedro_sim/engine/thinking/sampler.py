@@ -27,7 +27,7 @@ from pedro_sim.engine.bits import ONE, ZERO, bit, popcount
 from pedro_sim.engine.jit import kernel
 from pedro_sim.engine.players.random import take_random
 from pedro_sim.engine.rng import next64
-from pedro_sim.engine.seats import players, seat_after
+from pedro_sim.engine.seats import seat_after
 
 K_VOIDS = 0  # 4: bit s set when the seat showed void in effective suit s
 K_MIN_TRUMPS = 4  # 4: the fewest trumps each seat held when play started
@@ -52,7 +52,7 @@ def start_knowledge(know, hands, dealt, t, tab):
     tm = tab.masks[t, L.M_TRUMP]
     discard_all = tab.opts[L.O_DISCARD] == L.DISCARD_NON_TRUMPS
     robs = tab.opts[L.O_DEALER_FILL] == L.FILL_ROB_TRUMPS
-    for q in range(players(tab)):
+    for q in range(L.SEATS):
         know[K_VOIDS + q] = ZERO
         know[K_PLAYED + q] = ZERO
         n = ZERO
@@ -116,7 +116,7 @@ def prepare(p, hands, know, out_p, must, t, tab, dp, fact, sp, sm):
     17..21 free cards per suit; sm: 0..4 suits' hidden cards, 5..7 known cards, 8 the
     cards that must be in play. Returns the number of worlds."""
     seen = hands[p] | out_p
-    for q in range(players(tab)):
+    for q in range(L.SEATS):
         seen |= know[K_PLAYED + q] | must[q]
     hidden = ((ONE << np.uint64(tab.opts[L.O_DECK])) - ONE) & ~seen
     tm = tab.masks[t, L.M_TRUMP]

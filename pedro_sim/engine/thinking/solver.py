@@ -88,7 +88,7 @@ def strength_order(tab, deck: int) -> np.ndarray:
 @kernel
 def position_key(hands, leader, tab):
     k = np.uint64(0x51ED270B27D9B5A1)
-    for q in range(players(tab)):
+    for q in range(L.SEATS):
         k = mix(k ^ hands[q])
     return k ^ np.uint64(leader)
 
@@ -173,7 +173,7 @@ def claim_value(hands, t, tab):
     points of the claim)."""
     holding = 0
     last = -1
-    for p in range(players(tab)):
+    for p in range(L.SEATS):
         if hands[p]:
             holding += 1
             last = p
@@ -327,7 +327,7 @@ def open_frame(f, hands, ctx, t, tab, order, row):
         return
     if ctx[C_MERGE]:
         others = bit(f[S_WCARD]) if f[S_WSEAT] >= 0 else ZERO  # the card to beat counts
-        for q in range(players(tab)):
+        for q in range(L.SEATS):
             if q != p:
                 others |= hands[q]
         legal &= representatives(h, others, t, order, tab)
@@ -366,7 +366,7 @@ def next_move(f, row, t, tab):
 def points_left(hands, tpts, t, tab):
     """The points still to be taken: the trick's and those of the cards in hand."""
     held = ZERO
-    for q in range(players(tab)):
+    for q in range(L.SEATS):
         held |= hands[q]
     scoring = tab.masks[t, L.M_SCORE_TRICK] | tab.masks[t, L.M_TWO_PLAYED]
     return tpts + card_points(held & scoring, t, tab)
