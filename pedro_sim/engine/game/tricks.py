@@ -154,8 +154,13 @@ def constrained_extras(policy, rng, h, top, extra, future, pairs, t, tab):
 def extra_cards(n, trick, tab):
     """Cards a player holding ``n`` plays under its card: the surplus on the first trick,
     or (pairs) one a trick until it is back to the normal count."""
-    keep = tab.opts[L.O_KEEP]
-    if tab.opts[L.O_PAIRS]:
+    return surplus_cards(n, trick, tab.opts[L.O_KEEP], tab.opts[L.O_PAIRS])
+
+
+@kernel
+def surplus_cards(n, trick, keep, pairs):
+    """extra_cards with the options ``keep`` and ``pairs`` as values."""
+    if pairs:
         remaining = keep - trick
         surplus = n - remaining
         if surplus <= 0:
@@ -233,7 +238,14 @@ def play_places(hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidd
     holding = holders(hands, tab)  # those after the player to move hold the same till then
     n = players(tab)  # held in registers through the loop
     sides = side_word(tab)
-    constrained = tab.opts[L.O_EXTRAS_ONE_SCORING] or tab.opts[L.O_PAIRS]
+    # the options the loop reads, as values: read from opts they were read again after
+    # every store to the hands or points (numba tells LLVM nothing of what may alias)
+    pairs = tab.opts[L.O_PAIRS]
+    keep = tab.opts[L.O_KEEP]
+    plain = tab.opts[L.O_PLAIN_LED]
+    extras_score = tab.opts[L.O_EXTRAS_SCORE]
+    fold_on_lead = tab.opts[L.O_FOLD] == L.FOLD_ON_TRUMP_LEAD
+    constrained = tab.opts[L.O_EXTRAS_ONE_SCORING] or pairs
     for k in range(k0, k_end):
         if k >= n:
             break
@@ -241,8 +253,7 @@ def play_places(hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidd
         h = hands[p]
         if not h:
             continue
-        if (tab.opts[L.O_FOLD] == L.FOLD_ON_TRUMP_LEAD and led == L.TRUMP_SUIT
-                and not h & tab.masks[t, L.M_TRUMP]):
+        if fold_on_lead and led == L.TRUMP_SUIT and not h & tab.masks[t, L.M_TRUMP]:
             hands[p] = ZERO
             record_fold(rec, record, folds, p, trick)
             folds += 1
@@ -250,12 +261,12 @@ def play_places(hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidd
         if wseat < 0:
             legal = lead_cards(h, trick == 0 and p == bidder, t, tab)
         else:
-            legal = legal_cards(h, led, t, tab, tab.opts[L.O_PLAIN_LED])
-        extra = extra_cards(popcount(h), trick, tab)
-        future = popcount(h) - (tab.opts[L.O_KEEP] - trick) - extra
+            legal = legal_cards(h, led, t, tab, plain)
+        extra = surplus_cards(popcount(h), trick, keep, pairs)
+        future = popcount(h) - (keep - trick) - extra
         if extra > 0 and constrained:
-            legal = constrained_tops(h, legal, extra, future, tab.opts[L.O_PAIRS], t, tab)
-        elif extra > 0 and not tab.opts[L.O_EXTRAS_SCORE]:
+            legal = constrained_tops(h, legal, extra, future, pairs, t, tab)
+        elif extra > 0 and not extras_score:
             legal = stack_legal(h, legal, extra, t, tab)
         side = side_in(sides, p)
         team_flags = techniques(policy, flags, side)
@@ -269,12 +280,12 @@ def play_places(hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidd
                             points, rng, t, tab)
         buried = ZERO
         if extra > 0 and constrained:
-            buried = constrained_extras(pol, rng, h, c, extra, future, tab.opts[L.O_PAIRS], t, tab)
+            buried = constrained_extras(pol, rng, h, c, extra, future, pairs, t, tab)
         h &= ~bit(c)
         if extra > 0 and not constrained:
-            buried = choose_bury(pol, team_flags, h, extra, tab.opts[L.O_EXTRAS_SCORE], rng, t, tab)
+            buried = choose_bury(pol, team_flags, h, extra, extras_score, rng, t, tab)
         h &= ~buried
-        if tab.opts[L.O_EXTRAS_SCORE]:  # extra cards go with the trick and score for it
+        if extras_score:  # extra cards go with the trick and score for it
             two = buried & tab.masks[t, L.M_TWO_PLAYED]
             points += card_points(buried & ~two, t, tab)
             if two:  # but the 2 for the side that plays it
