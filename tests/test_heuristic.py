@@ -75,7 +75,8 @@ def play(hand: str, trick: str = "", *, earlier: str = "", trump: str = "H", fla
         later_opp = len(cards) <= 2
     table_points = sum(int(TAB.cinfo[t, L.I_POINTS, c]) for c in cards)
     third_hand = later_opp and len(cards) == 2
-    c = int(heuristic_card(flags, SEAT, h, legal, wseat, wcard, played, later_opp, third_hand,
+    winning = -1 if wseat < 0 else (1 if (wseat ^ SEAT) == 2 else 0)  # WIN_*
+    c = int(heuristic_card(flags, h, legal, winning, wcard, played, later_opp, third_hand,
                            table_points, t, TAB))
     assert int(legal) >> c & 1, f"{card_text(c)} is not a legal play"
     return card_text(c)

@@ -77,12 +77,13 @@ def pick_one(policy, rng, cands, keep_strong, t, tab):
 
 
 @kernel
-def choose_card(policy, flags, p, h, legal, wseat, wcard, played, later_opp, third_hand,
+def choose_card(policy, flags, h, legal, winning, wcard, played, later_opp, third_hand,
                 table_points, rng, t, tab):
-    """The card seat ``p`` plays (the top card of a stack on the first trick)."""
+    """The card a seat holding ``h`` plays (the top card of a stack on the first trick);
+    ``winning``: who holds the trick so far (heuristic.WIN_*)."""
     if policy == L.PL_RANDOM:
         return random_card(rng, legal)
-    return heuristic_card(flags, p, h, legal, wseat, wcard, played, later_opp, third_hand,
+    return heuristic_card(flags, h, legal, winning, wcard, played, later_opp, third_hand,
                           table_points, t, tab)
 
 

@@ -151,15 +151,22 @@ def follow_opponent_winning(flags, legal, wcard, unseen, later_opp, third_hand, 
     return weakest(pool, t, tab)
 
 
+WIN_NOBODY = -1  # who holds the trick, as the card players see it
+WIN_OPPONENT = 0
+WIN_PARTNER = 1
+
+
 @kernel
-def heuristic_card(flags, p, h, legal, wseat, wcard, played, later_opp, third_hand, table_points, t,
-                   tab):
-    """``later_opp``: an opponent plays after ``p`` in this trick; ``third_hand``: exactly
-    one player, an opponent, follows and the trick's winner is the other opponent."""
+def heuristic_card(flags, h, legal, winning, wcard, played, later_opp, third_hand,
+                   table_points, t, tab):
+    """``winning``: who holds the trick so far (WIN_NOBODY when this is the lead,
+    WIN_PARTNER, WIN_OPPONENT); ``later_opp``: an opponent plays after this seat in the
+    trick; ``third_hand``: exactly one player, an opponent, follows and the trick's winner
+    is the other opponent."""
     unseen = ALL_CARDS & ~(played | h)
-    if wseat < 0:
+    if winning == WIN_NOBODY:
         return lead(flags, legal, unseen, t, tab)
-    if (wseat ^ p) == 2:
+    if winning == WIN_PARTNER:
         return follow_partner_winning(flags, legal, wcard, unseen, later_opp, t, tab)
     return follow_opponent_winning(flags, legal, wcard, unseen, later_opp, third_hand, table_points,
                                    t, tab)
