@@ -81,12 +81,12 @@ def beats_winner(c, wcard, t, tab):
 
 
 @kernel
-def winning(wseat, wside, side):
-    """Who holds the trick (``wseat``, of side ``wside``) as a seat of ``side`` that has
-    not played to it yet sees it (heuristic.WIN_*)."""
+def winning(wseat, sides, side):
+    """Who holds the trick (``wseat``; ``sides``: the side word) as a seat of ``side`` that
+    has not played to it yet sees it (heuristic.WIN_*)."""
     if wseat < 0:
         return WIN_NOBODY
-    return WIN_PARTNER if wside == side else WIN_OPPONENT
+    return WIN_PARTNER if side_in(sides, wseat) == side else WIN_OPPONENT
 
 
 @kernel
@@ -256,7 +256,6 @@ def play_places(hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidd
     extras_score = tab.opts[L.O_EXTRAS_SCORE]
     fold_on_lead = tab.opts[L.O_FOLD] == L.FOLD_ON_TRUMP_LEAD
     constrained = tab.opts[L.O_EXTRAS_ONE_SCORING] or pairs
-    wside = side_in(sides, wseat) if wseat >= 0 else np.int64(-1)  # the winner's side
     for k in range(k0, k_end):
         if k >= n:
             break
@@ -287,7 +286,7 @@ def play_places(hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidd
         if forced >= 0 and k == k0:
             c = forced
         else:
-            c = choose_card(pol, team_flags, h, legal, winning(wseat, wside, side), wcard,
+            c = choose_card(pol, team_flags, h, legal, winning(wseat, sides, side), wcard,
                             played, later, third, points, rng, t, tab)
         buried = ZERO
         if extra > 0 and constrained:
@@ -305,12 +304,10 @@ def play_places(hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidd
         played |= bit(c) | buried
         if wseat < 0:
             wseat = p
-            wside = side
             wcard = c
             led = tab.cinfo[t, L.I_SUIT, c]
         elif beats_winner(c, wcard, t, tab):
             wseat = p
-            wside = side
             wcard = c
         if bit(c) & tab.masks[t, L.M_TWO_PLAYED]:  # scores for the side that plays it
             credit(pts, side, tab.cinfo[t, L.I_POINTS, c], bit(c))
