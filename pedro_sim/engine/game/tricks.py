@@ -18,6 +18,7 @@ from pedro_sim.engine.seats import (
     credit,
     holders,
     later_opponents,
+    lone_holder,
     players,
     seat_after,
     seat_among,
@@ -189,12 +190,7 @@ def record_fold(rec, record, folds, p, trick):
 @kernel
 def claim_if_alone(hands, t, tab, pts, rec):
     """A lone player with cards takes them all. Returns True when the deal ended."""
-    holding = 0
-    last = -1
-    for p in range(L.SEATS):
-        if hands[p]:
-            holding += 1
-            last = p
+    holding, last = lone_holder(hands)
     if holding > 1:
         return False
     if holding == 1:

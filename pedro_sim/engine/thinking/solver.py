@@ -35,7 +35,7 @@ from pedro_sim.engine.game.tricks import (
 )
 from pedro_sim.engine.jit import kernel, loop, phase, shared_phase
 from pedro_sim.engine.rng import mix
-from pedro_sim.engine.seats import players, same_side, seat_after, side_of
+from pedro_sim.engine.seats import lone_holder, players, same_side, seat_after, side_of
 
 # ctx: int64 scratch of one search
 C_NODES = 0
@@ -171,12 +171,7 @@ def store(ttk, ttv, key, gen, lo, hi):
 def claim_value(hands, t, tab):
     """A lone player with cards takes them all: (-1 if two or more hold cards, else side 0's
     points of the claim)."""
-    holding = 0
-    last = -1
-    for p in range(L.SEATS):
-        if hands[p]:
-            holding += 1
-            last = p
+    holding, last = lone_holder(hands)
     if holding > 1:
         return -1
     if holding == 0 or side_of(tab, last) != 0:
