@@ -94,6 +94,20 @@ def test_heuristic_traces_obey_house_rules(drawn):
             (preset, args, i)
 
 
+def test_a_newly_exact_forced_dealer_names_its_bid():
+    """california forces any bid: made exact, the trace must say which (the reference read
+    the preset's "any" and drew a bid where the engine bid forced_bid)."""
+    inputs = EngineInputs.for_variant(resolve_variant("california", ["dealer_forced=exact"]))
+    assert inputs.trace_rules == {"dealer_forced": "exact", "forced_bid": 6}
+    recs = record_deals(inputs, 5, np.arange(11), L.P_RANDOM, FLAGS)
+    kernel = trace_dict(recs[10], inputs, 5, 10, "random")
+    assert kernel["bids"][-1] == [kernel["dealer"], 6]  # all passed: the dealer forced
+    assert kernel == reference.random_deal(5, 10, variant="california", rules=inputs.trace_rules)
+    assert reference.check_trace(kernel) == []
+    kernel["rules"] = {"dealer_forced": "exact"}
+    assert any("needs forced_bid" in e for e in reference.check_trace(kernel))
+
+
 def test_a_trace_names_its_house_rules():
     v = resolve_variant("cinch", ["min_bid=6", "special_bid=moon"])
     inputs = EngineInputs.for_variant(v)

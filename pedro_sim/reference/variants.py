@@ -170,6 +170,9 @@ def with_rules(name: str, rules: dict) -> Variant:
         kind = forced_kind or ("any" if v.forced == "any" else
                                "none" if v.forced is None else "exact")
         v.forced = {"any": "any", "none": None}.get(kind, rules.get("forced_bid", v.forced))
+        if kind == "exact" and not isinstance(v.forced, int):
+            raise ValueError(f"dealer_forced=exact on {name} needs forced_bid: the preset's"
+                             " dealer is not forced to a value")
     if "special_bid" in rules:
         top = v.max_bid
         v.moon = rules["special_bid"] == "moon"

@@ -135,12 +135,18 @@ def house_rules(variant: Variant) -> dict[str, Any]:
 
 def trace_rules(variant: Variant) -> dict[str, Any]:
     """house_rules as a trace's "rules" object: the moon under the interchange format's
-    own name, ``"moon": true`` (docs/trace-format.md).
+    own name, ``"moon": true`` (docs/trace-format.md). A dealer newly forced to an exact
+    bid carries its ``forced_bid`` even when the preset's unused one was not changed: a
+    reader cannot know it from a preset whose dealer was not forced exactly.
 
     >>> trace_rules(resolve_variant("cinch", ["special_bid=moon"]))
     {'moon': True}
+    >>> trace_rules(resolve_variant("california", ["dealer_forced=exact"]))
+    {'dealer_forced': 'exact', 'forced_bid': 6}
     """
     out = house_rules(variant)
+    if out.get("dealer_forced") == "exact":
+        out.setdefault("forced_bid", variant.forced_bid)
     if out.get("special_bid") == "moon":
         del out["special_bid"]
         out["moon"] = True
