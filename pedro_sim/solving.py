@@ -15,14 +15,11 @@ import numpy as np
 
 from pedro_sim.cards import card_text, cards_of, parse_card, parse_suit
 from pedro_sim.encoding import layout as L
-from pedro_sim.encoding.options import kernel_options
 from pedro_sim.engine.thinking import solver as S
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant, get_preset
-from pedro_sim.setup import EngineInputs
+from pedro_sim.setup import EngineInputs, check_engine_plays
 
-SOLVED_PRESETS = ("cinch", "foster", "nicaragua", "catch-five", "sancho", "dom-pedro",
-                  "sixty-three", "eighty-three")
 MAX_ROOT_MOVES = 8192
 
 
@@ -46,15 +43,6 @@ class Solution:
     nodes: int
 
 
-def check_solvable(variant: Variant) -> None:
-    """The search plays every rule except folds and the constrained stacks."""
-    o = kernel_options(variant)
-    if o[L.O_FOLD] != L.FOLD_NEVER or o[L.O_PAIRS] or o[L.O_EXTRAS_ONE_SCORING]:
-        raise PedroError(f"the solver and the thinking players (pimc, dd) do not play "
-                         f"{variant.name} (players fold or stacks are constrained); they play "
-                         f"{', '.join(SOLVED_PRESETS)}")
-
-
 def _seat(obj: dict[str, Any], key: str) -> int:
     value = obj.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
@@ -76,7 +64,7 @@ def parse_position(obj: Any, rules: Variant | None = None) -> Position:
     if not isinstance(obj, dict):
         raise PedroError("a position must be a JSON object")
     variant = rules or get_preset(str(obj.get("variant", "cinch")))
-    check_solvable(variant)
+    check_engine_plays(variant)
     if not isinstance(obj.get("trump"), str):
         raise PedroError("position field 'trump' must be a suit letter (S H D C)")
     trump = parse_suit(obj["trump"])
@@ -105,7 +93,9 @@ class Solver:
 
     def __init__(self, variant: Variant | str) -> None:
         self.inputs = EngineInputs.for_variant(variant)
-        check_solvable(self.inputs.variant)
+        # where cards fold unscored the search values the bidders' points directly
+        # (solver.py C_SIDE); elsewhere side 0's, and the bidders' follow from the total
+        self.folds = int(self.inputs.opts[L.O_FOLD]) != L.FOLD_NEVER
         self.sr = S.new_search(self.inputs.tables, self.inputs.variant.deck)
         self.ctx = self.sr.ctx
         self.root_moves = np.zeros((MAX_ROOT_MOVES, 2), dtype=np.int64)
@@ -158,14 +148,20 @@ class Solver:
         self.ctx[S.C_NODES] = 0
         self.ctx[S.C_MERGE] = int(merge)
         self.ctx[S.C_FIRST] = pos.bidder
+        self.ctx[S.C_SIDE] = self._valued_side(pos)
         common = (np.int64(pos.trump), self.inputs.tables, self.sr)
         if alpha < 0:
             guess = self.total_points(pos) // 2
             return int(S.exact(hands, st, np.int64(guess), *common))
         return int(S.search(hands, st, np.int64(alpha), np.int64(beta), *common))
 
+    def _valued_side(self, pos: Position) -> int:
+        return pos.bidder & 1 if self.folds else 0
+
     def _to_bidders(self, pos: Position, value0: int) -> int:
         s0, s1 = self.static_points(pos)
+        if self.folds:
+            return (s0, s1)[pos.bidder & 1] + value0
         if (pos.bidder & 1) == 0:
             return s0 + value0
         return s1 + self.total_points(pos) - value0
@@ -179,8 +175,8 @@ class Solver:
         """Make-or-fail: (whether the bidders take at least ``target`` points, nodes),
         by one null-window search."""
         s0, s1 = self.static_points(pos)
-        if (pos.bidder & 1) == 0:
-            need0 = target - s0  # team 0 needs value0 >= need0
+        if self.folds or (pos.bidder & 1) == 0:  # the search values the bidders' side
+            need0 = target - (s0, s1)[pos.bidder & 1]  # team 0 needs value0 >= need0
             v0 = self._search(pos, need0 - 1, need0, merge)
             return v0 >= need0, int(self.ctx[S.C_NODES])
         cap0 = self.total_points(pos) + s1 - target  # team 1 makes when value0 <= cap0
@@ -193,6 +189,12 @@ class Solver:
         v0 = self._search(pos, -1, S.INF, merge)
         hands, leader, k, wseat, wcard, led, tpts = self._state(pos)
         st = np.array([pos.trick_index, leader, k, wseat, wcard, led, tpts], dtype=np.int64)
+        gain = 0
+        if self.folds:  # the folds before the first play (the search makes them too)
+            gain, claim = S.settled(hands, st, np.int64(pos.trump), tab,
+                                    np.int64(self._valued_side(pos)))
+            if claim >= 0:
+                return Solution(self._to_bidders(pos, v0), [], int(self.ctx[S.C_NODES]))
         n, p = S.root_moves(hands, st, np.int64(pos.bidder), np.int64(pos.trump), tab,
                             self.root_moves)
         if n < 0:
@@ -200,14 +202,14 @@ class Solver:
         best: list[list[int]] = []
         if sum(1 for h in pos.hands if h) < 2:  # a lone player claims: nobody plays
             return Solution(self._to_bidders(pos, v0), best, int(self.ctx[S.C_NODES]))
-        maximize = (p & 1) == 0
+        maximize = (p & 1) == self._valued_side(pos)
         for i in range(n):
             c, extras = int(self.root_moves[i, 0]), int(self.root_moves[i, 1])
-            lo, hi = (v0 - 1, v0) if maximize else (v0, v0 + 1)
+            lo, hi = (v0 - gain - 1, v0 - gain) if maximize else (v0 - gain, v0 - gain + 1)
             v = int(S.move_value(hands, st, np.int64(p), np.int64(c), np.uint64(extras),
                                  np.int64(lo), np.int64(hi), np.int64(pos.trump), tab,
                                  self.sr))
-            if (v >= v0) if maximize else (v <= v0):
+            if (v + gain >= v0) if maximize else (v + gain <= v0):
                 best.append([c, *cards_of(extras)])
         return Solution(self._to_bidders(pos, v0), best, int(self.ctx[S.C_NODES]))
 

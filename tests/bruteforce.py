@@ -8,17 +8,22 @@ are feasible.
 The rules are those of the reference engine (pedro_sim/reference/general.py,
 ``play``). Called from the reference: ``follow_legal`` (the plain_led /
 trump_led rules), ``extras_needed`` (how many extras a stack carries) and
-``trick_winner``; card properties come from ``variants.table``. Written here,
-following ``play`` line by line: skipping empty hands, the lone-player claim,
-passing the lead on, the bidder's forced trump lead, which stacks are allowed
-(``bury``: extras are non-scoring trumps; ``all``: any cards) and the scoring
-of every card (``_award``). ``reference_playout_check`` replays random deals
+``trick_winner``, and for the constrained extras (``kp``, ``pairs``) which
+stacks may be played (``stack_tops``, ``_can_complete``); card properties come
+from ``variants.table``. Written here, following ``play`` line by line: folds
+(at the start of a trick or on a trump lead: the folded cards score for
+nobody), skipping empty hands, the lone-player claim, passing the lead on, the
+bidder's forced trump lead, which stacks are allowed (``bury``: extras are
+non-scoring trumps; ``all``: any cards) and the scoring of every card
+(``_award``). ``reference_playout_check`` replays random deals
 of the reference engine through these functions to show they agree.
 
 Values are points of the bidder's team (team = seat % 2): the points of the
 cards in the tricks it wins, plus the 2 of trumps where that counts for its
 holder and the bidder's team holds it in the position. Cards absent from the
-position count nothing.
+position count nothing. The bidder's team maximizes the value, the other team
+minimizes it (where cards fold unscored, that is the other team keeping the
+bidders down, not taking most for itself).
 """
 
 from __future__ import annotations
@@ -27,14 +32,20 @@ import random
 import time
 from itertools import combinations
 
-from pedro_sim.reference.general import extras_needed, follow_legal, play, trick_winner
+from pedro_sim.reference.general import (
+    _can_complete,
+    extras_needed,
+    follow_legal,
+    play,
+    stack_tops,
+    trick_winner,
+)
 from pedro_sim.reference.variants import canonical, get_variant, table
 
 N = 4
 
-# The extras rules this module plays; "pairs" (california) and "kp"
-# (king-pedro) belong to folding presets, which are out of scope.
-_EXTRAS_MODES = (None, "bury", "all")
+# The extras rules this module plays: every one the reference knows.
+_EXTRAS_MODES = (None, "bury", "all", "kp", "pairs")
 
 
 def team(seat: int) -> int:
@@ -46,8 +57,6 @@ class _Game:
 
     def __init__(self, variant: str, trump: int, bidder: int) -> None:
         v = get_variant(variant)
-        if v.fold is not None:
-            raise ValueError(f"preset {variant!r} folds players; out of scope here")
         if v.extras not in _EXTRAS_MODES:
             raise ValueError(f"extras rule {v.extras!r} of {variant!r} is not supported")
         if trump not in range(4):
@@ -100,6 +109,9 @@ class _Game:
         if led is None and ti == 0 and seat == self.bidder and v.first_lead_trump:
             legal = [c for c in hand if t.is_trump[c]] or list(hand)
         e = extras_needed(v, len(hand), ti)
+        constrained = v.extras in ("kp", "pairs")
+        if e and constrained:
+            legal = stack_tops(v, t, list(hand), legal, e, ti)
         out = []
         for top in sorted(legal):
             if e == 0:
@@ -107,9 +119,22 @@ class _Game:
                 continue
             rest = sorted(c for c in hand if c != top)
             for extras in combinations(rest, e):
-                if self.extras_ok(extras):
+                left = [c for c in rest if c not in extras]
+                if constrained:
+                    ok = _can_complete(v, t, list(hand), [top, *extras], left, 0, e, ti)
+                else:
+                    ok = self.extras_ok(extras)
+                if ok:
                     out.append((top, extras))
         return out
+
+    def folds(self, hand, led) -> bool:
+        """Whether a seat holding ``hand`` folds before it plays (``led``: None at the
+        start of a trick, else the suit led)."""
+        if any(self.t.is_trump[c] for c in hand):
+            return False
+        return (self.v.fold == "start" and led is None) or (
+            self.v.fold == "trump_lead" and led == self.t.suit)
 
     def trick_points(self, plays, winner: int) -> int:
         """``plays``: (seat, top, extras) in playing order."""
@@ -138,6 +163,7 @@ class _Game:
 
     def value(self, hands, ti: int, prev: int) -> int:
         """Value from the start of a trick whose leader would be ``prev``."""
+        hands = [() if h and self.folds(h, None) else h for h in hands]
         order = self.trick_start(hands, ti, prev)
         if order is None:
             return 0
@@ -152,6 +178,10 @@ class _Game:
             winner = trick_winner(self.v, self.t, [(s, top) for s, top, _ in plays])
             return self.trick_points(plays, winner) + self.value(hands, ti + 1, winner)
         seat = order[i]
+        if led is not None and self.folds(hands[seat], led):
+            folded = list(hands)
+            folded[seat] = ()
+            return self.in_trick(folded, ti, order[:i] + order[i + 1:], plays, led)
         best = None
         for top, extras in self.moves(hands[seat], led, ti, seat):
             val = self.after_move(hands, ti, order, plays, led, seat, top, extras)
@@ -207,10 +237,11 @@ def brute_root_values(variant: str, trump: int, leader: int, bidder: int,
     player alone holds cards and claims them."""
     g = _Game(variant, trump, bidder)
     hs = _check_hands(variant, hands)
+    static = g.static_points(hs)
+    hs = [() if h and g.folds(h, None) else h for h in hs]
     order = g.trick_start(hs, trick_index, leader)
     if order is None or order[0] == "claim":
         return {}
-    static = g.static_points(hs)
     seat = order[0]
     out = {}
     for top, extras in g.moves(hs[seat], None, trick_index, seat):
@@ -239,7 +270,18 @@ def random_small_position(rng: random.Random, variant: str, max_cards: int) -> d
     deck = list(range(v.deck))
     rng.shuffle(deck)
     hands: list[list[int]] = [[] for _ in range(N)]
-    if v.extras in ("bury", "all") and rng.random() < 1 / 3:
+    trick_index = 0
+    stacks = v.extras in ("bury", "all", "kp", "pairs") and rng.random() < 1 / 3
+    if stacks and v.extras == "pairs":  # near the end, one hand over its count
+        m = rng.randint(1, min(2, max_cards))
+        trick_index = v.hand - m
+        seat = rng.randrange(N)
+        hands[seat], deck = deck[:m + rng.choice((1, 2))], deck[m + 2:]
+        for s in range(N):
+            if s != seat:
+                n = rng.randint(0, m)
+                hands[s], deck = deck[:n], deck[n:]
+    elif stacks:
         seat = rng.randrange(N)
         k = v.hand + rng.choice((1, 2))
         if v.extras == "bury" or rng.random() < 0.5:
@@ -265,7 +307,7 @@ def random_small_position(rng: random.Random, variant: str, max_cards: int) -> d
                 m = rng.randint(0, max_cards)
             hands[s], deck = deck[:m], deck[m:]
     return dict(variant=variant, trump=t.suit, leader=leader, bidder=g.bidder,
-                hands=[sorted(h) for h in hands], trick_index=0)
+                hands=[sorted(h) for h in hands], trick_index=trick_index)
 
 
 # ------------------------------------------------- agreement with reference

@@ -9,14 +9,18 @@ from bruteforce import brute_root_values, brute_value, random_small_position
 
 from pedro_sim.cards import card_text
 from pedro_sim.errors import PedroError
-from pedro_sim.solving import SOLVED_PRESETS, Solver, parse_position, solution_dict
+from pedro_sim.setup import PLAYED_PRESETS as SOLVED_PRESETS
+from pedro_sim.solving import Solver, parse_position, solution_dict
 
 POSITIONS_PER_PRESET = 250
 
 
 def as_object(pos: dict) -> dict:
-    return {"variant": pos["variant"], "trump": "SHDC"[pos["trump"]], "leader": pos["leader"],
-            "bidder": pos["bidder"], "hands": [[card_text(c) for c in h] for h in pos["hands"]]}
+    out = {"variant": pos["variant"], "trump": "SHDC"[pos["trump"]], "leader": pos["leader"],
+           "bidder": pos["bidder"], "hands": [[card_text(c) for c in h] for h in pos["hands"]]}
+    if pos.get("trick_index"):
+        out["trick_index"] = pos["trick_index"]
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +35,8 @@ def test_values_equal_brute_force(preset: str, solvers: dict[str, Solver]) -> No
     for _ in range(POSITIONS_PER_PRESET):
         raw = random_small_position(rng, preset, 3)
         pos = parse_position(as_object(raw))
-        expect = brute_value(preset, raw["trump"], raw["leader"], raw["bidder"], raw["hands"])
+        expect = brute_value(preset, raw["trump"], raw["leader"], raw["bidder"], raw["hands"],
+                             raw["trick_index"])
         merged, _ = solver.value(pos, merge=True)  # MTD(f): null windows
         plain, _ = solver.value(pos, merge=False)
         full = solver._to_bidders(pos, solver._search(pos, 0, 1 << 20, True))  # one window
@@ -39,22 +44,43 @@ def test_values_equal_brute_force(preset: str, solvers: dict[str, Solver]) -> No
         assert solver.makes(pos, expect)[0] and not solver.makes(pos, expect + 1)[0], raw
 
 
-@pytest.mark.parametrize("preset", ["cinch", "sixty-three", "sancho"])
+@pytest.mark.parametrize("preset", ["cinch", "sixty-three", "sancho", "pidro", "california",
+                                    "king-pedro"])
 def test_best_plays_equal_brute_force(preset: str, solvers: dict[str, Solver]) -> None:
     rng = random.Random(f"best-{preset}")
     solver = solvers[preset]
     for _ in range(120):
         raw = random_small_position(rng, preset, 3)
         roots = brute_root_values(preset, raw["trump"], raw["leader"], raw["bidder"],
-                                  raw["hands"])
+                                  raw["hands"], raw["trick_index"])
         sol = solver.solve(parse_position(as_object(raw)))
         if not roots:
             assert sol.best == []
             continue
-        expect = brute_value(preset, raw["trump"], raw["leader"], raw["bidder"], raw["hands"])
+        expect = brute_value(preset, raw["trump"], raw["leader"], raw["bidder"], raw["hands"],
+                             raw["trick_index"])
         assert sol.value == expect
         best = {k for k, v in roots.items() if v == expect}
         assert {(c, *sorted(rest)) for c, *rest in sol.best} == best, raw
+
+
+@pytest.mark.parametrize("preset", ["pidro", "family", "california", "king-pedro"])
+def test_brute_force_positions_fold_and_stack(preset: str) -> None:
+    """The positions the comparisons above draw in folding presets do fold seats, and
+    where extras are constrained they hold stacks (so those rules are exercised)."""
+    from bruteforce import _Game
+
+    rng = random.Random(f"solver-{preset}")
+    folds = stacks = 0
+    for _ in range(POSITIONS_PER_PRESET):
+        raw = random_small_position(rng, preset, 3)
+        g = _Game(preset, raw["trump"], raw["bidder"])
+        folds += any(h and g.folds(h, None) or h and g.folds(h, g.t.suit)
+                     for h in raw["hands"])
+        stacks += any(len(h) > g.v.hand - raw["trick_index"] for h in raw["hands"])
+    assert folds >= POSITIONS_PER_PRESET // 10
+    if preset in ("california", "king-pedro"):
+        assert stacks >= POSITIONS_PER_PRESET // 10
 
 
 def test_trick_in_progress_equals_playing_the_cards(solvers: dict[str, Solver]) -> None:
@@ -88,7 +114,7 @@ def test_bad_positions_are_refused() -> None:
     good = {"variant": "cinch", "trump": "H", "leader": 0, "bidder": 0,
             "hands": [["AH"], ["KH"], ["QH"], ["JH"]]}
     for bad, words in [
-        (dict(good, variant="pidro"), "do not play"),
+        (dict(good, variant="lipton"), "unknown preset"),
         (dict(good, trump="X"), "not a suit"),
         (dict(good, leader=4), "seat"),
         (dict(good, hands=[["AH"], ["AH"], [], []]), "twice"),

@@ -1,6 +1,6 @@
 """The thinking players (pimc, dd) through the command line: they play legal, checkable
-deals, are reproducible whatever the threads, beat nothing by construction, and are
-refused where they cannot read the rules."""
+deals in every preset, are reproducible whatever the threads, and beat nothing by
+construction."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from test_cli import HAND, cli
 
 from pedro_sim import reference
 from pedro_sim.encoding import layout as L
-from pedro_sim.setup import EngineInputs, parse_policy, technique_flags
-from pedro_sim.traces import record_deals
+from pedro_sim.setup import PLAYED_PRESETS, EngineInputs, parse_policy, technique_flags
+from pedro_sim.traces import record_deals, trace_dict
 
 CINCH = EngineInputs.for_variant("cinch")
 
@@ -24,8 +24,27 @@ def test_thinking_deals_pass_the_reference_checker(tmp_path, policy):
     out = tmp_path / "deals.jsonl"
     r = cli("trace", "--deals", "40", "--policy", policy, "--worlds", "4", "--out", str(out))
     assert r.returncode == 0, r.stderr
-    for line in out.read_text().splitlines():
-        reference.check_trace(json.loads(line))
+    lines = out.read_text().splitlines()
+    assert len(lines) == 40
+    for line in lines:
+        assert reference.check_trace(json.loads(line)) == []
+
+
+@pytest.mark.parametrize("preset", PLAYED_PRESETS)
+def test_thinking_players_play_every_preset(preset):
+    """pimc and dd deals of every preset (folds, pairs, constrained stacks, books,
+    trumps-only play) pass the reference checker, and the folding presets do fold."""
+    inputs = EngineInputs.for_variant(preset)
+    flags = technique_flags(worlds=3)
+    folds = 0
+    for word in (parse_policy("pimc"), parse_policy("dd")):
+        recs = record_deals(inputs, 11, np.arange(30), word, flags)
+        for i, rec in enumerate(recs):
+            d = trace_dict(rec, inputs, 11, i, "pimc")
+            assert reference.check_trace(d) == [], (preset, i)
+            folds += len(d.get("folded") or [])
+    if inputs.variant.fold != "never":
+        assert folds > 0
 
 
 def test_same_deals_whatever_the_threads():
@@ -59,7 +78,6 @@ def test_duel_writes_its_report(tmp_path):
 
 
 @pytest.mark.parametrize("args,fragment", [
-    (["bid", HAND, "--policy", "pimc", "--variant", "pidro"], "do not play pidro"),
     (["duel", "--a", "genius"], "unknown policy 'genius'"),
     (["bid", HAND, "--policy", "pimc", "--eval", "magic"], "unknown evaluator 'magic'"),
 ])

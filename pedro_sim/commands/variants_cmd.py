@@ -14,17 +14,13 @@ from pedro_sim.report import variant_plots as plots
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.rules import PRESETS, get_preset
 from pedro_sim.setup import EngineInputs, players
-from pedro_sim.solving import SOLVED_PRESETS
 
 
 def run_variants(presets: str | None, deals: int, games: int, seed: int, player_options: tuple,
                  out_dir: Path, console: Console, precision: float | None = None) -> None:
-    """``player_options``: (policy, bidders, defenders, worlds, evaluator) as given. With
-    thinking players and no --presets, the presets they play."""
+    """``player_options``: (policy, bidders, defenders, worlds, evaluator) as given."""
     names = parse_presets(presets)
     who = players(player_options[0], get_preset("cinch"), *player_options[1:])
-    if who.thinks and presets is None:
-        names = list(SOLVED_PRESETS)
     inputs = [EngineInputs.for_variant(n) for n in names]  # refuses what is not played yet
     for i in inputs:
         players(player_options[0], i.variant, *player_options[1:])

@@ -6,7 +6,8 @@ the points its team takes from here on, by heuristic rollouts (the default) or b
 the solver (every card visible within the world). It plays the best-scoring card
 (ties: the lowest card id). ``dd``: plays the card the solver rates best in the
 real deal. Both keep, discard and bury as the heuristic does, and a stack's top card
-(first-trick extras) is the heuristic's too.
+(first-trick extras, pairs) is the heuristic's too. Folds are forced: a seat that must
+fold does not think.
 """
 
 import numpy as np
@@ -17,6 +18,7 @@ from pedro_sim.engine.game.tricks import (
     claim_if_alone,
     close_trick,
     extra_cards,
+    fold_trumpless,
     lead_cards,
     legal_cards,
     play_cards_once,
@@ -89,10 +91,14 @@ def rollout_value(world, st, p, c, flags, rng, t, tab, think):
 @kernel
 def solver_value(world, st, p, c, think, t, tab):
     """Points of ``p``'s side from here on when ``p`` plays ``c``, all playing perfectly
-    with every card of ``world`` visible."""
+    with every card of ``world`` visible (where players fold, the other side playing to
+    keep them down: solver.py)."""
+    me = side_of(tab, p)
+    if SV.folding(tab):
+        ctx_of(think)[SV.C_SIDE] = me
     v0 = SV.move_value(world, st, p, c, ZERO, np.int64(-1), np.int64(SV.INF), t, tab,
                        solver_of(think))
-    if side_of(tab, p) == 0:
+    if me == ctx_of(think)[SV.C_SIDE]:
         return v0
     return SV.points_left(world, st[SV.S_TPTS], t, tab) - v0
 
@@ -162,6 +168,9 @@ def think_card(policy, all_hands, p, st, flags, rng, think, t, tab):
     """The card a thinking seat plays, or -1 to leave the choice to the heuristic (one
     legal card, or a stack to play)."""
     h = all_hands[p]
+    if (tab.opts[L.O_FOLD] == L.FOLD_ON_TRUMP_LEAD and st[SV.S_WSEAT] >= 0
+            and st[SV.S_LED] == L.TRUMP_SUIT and not h & tab.masks[t, L.M_TRUMP]):
+        return np.int64(-1)  # it folds
     if st[SV.S_WSEAT] < 0:
         first = st[SV.S_TRICK] == 0 and p == ctx_of(think)[SV.C_FIRST]
         legal = lead_cards(h, first, t, tab)
@@ -190,7 +199,11 @@ def think_out(all_hands, leader, t, policy, flags, rng, tab, pts, rec, think):
     st[L.PS_FOLDS] = 0
     st[L.PS_PLAYED] = 0
     trick = np.int64(0)
-    while not claim_if_alone(hands, t, tab, pts, rec):
+    while True:
+        if tab.opts[L.O_FOLD] == L.FOLD_AT_TRICK:
+            st[L.PS_FOLDS] = fold_trumpless(hands, trick, st[L.PS_FOLDS], t, tab, rec)
+        if claim_if_alone(hands, t, tab, pts, rec):
+            break
         while not hands[leader]:
             leader = seat_after(tab, leader, 1)
         start_trick(st, trick, leader)
@@ -206,8 +219,9 @@ def think_out(all_hands, leader, t, policy, flags, rng, tab, pts, rec, think):
             was = st[L.PS_PLAYED]
             play_cards_once(hands, st, policy, flags, rng, t, tab, pts, rec, np.int64(k + 1), c)
             new = np.uint64(st[L.PS_PLAYED] & ~was)
-            led = st[L.PS_LED] if k > 0 else np.int64(-1)
-            SM.learn_play(know, p, rec_top(new, c), new, led, t, tab)
+            if new:  # (nothing when it folded)
+                led = st[L.PS_LED] if k > 0 else np.int64(-1)
+                SM.learn_play(know, p, rec_top(new, c), new, led, t, tab)
         close_trick(st, np.uint64(st[L.PS_PLAYED] ^ before), t, tab, pts)
         leader = st[L.PS_WSEAT]
         trick += 1

@@ -1,10 +1,13 @@
 """Perfect-information ("double-dummy") search: the points a team takes when every card
 is visible and all four play perfectly.
 
-The search always values positions for side 0 (engine/seats.py): every point still in
-play goes to one side or the other, so side 1 maximizing its points is side 0
-minimizing theirs, and one transposition table serves both sides (the ``dd`` player
-keeps it for a whole deal). Alpha-beta with:
+The search values positions for side 0 (engine/seats.py): every point still in play
+goes to one side or the other, so side 1 maximizing its points is side 0 minimizing
+theirs, and one transposition table serves both sides (the ``dd`` player keeps it for a
+whole deal). Where players fold, the points of folded cards go to nobody, so that no
+longer holds: there the search values the points of the side ``ctx[C_SIDE]`` (the
+player's own), the other side playing to keep them down, and the side is part of the
+table's key. Alpha-beta with:
 
 - a transposition table at trick boundaries (the hands and the leader fix the rest
   of the deal; the value stored is the points still to come), with lower and upper
@@ -14,8 +17,12 @@ keeps it for a whole deal). Alpha-beta with:
 - merging of equivalent cards: cards of one suit in one hand with no card of
   another hand between them, and no points, play alike, so one stands for all.
 
-Extra cards on the first trick (stacks) are enumerated in full: every legal top card
-with every legal set of extras. Folding presets are not searched (setup refuses them).
+Extra cards (stacks on the first trick, pairs while a hand is over its count) are
+enumerated in full: every legal top card with every legal set of extras, constrained
+where the preset constrains them (at most one scoring card; pairs that leave enough
+non-scoring cards). Folds are forced, not searched: a seat without trumps folds at the
+start of a trick or on a trump lead, as the preset says, and since that empties other
+hands than the mover's, a folding preset's frames keep every hand to restore.
 """
 
 from typing import NamedTuple
@@ -28,12 +35,15 @@ from pedro_sim.engine.bits import ONE, ZERO, bit, highest, lowest, popcount
 from pedro_sim.engine.game.tricks import (
     beats_winner,
     card_points,
+    constrained_tops,
     extra_cards,
     lead_cards,
     legal_cards,
+    stack_can_complete,
     stack_legal,
 )
 from pedro_sim.engine.jit import kernel, loop, phase, shared_phase
+from pedro_sim.engine.players import scoring_cards
 from pedro_sim.engine.rng import mix
 from pedro_sim.engine.seats import lone_holder, players, same_side, seat_after, side_of
 
@@ -42,7 +52,8 @@ C_NODES = 0
 C_GEN = 1  # generation stamp of the table entries this search may use
 C_MERGE = 2  # 1: merge equivalent cards
 C_FIRST = 3  # the seat (the bidder) whose lead to trick 0 must be a trump, if the rules say so
-N_CTX = 4
+C_SIDE = 4  # the side whose points the search values (0 but where players fold)
+N_CTX = 5
 TT_BITS = 18
 MAX_PLY = 64
 INF = 1 << 20
@@ -86,11 +97,27 @@ def strength_order(tab, deck: int) -> np.ndarray:
 
 
 @kernel
-def position_key(hands, leader, tab):
+def position_key(hands, leader, trick, side, tab):
+    """The table's key of a trick boundary. Where players fold, equal hands may be met
+    after different numbers of tricks (and play on with other extra cards), and the
+    values are ``side``'s, so the trick number and the side are part of the key there."""
     k = np.uint64(0x51ED270B27D9B5A1)
     for q in range(L.SEATS):
         k = mix(k ^ hands[q])
+    if folding(tab):
+        k = mix(k ^ np.uint64(trick * L.MAX_SIDES + side))
     return k ^ np.uint64(leader)
+
+
+@kernel
+def folding(tab):
+    return tab.opts[L.O_FOLD] != L.FOLD_NEVER
+
+
+@kernel
+def constrained(tab):
+    """Stacks and pairs whose extras are constrained (engine/game/tricks.py)."""
+    return tab.opts[L.O_EXTRAS_ONE_SCORING] or tab.opts[L.O_PAIRS]
 
 
 @kernel
@@ -168,13 +195,13 @@ def store(ttk, ttv, key, gen, lo, hi):
 
 
 @kernel
-def claim_value(hands, t, tab):
-    """A lone player with cards takes them all: (-1 if two or more hold cards, else side 0's
-    points of the claim)."""
+def claim_value(hands, t, tab, side):
+    """A lone player with cards takes them all: (-1 if two or more hold cards, else
+    ``side``'s points of the claim)."""
     holding, last = lone_holder(hands)
     if holding > 1:
         return -1
-    if holding == 0 or side_of(tab, last) != 0:
+    if holding == 0 or side_of(tab, last) != side:
         return 0
     return card_points(hands[last], t, tab)
 
@@ -230,8 +257,11 @@ N_ST = L.PS_SOLVER
     F_COMB,
     F_A0,  # the window on entry (what the stored bounds are relative to)
     F_B0,
+    F_HANDS,  # SEATS: every hand on entry (folding presets: folds empty other hands)
     N_F,
-) = tuple(N_ST + at for at in offsets(*[1] * 18))
+) = tuple(N_ST + at for at in offsets(*[1] * 18, L.SEATS))
+ROOT_SAVE = MAX_PLY - 2  # the frame that keeps the caller's hands while a search folds
+MOVE_SAVE = MAX_PLY - 1  # the frame move_value plays its move in
 
 
 @kernel
@@ -241,18 +271,44 @@ def copy_state(dst, src):
 
 
 @kernel
-def settle(hands, st, t, tab):
-    """Skip seats without cards, close a finished trick, claim when one player is left.
+def keep_hands(f, hands, tab):
+    """A folding preset's frame keeps every hand (restore_hands)."""
+    if folding(tab):
+        for q in range(L.SEATS):
+            f[F_HANDS + q] = np.int64(hands[q])
+
+
+@kernel
+def restore_hands(f, hands, tab):
+    """The hands as they were when frame ``f`` was entered: the mover's, or (folding
+    presets) every hand."""
+    if folding(tab):
+        for q in range(L.SEATS):
+            hands[q] = np.uint64(f[F_HANDS + q])
+    else:
+        hands[f[F_P]] = np.uint64(f[F_HAND])
+
+
+@kernel
+def settle(hands, st, t, tab, side):
+    """Skip seats without cards, fold those the rules fold, close a finished trick, claim
+    when one player is left.
     Returns (team 0's points of the closed trick, -1 or team 0's points of a claim that
     ends the deal)."""
     gain = 0
     k = st[S_K]
     n = players(tab)
-    while k < n and not hands[seat_after(tab, st[S_LEADER], k)]:
+    tm = tab.masks[t, L.M_TRUMP]
+    fold_lead = tab.opts[L.O_FOLD] == L.FOLD_ON_TRUMP_LEAD and st[S_LED] == L.TRUMP_SUIT
+    while k < n:
+        q = seat_after(tab, st[S_LEADER], k)
+        if hands[q] and not (fold_lead and not hands[q] & tm):
+            break
+        hands[q] = ZERO  # a seat without trumps folds on a trump lead
         k += 1
     st[S_K] = k
     if k == n:
-        if side_of(tab, st[S_WSEAT]) == 0:
+        if side_of(tab, st[S_WSEAT]) == side:
             gain = st[S_TPTS]
         st[S_TRICK] += 1
         st[S_LEADER] = st[S_WSEAT]
@@ -262,7 +318,11 @@ def settle(hands, st, t, tab):
         st[S_LED] = -1
         st[S_TPTS] = 0
     if st[S_K] == 0 and st[S_WSEAT] < 0:
-        claim = claim_value(hands, t, tab)
+        if tab.opts[L.O_FOLD] == L.FOLD_AT_TRICK:
+            for q in range(L.SEATS):
+                if not hands[q] & tm:
+                    hands[q] = ZERO
+        claim = claim_value(hands, t, tab, side)
         if claim >= 0:
             return gain, claim
         while not hands[st[S_LEADER]]:
@@ -271,7 +331,7 @@ def settle(hands, st, t, tab):
 
 
 @kernel
-def apply_move(hands, st, p, c, extras, t, tab):
+def apply_move(hands, st, p, c, extras, t, tab, side):
     """Seat ``p`` plays ``c`` with ``extras`` under it; returns team 0's points that score
     at once (the 2 for the team that plays it)."""
     hands[p] &= ~bit(c) & ~extras
@@ -293,7 +353,7 @@ def apply_move(hands, st, p, c, extras, t, tab):
         st[S_WSEAT] = p
         st[S_WCARD] = c
     st[S_K] += 1
-    return now if side_of(tab, p) == 0 else 0
+    return now if side_of(tab, p) == side else 0
 
 
 @kernel
@@ -304,7 +364,7 @@ def open_frame(f, hands, ctx, t, tab, order, row):
     f[F_P] = p
     f[F_HAND] = np.int64(h)
     f[F_I] = 0
-    f[F_BEST] = -INF if side_of(tab, p) == 0 else INF
+    f[F_BEST] = -INF if side_of(tab, p) == ctx[C_SIDE] else INF
     first = f[S_TRICK] == 0 and p == ctx[C_FIRST]
     if f[S_WSEAT] < 0:
         legal = lead_cards(h, first, t, tab)
@@ -313,8 +373,7 @@ def open_frame(f, hands, ctx, t, tab, order, row):
     extra = extra_cards(popcount(h), f[S_TRICK], tab)
     f[F_EXTRA] = extra
     if extra > 0:
-        if not tab.opts[L.O_EXTRAS_SCORE]:
-            legal = stack_legal(h, legal, extra, t, tab)
+        legal = stack_tops(h, legal, extra, f[S_TRICK], t, tab)
         f[F_TOPS] = np.int64(legal)
         f[F_TOP] = -1
         f[F_COMB] = 0
@@ -343,7 +402,10 @@ def next_move(f, row, t, tab):
         if f[F_TOP] >= 0 and f[F_COMB] < (np.int64(1) << n):
             comb = f[F_COMB]
             f[F_COMB] = next_combination(comb)
-            return f[F_TOP], combination(np.uint64(f[F_CANDS]), comb)
+            extras = combination(np.uint64(f[F_CANDS]), comb)
+            if stack_ok(h, f[F_TOP], extras, f[F_EXTRA], f[S_TRICK], t, tab):
+                return f[F_TOP], extras
+            continue
         tops = np.uint64(f[F_TOPS])
         if not tops:
             return np.int64(-1), ZERO
@@ -355,6 +417,35 @@ def next_move(f, row, t, tab):
         f[F_TOP] = c
         f[F_CANDS] = np.int64(cands)
         f[F_COMB] = (np.int64(1) << f[F_EXTRA]) - 1
+
+
+@kernel
+def stack_tops(h, legal, extra, trick, t, tab):
+    """The top cards of ``legal`` a stack of ``extra`` more cards may be played under."""
+    if constrained(tab):
+        return constrained_tops(h, legal, extra, stack_future(h, extra, trick, tab),
+                                tab.opts[L.O_PAIRS], t, tab)
+    if not tab.opts[L.O_EXTRAS_SCORE]:
+        return stack_legal(h, legal, extra, t, tab)
+    return legal
+
+
+@kernel
+def stack_future(h, extra, trick, tab):
+    """Extra cards still to come after this trick's (pairs)."""
+    return popcount(h) - (tab.opts[L.O_KEEP] - trick) - extra
+
+
+@kernel
+def stack_ok(h, top, extras, extra, trick, t, tab):
+    """Whether ``top`` with ``extras`` is a stack the rules allow (always, unconstrained:
+    the candidates are already the legal ones)."""
+    if not constrained(tab):
+        return True
+    stack = bit(top) | extras
+    seven = popcount(h & scoring_cards(t, tab)) == 7
+    return stack_can_complete(stack, h & ~stack, 0, seven, stack_future(h, extra, trick, tab),
+                              tab.opts[L.O_PAIRS], t, tab)
 
 
 @kernel
@@ -377,7 +468,8 @@ def enter(d, hands, alpha, beta, t, tab, sr):
     if left <= alpha or beta <= 0:  # side 0 takes between none and all of what is left
         return True, min(left, max(alpha, 0))
     if f[S_K] == 0 and f[S_WSEAT] < 0 and f[S_TRICK] > 0:
-        lo, hi = probe(sr.ttk, sr.ttv, position_key(hands, f[S_LEADER], tab), sr.ctx[C_GEN])
+        key = position_key(hands, f[S_LEADER], f[S_TRICK], sr.ctx[C_SIDE], tab)
+        lo, hi = probe(sr.ttk, sr.ttv, key, sr.ctx[C_GEN])
         if lo >= beta:
             return True, lo
         if hi <= alpha:
@@ -393,6 +485,7 @@ def enter(d, hands, alpha, beta, t, tab, sr):
     f[F_BETA] = beta
     f[F_A0] = alpha
     f[F_B0] = beta
+    keep_hands(f, hands, tab)
     open_frame(f, hands, sr.ctx, t, tab, sr.order, sr.moves[d, 0])
     return False, np.int64(0)
 
@@ -411,14 +504,15 @@ def leave(f, hands, tab, sr):
         else:
             lo = v
             hi = v
-        store(sr.ttk, sr.ttv, position_key(hands, f[S_LEADER], tab), sr.ctx[C_GEN], lo, hi)
+        key = position_key(hands, f[S_LEADER], f[S_TRICK], sr.ctx[C_SIDE], tab)
+        store(sr.ttk, sr.ttv, key, sr.ctx[C_GEN], lo, hi)
     return v
 
 
 @kernel
-def take(f, v, tab):
+def take(f, v, tab, side):
     """Fold a child's value into frame ``f``; returns True on a cutoff."""
-    if side_of(tab, f[F_P]) == 0:
+    if side_of(tab, f[F_P]) == side:
         f[F_BEST] = max(f[F_BEST], v)
         f[F_ALPHA] = max(f[F_ALPHA], v)
     else:
@@ -431,11 +525,21 @@ def take(f, v, tab):
 def search(hands, st, alpha, beta, t, tab, sr):
     """Side 0's points from state ``st`` on (the trick in play included), alpha-beta within
     (alpha, beta), on an explicit stack of frames (numba cannot cache recursion); ``sr``:
-    the search's scratch and table (Search)."""
+    the search's scratch and table (Search). ``hands`` are as they came on return."""
+    keep_hands(sr.frames[ROOT_SAVE], hands, tab)  # the root's folds empty hands
+    v = search_from(hands, st, alpha, beta, t, tab, sr)
+    if folding(tab):
+        restore_hands(sr.frames[ROOT_SAVE], hands, tab)
+    return v
+
+
+@kernel
+def search_from(hands, st, alpha, beta, t, tab, sr):
     frames = sr.frames
     f0 = frames[0]
     copy_state(f0, st)
-    root_gain, claim = settle(hands, f0, t, tab)
+    side = sr.ctx[C_SIDE]
+    root_gain, claim = settle(hands, f0, t, tab, side)
     if claim >= 0:
         return root_gain + claim
     done, v = enter(0, hands, alpha - root_gain, beta - root_gain, t, tab, sr)
@@ -449,18 +553,18 @@ def search(hands, st, alpha, beta, t, tab, sr):
         if c >= 0 and f[F_ALPHA] < f[F_BETA]:
             child = frames[d + 1]
             copy_state(child, f)
-            now = apply_move(hands, child, f[F_P], c, extras, t, tab)
-            gain, claim = settle(hands, child, t, tab)
+            now = apply_move(hands, child, f[F_P], c, extras, t, tab, side)
+            gain, claim = settle(hands, child, t, tab, side)
             off = now + gain
             if claim >= 0:
-                hands[f[F_P]] = np.uint64(f[F_HAND])
-                take(f, off + claim, tab)
+                restore_hands(f, hands, tab)
+                take(f, off + claim, tab, side)
                 continue
             f[F_OFFSET] = off
             done, v = enter(d + 1, hands, f[F_ALPHA] - off, f[F_BETA] - off, t, tab, sr)
             if done:
-                hands[f[F_P]] = np.uint64(f[F_HAND])
-                take(f, off + v, tab)
+                restore_hands(f, hands, tab)
+                take(f, off + v, tab, side)
                 continue
             d += 1
             continue
@@ -469,19 +573,28 @@ def search(hands, st, alpha, beta, t, tab, sr):
             return root_gain + v
         d -= 1
         f = frames[d]
-        hands[f[F_P]] = np.uint64(f[F_HAND])
-        take(f, f[F_OFFSET] + v, tab)
+        restore_hands(f, hands, tab)
+        take(f, f[F_OFFSET] + v, tab, side)
+
+
+@phase
+def settled(hands, st, t, tab, side):
+    """``st`` and ``hands`` settled in place before the first play (folds, a finished trick
+    closed): returns (``side``'s points of a closed trick, -1 or its points of a claim)."""
+    return settle(hands, st, t, tab, side)
 
 
 @phase
 def move_value(hands, st, p, c, extras, alpha, beta, t, tab, sr):
     """Side 0's points after seat ``p`` plays ``c`` (and ``extras``) in state ``st``."""
-    h = hands[p]
-    child = sr.frames[MAX_PLY - 1]  # deeper than any search goes
+    child = sr.frames[MOVE_SAVE]  # deeper than any search goes
     copy_state(child, st)
-    now = apply_move(hands, child, p, c, extras, t, tab)
+    child[F_P] = p
+    child[F_HAND] = np.int64(hands[p])
+    keep_hands(child, hands, tab)
+    now = apply_move(hands, child, p, c, extras, t, tab, sr.ctx[C_SIDE])
     v = now + search(hands, child, alpha - now, beta - now, t, tab, sr)
-    hands[p] = h
+    restore_hands(child, hands, tab)
     return v
 
 
@@ -508,8 +621,8 @@ def root_moves(hands, st, first, t, tab, out):
         legal = legal_cards(h, led, t, tab, tab.opts[L.O_PLAIN_LED])
     extra = extra_cards(popcount(h), trick, tab)
     n = 0
-    if extra > 0 and not tab.opts[L.O_EXTRAS_SCORE]:
-        legal = stack_legal(h, legal, extra, t, tab)
+    if extra > 0:
+        legal = stack_tops(h, legal, extra, trick, t, tab)
     while legal:
         c = lowest(legal)
         legal &= legal - ONE
@@ -523,12 +636,15 @@ def root_moves(hands, st, first, t, tab, out):
             cands &= tab.masks[t, L.M_NONSCORE]
         comb = (np.int64(1) << extra) - 1
         while comb < (np.int64(1) << popcount(cands)):
+            extras = combination(cands, comb)
+            comb = next_combination(comb)
+            if not stack_ok(h, c, extras, extra, trick, t, tab):
+                continue
             if n == out.shape[0]:
                 return -1, p
             out[n, 0] = c
-            out[n, 1] = np.int64(combination(cands, comb))
+            out[n, 1] = np.int64(extras)
             n += 1
-            comb = next_combination(comb)
     return n, p
 
 
