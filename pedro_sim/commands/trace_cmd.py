@@ -70,7 +70,7 @@ def describe_deal(d: dict[str, Any]) -> list[str]:
 
 def run_show(variant: Variant, seed: int, deal: int, policy: str, console: Console) -> None:
     inputs = EngineInputs.for_variant(variant)
-    who = players(policy, variant)  # refuses thinking players where they cannot play
+    who = players(policy, variant)  # validates the player names and settings
     rec = record_deals(inputs, seed, np.array([deal]), who.policy, who.flags)[0]
     d = trace_dict(rec, inputs, seed, deal, who.label)
     for line in describe_deal(d):
