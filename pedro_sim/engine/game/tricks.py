@@ -46,6 +46,14 @@ def legal_cards(h, led, t, tab, plain):
 
 
 @kernel
+def folds_on_lead(h, led, fold, t, tab):
+    """Whether a seat holding ``h`` folds instead of playing to a trick led in ``led``
+    (``fold``: the O_FOLD rule): without trumps, on a trump lead (FOLD_ON_TRUMP_LEAD)."""
+    return fold == L.FOLD_ON_TRUMP_LEAD and led == L.TRUMP_SUIT and not h & tab.masks[
+        t, L.M_TRUMP]
+
+
+@kernel
 def lead_cards(h, first, t, tab):
     """The bidder's first lead (``first``: this is it) must be a trump where the preset
     says so, if it has one; any other lead, including a first trick led by another seat
@@ -250,7 +258,7 @@ def play_places(hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidd
     keep = tab.opts[L.O_KEEP]
     plain = tab.opts[L.O_PLAIN_LED]
     extras_score = tab.opts[L.O_EXTRAS_SCORE]
-    fold_on_lead = tab.opts[L.O_FOLD] == L.FOLD_ON_TRUMP_LEAD
+    fold = tab.opts[L.O_FOLD]
     constrained = tab.opts[L.O_EXTRAS_ONE_SCORING] or pairs
     for k in range(k0, k_end):
         if k >= n:
@@ -259,7 +267,7 @@ def play_places(hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidd
         h = hands[p]
         if not h:
             continue
-        if fold_on_lead and led == L.TRUMP_SUIT and not h & tab.masks[t, L.M_TRUMP]:
+        if folds_on_lead(h, led, fold, t, tab):
             hands[p] = ZERO
             record_fold(rec, record, folds, p, trick)
             folds += 1

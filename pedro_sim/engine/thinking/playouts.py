@@ -19,6 +19,7 @@ from pedro_sim.engine.game.tricks import (
     close_trick,
     extra_cards,
     fold_trumpless,
+    folds_on_lead,
     lead_cards,
     legal_cards,
     play_cards_once,
@@ -168,8 +169,7 @@ def think_card(policy, all_hands, p, st, flags, rng, think, t, tab):
     """The card a thinking seat plays, or -1 to leave the choice to the heuristic (one
     legal card, or a stack to play)."""
     h = all_hands[p]
-    if (tab.opts[L.O_FOLD] == L.FOLD_ON_TRUMP_LEAD and st[SV.S_WSEAT] >= 0
-            and st[SV.S_LED] == L.TRUMP_SUIT and not h & tab.masks[t, L.M_TRUMP]):
+    if folds_on_lead(h, st[SV.S_LED], tab.opts[L.O_FOLD], t, tab):
         return np.int64(-1)  # it folds
     if st[SV.S_WSEAT] < 0:
         first = st[SV.S_TRICK] == 0 and p == ctx_of(think)[SV.C_FIRST]

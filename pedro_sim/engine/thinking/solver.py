@@ -37,6 +37,7 @@ from pedro_sim.engine.game.tricks import (
     card_points,
     constrained_tops,
     extra_cards,
+    folds_on_lead,
     lead_cards,
     legal_cards,
     stack_can_complete,
@@ -299,10 +300,10 @@ def settle(hands, st, t, tab, side):
     k = st[S_K]
     n = players(tab)
     tm = tab.masks[t, L.M_TRUMP]
-    fold_lead = tab.opts[L.O_FOLD] == L.FOLD_ON_TRUMP_LEAD and st[S_LED] == L.TRUMP_SUIT
+    fold = tab.opts[L.O_FOLD]
     while k < n:
         q = seat_after(tab, st[S_LEADER], k)
-        if hands[q] and not (fold_lead and not hands[q] & tm):
+        if hands[q] and not folds_on_lead(hands[q], st[S_LED], fold, t, tab):
             break
         hands[q] = ZERO  # a seat without trumps folds on a trump lead
         k += 1
