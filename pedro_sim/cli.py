@@ -41,6 +41,14 @@ def _deals(help_text: str) -> typer.models.OptionInfo:
     return typer.Option(None, "--deals", min=1, max=MAX_DEALS, help=help_text)
 
 
+def _count(default: int, help_text: str) -> typer.models.OptionInfo:
+    return typer.Option(default, "--deals", min=1, max=MAX_DEALS, help=help_text)
+
+
+PRESETS = typer.Option(None, "--presets", "--variant",
+                       help="Comma-separated presets (default: every preset the engine plays).")
+
+
 def _out(default: str, what: str = "Report directory.") -> typer.models.OptionInfo:
     return typer.Option(Path(default), "--out", help=what)
 
@@ -109,9 +117,7 @@ def show(
 @shared("seed", "policy", "sides", "pimc", "threads", "dask")
 def variants(
     opts: Shared,  # the shared options (commands/options.py)
-    presets: str = typer.Option(None, "--presets", "--variant",
-                                help="Comma-separated presets (default: every preset the "
-                                     "engine plays)."),
+    presets: str = PRESETS,
     deals: int = _deals("Deals per preset (default 200,000; with --precision, the most to "
                         "use, default 10^7)."),
     games: int = typer.Option(2000, "--games", min=0, max=MAX_GAMES,
@@ -154,6 +160,42 @@ def duel(
     with opts.dask():
         run_duel(a, b, deals, opts.seed, opts.worlds, opts.evaluator, rules, out_dir, out,
                  precision)
+
+
+@app.command()
+@shared("seed", "pimc", "threads")
+def ladder(
+    opts: Shared,  # the shared options (commands/options.py)
+    player: list[str] = typer.Option(None, "--player",
+                                     help="A player spec (repeatable; default: random, "
+                                          "heuristic, pimc:objective=points,think=play, pimc, "
+                                          "dd)."),
+    presets: str = PRESETS,
+    deals: int = _count(2000, "Deals per duel, each played twice."),
+    out_dir: Path = _out("reports/ladder"),
+) -> None:
+    """Every pair of players dueled on the same deals, per preset: net score and make rates."""
+    from pedro_sim.commands.ladder_cmd import run_ladder
+
+    opts.set_threads()
+    run_ladder(presets, player, deals, opts.seed, opts.worlds, opts.evaluator, out_dir, out)
+
+
+@app.command()
+@shared("seed", "pimc", "threads")
+def calibrate(
+    opts: Shared,  # the shared options (commands/options.py)
+    policy: str = typer.Option("pimc", "--policy",
+                               help="A player that bids by expected value (a spec)."),
+    presets: str = PRESETS,
+    deals: int = _count(2000, "Deals per preset."),
+    out_dir: Path = _out("reports/calibration"),
+) -> None:
+    """Make rate a thinking bidder predicts when it bids, against what it makes, by bid."""
+    from pedro_sim.commands.calibrate_cmd import run_calibrate
+
+    opts.set_threads()
+    run_calibrate(presets, policy, opts.worlds, opts.evaluator, deals, opts.seed, out_dir, out)
 
 
 @app.command()

@@ -142,8 +142,8 @@ def warm_rollout(inputs: EngineInputs) -> None:
     work, think = _thinking_scratch(inputs)
     i64 = types.int64
     rollout_value.compile((
-        typeof(think[T_U][:1]), typeof(think[T_I][:1]), i64, i64, typeof(technique_flags()),
-        typeof(work.rng), i64, typeof(inputs.tables), typeof(think)))
+        typeof(think[T_U][:1]), typeof(think[T_I][:1]), i64, i64, typeof(technique_flags()), i64,
+        typeof(work.rng), i64, typeof(inputs.tables), typeof(work.pts), typeof(think)))
 
 
 def warm_others(inputs: EngineInputs) -> None:

@@ -90,7 +90,7 @@ def test_same_seed_same_bytes_whatever_the_threads(tmp_path):
     (["bid", HAND, "--seat", "fifth"], "unknown seat 'fifth'"),
     (["bid", HAND, "--deals", "-5"], "--deals"),
     (["bid", HAND, "--trump", "X"], "'X' is not a suit"),
-    (["bid", HAND, "--policy", "genius"], "unknown policy 'genius'"),
+    (["bid", HAND, "--policy", "genius"], "unknown player 'genius'"),
     (["bid", HAND, "--variant", "bridge"], "unknown preset 'bridge'"),
     (["bid", HAND, "--out", "/proc/nope"], "cannot write to --out /proc/nope"),
     (["bid", HAND, "--frobnicate"], "No such option"),

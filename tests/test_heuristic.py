@@ -20,8 +20,9 @@ from hypothesis import strategies as st
 from pedro_sim.cards import card_text, cards_of, format_cards, mask_of, parse_hand, parse_suit
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import deals as drivers
-from pedro_sim.engine.game.auction import best_suit, heuristic_call, suit_value
+from pedro_sim.engine.game.auction import heuristic_call
 from pedro_sim.engine.game.tricks import legal_cards
+from pedro_sim.engine.players.bid_values import best_suit, suit_value
 from pedro_sim.engine.players.heuristic import (
     heuristic_bury,
     heuristic_card,

@@ -74,12 +74,13 @@ def test_duel_writes_its_report(tmp_path):
     assert r.returncode == 0, r.stderr
     row = pd.read_csv(tmp_path / "duel.csv").iloc[0]
     assert row.deals == 60 and row.points_diff_lo > 0  # pimc beats random by a mile
-    assert json.loads((tmp_path / "run.json").read_text())["worlds"] == 4
+    meta = json.loads((tmp_path / "run.json").read_text())
+    assert meta["a"].startswith("pimc:worlds=4,") and meta["b"] == "random"  # the full specs
 
 
 @pytest.mark.parametrize("args,fragment", [
-    (["duel", "--a", "genius"], "unknown policy 'genius'"),
-    (["bid", HAND, "--policy", "pimc", "--eval", "magic"], "unknown evaluator 'magic'"),
+    (["duel", "--a", "genius"], "unknown player 'genius'"),
+    (["bid", HAND, "--policy", "pimc", "--eval", "magic"], "--eval: unknown eval 'magic'"),
 ])
 def test_bad_player_options(tmp_path, args, fragment):
     r = cli(*args, "--out", str(tmp_path / "out"))
@@ -97,7 +98,8 @@ def _estimate(hand_text: str, seat: int = 1, dealer: int = 0, seed: int = 1):
     start(rng, seed, 0, 0)
     hand = np.uint64(mask_of(parse_hand(hand_text)))
     suit, points = playout_estimate(np.int64(seat), np.int64(dealer), hand,
-                                    technique_flags(bid_worlds=64), CINCH.tables, rng, think)
+                                    technique_flags(bid_worlds=64), np.int64(L.FL_SETTINGS),
+                                    CINCH.tables, rng, think)
     return int(suit), int(points)
 
 

@@ -1,10 +1,11 @@
 """How often does a bid make with this hand? (the `bid` command)
 
 The bidder's nine cards are fixed, the other cards dealt at random; the bidder
-names trumps and the deal is played out. Play never depends on the bid's
-value, so one simulation answers every bid from the minimum to the maximum:
-each deal is counted by both sides' points, and the engine's scoring prices
-every bid from those counts (analysis/scores.py).
+names trumps and the deal is played out with the bid in force (``Players.at_bid``).
+Each deal is counted by both sides' points, and the engine's scoring prices every
+bid from those counts (analysis/scores.py). For players whose play ignores the bid
+(random, heuristic, thinking players playing for points) that answers every bid; for
+players that play for the score, it answers the bid played, and the command says so.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pedro_sim.analysis.scores import bid_rows, widest_make_half
 from pedro_sim.analysis.stats import mean_ci_from_hist
 from pedro_sim.cards import SUITS
 from pedro_sim.engine.drivers import deals as drivers
-from pedro_sim.engine.game.auction import best_suit
+from pedro_sim.engine.players.bid_values import best_suit
 from pedro_sim.parsers import SEATS
 from pedro_sim.setup import EngineInputs
 

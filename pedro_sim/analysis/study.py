@@ -12,7 +12,7 @@ from pedro_sim.analysis.runner import Step, chunk_for, run_chunked, run_precise
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant
 from pedro_sim.rules.overrides import resolve_variant
-from pedro_sim.setup import DEFAULT_WORLDS, EngineInputs, Players, players
+from pedro_sim.setup import EngineInputs, Players, players
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ class Study:
     seed: int
     deals: int
     show_progress: bool | None = None
-    player_options: tuple[str, int, str] = ("heuristic", DEFAULT_WORLDS, "rollout")
+    player_options: tuple = ("heuristic", None, None)  # policy, --worlds, --eval as given
     precision: float | None = None  # run each measurement until this half-width (deals: cap)
     used: dict[str, int] = field(default_factory=dict)  # deals each measurement used
     missed: list[str] = field(default_factory=list)  # measurements capped short of precision
@@ -53,12 +53,23 @@ class Study:
             self.missed.append(label)
         return acc
 
+    def bid_note(self) -> str | None:
+        """Where play depends on the bid (players playing for the score), what the fixed-hand
+        measurements were played at, to print beside their tables (None elsewhere)."""
+        if not self.who.plays_for_the_score:
+            return None
+        return (f"Fixed-hand deals were played at bid {self.inputs.variant.min_bid}, the "
+                "minimum: these players play for the score, so other bids are priced on deals "
+                "played at that one.")
+
     def meta(self) -> dict:
         """run.json's record of the sizes: the cap, and with --precision the deals each
-        measurement used."""
+        measurement used (and the bid fixed-hand deals were played at, where it matters)."""
+        played = {} if self.bid_note() is None else \
+            {"played_at_bid": self.inputs.variant.min_bid}
         if self.precision is None:
-            return {}
-        return {"precision": self.precision, "deals_used": dict(self.used),
+            return played
+        return {**played, "precision": self.precision, "deals_used": dict(self.used),
                 "precision_missed": list(self.missed)}
 
     def precision_line(self) -> str:
@@ -71,8 +82,8 @@ class Study:
 
 def build_study(variant: str | Variant = "cinch", policy: str = "heuristic", seed: int = 12345,
                 deals: int = 100_000, rules: tuple[str, ...] | list[str] = (),
-                rules_file: Path | None = None, worlds: int = DEFAULT_WORLDS,
-                evaluator: str = "rollout", show_progress: bool | None = None,
+                rules_file: Path | None = None, worlds: int | None = None,
+                evaluator: str | None = None, show_progress: bool | None = None,
                 precision: float | None = None) -> Study:
     """Validate the options every analysis shares, once (PedroError names a bad one)."""
     if deals < 1:

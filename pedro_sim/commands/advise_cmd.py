@@ -26,6 +26,8 @@ def run_advise(study: Study, hand: list[int], seat: str, score: tuple[int, int],
     write_csv(out_dir / "advise.csv", frame)
     if study.precision is not None:
         console.print(study.precision_line())
+    if study.bid_note():
+        console.print(study.bid_note())
     write_json(out_dir / "run.json", run_metadata(
         study.seed, study.deals, study.inputs.variant.name, study.who.label, elapsed,
         hand=text, seat=seat, score=f"{score[0]}-{score[1]}", games=games,

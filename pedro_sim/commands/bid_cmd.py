@@ -26,6 +26,7 @@ def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals:
     suit = None if trump.strip().lower() == "best" else parse_suit(trump)
     seats = parse_seats(seat)
     check_writable_dir(out_dir)
+    who = who.at_bid(bid_value)  # players that play for the score play this bid
 
     started = time.perf_counter()
     inputs = EngineInputs.for_variant(rules)
@@ -34,6 +35,10 @@ def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals:
     elapsed = time.perf_counter() - started
     text = format_cards(hand)
     print_report(report, text, bid_value, console)
+    if who.plays_for_the_score:
+        console.print(f"Every deal was played at bid {bid_value}: these players play for the "
+                      "score, so the other bids' rows price deals played at this one (run "
+                      "--bid B to play bid B).")
     used = [int(n) for n in report.summary.n]
     if precision is not None:
         reached = all(widest_interval_of(report, s) <= precision for s in report.summary.seat)
@@ -76,11 +81,13 @@ def write_report(report: BidReport, hand_text: str, out_dir: Path, seed: int, de
                  precision: float | None = None) -> None:
     table = report.table.merge(report.summary[["seat", "trump", "mean_bidder_points",
                                                "mean_defender_points"]], on=["seat", "trump"])
+    table["played_at_bid"] = bid_value  # the bid in force while the deals were played
     write_csv(out_dir / "bid.csv", table)
     write_csv(out_dir / "points.csv", report.points)
     make_rate_figure(report.table, hand_text, out_dir / "make_rate.png")
     points_figure(report.points, report.table, hand_text, out_dir / "points.png")
     meta = run_metadata(seed, deals, variant, policy, elapsed, hand=hand_text, bid=bid_value,
+                        played_at_bid=bid_value,
                         precision=precision,
                         deals_per_seat=[int(n) for n in report.summary.n],
                         seats=list(pd.unique(report.table.seat)),

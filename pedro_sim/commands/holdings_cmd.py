@@ -37,6 +37,8 @@ def run_holdings(study: Study, seats: list[str], out_dir: Path, console: Console
                     study.deals, out_dir / "make_rate_by_length.png")
     if study.precision is not None:
         console.print(study.precision_line())
+    if study.bid_note():
+        console.print(study.bid_note())
     write_json(out_dir / "run.json", run_metadata(study.seed, study.deals, v.name,
                                                   study.who.label, elapsed, seats=seats,
                                                   trumps="H", chart_bid=bid,

@@ -32,21 +32,27 @@ GROUPS: dict[str, list[tuple[str, Any, Any]]] = {
                                         help="Random seed."))],
     "policy": [
         ("policy", str, typer.Option("heuristic", "--policy",
-                                     help="Players: heuristic, random, pimc (determinized "
-                                          "playouts) or dd (sees every card).")),
+                                     help="Players, as NAME[:key=value,...]: heuristic, "
+                                          "random, pimc (determinized playouts) or dd (sees "
+                                          "every card), e.g. pimc:worlds=40,eval=solver "
+                                          "(settings: docs/players.md).")),
     ],
     "sides": [
         ("bidders", str, typer.Option(None, "--bidders",
-                                      help="The bidding side's player (default: --policy).")),
+                                      help="The bidding side's player spec (default: "
+                                           "--policy).")),
         ("defenders", str, typer.Option(None, "--defenders",
-                                        help="The defenders' player (default: --policy).")),
+                                        help="The defenders' player spec (default: "
+                                             "--policy).")),
     ],
     "pimc": [
-        ("worlds", int, typer.Option(20, "--worlds", min=1, max=MAX_WORLDS,
-                                     help="pimc: worlds drawn per decision (K).")),
-        ("evaluator", str, typer.Option("rollout", "--eval",
+        ("worlds", int, typer.Option(None, "--worlds", min=1, max=MAX_WORLDS,
+                                     help="pimc: worlds drawn per decision, where a spec does "
+                                          "not say (default 20).")),
+        ("evaluator", str, typer.Option(None, "--eval",
                                         help="pimc: value a world's cards by heuristic "
-                                             "rollout or by the solver.")),
+                                             "rollout or by the solver, where a spec does not "
+                                             "say (default rollout).")),
     ],
     "variant": [
         ("variant", str, typer.Option("cinch", "--variant",
@@ -86,8 +92,8 @@ class Shared:
     policy: str = "heuristic"
     bidders: str | None = None
     defenders: str | None = None
-    worlds: int = 20
-    evaluator: str = "rollout"
+    worlds: int | None = None
+    evaluator: str | None = None
     variant: str = "cinch"
     rule: list[str] | None = None
     rules_file: Path | None = None

@@ -128,13 +128,31 @@ POLICY_SIDES = 256  # the word names the bidders' player (low bits) and the defe
 OFF_SHIFT = 16
 P_RANDOM = 0  # words: every seat random
 P_HEURISTIC = 17  # every seat heuristic
-# flags: int64 [4]: each team's heuristic technique flags, then the thinking players' settings
-FL_WORLDS = 2  # pimc: worlds drawn per decision (K)
-FL_EVAL = 3  # pimc: how a world values a card
+# bits 12, 13: side 0, side 1 reads the second block of thinking settings in flags (a duel
+# of two thinking players with different settings; with POLICY_SIDES: set by for_sides)
+PROFILE_SHIFT = 12
+# flags: int64 [N_FLAGS]: each team's heuristic technique flags, the bid of fixed-hand deals,
+# then two blocks of the thinking players' settings (K_*), the block a side reads named by
+# the policy word (PROFILE_SHIFT). The values are those of setup.py's player specs.
+FL_CONTRACT = 2  # fixed-hand deals (`bid`): the bid in force (0: the preset's minimum)
+FL_SETTINGS = 3
+(
+    K_WORLDS,  # pimc: worlds drawn per decision
+    K_EVAL,  # pimc: how a world values a card (EVAL_*)
+    K_BID_WORLDS,  # deals simulated per suit to bid and name trumps
+    K_OBJECTIVE,  # what play maximizes (OBJ_*)
+    K_THINK,  # the decisions it thinks about (THINK_*)
+    K_KEEP_WORLDS,  # deals simulated per candidate keep (think=all)
+    N_SETTINGS,
+) = range(7)
 EVAL_ROLLOUT = 0  # heuristic play to the end
 EVAL_SOLVER = 1  # the solver, every card of the world visible
-FL_BID_WORLDS = 4  # pimc, dd: deals simulated per suit to bid and name trumps
-N_FLAGS = 5
+OBJ_POINTS = 0  # its side's points from here on
+OBJ_SCORE = 1  # its side's net score of the deal (its score minus the other side's)
+THINK_PLAY = 0  # card play; bids its playout estimate by the heuristic's rule
+THINK_BID = 1  # card play, and bids and names trumps by expected net score
+THINK_ALL = 2  # ... and keeps and discards (engine/thinking/exchange.py)
+N_FLAGS = FL_SETTINGS + 2 * N_SETTINGS
 # heuristic technique flags
 F_CINCH = 1
 F_SAVE_PEDRO = 2
@@ -159,13 +177,15 @@ MAX_SIDES = 2  # sides the arrays have room for
 ) = tuple(N_RULE_OPTS + at for at in offsets(SEATS, SEATS, SEATS * SEATS, 1))
 SIDE_BITS = 4
 
-# --- pts: int64 [PT_LEN] a deal's points: what each side took, then the dealer's forcing ---
+# --- pts: int64 [PT_LEN] a deal's points: what each side took, then the contract ---
 (
     PT_POINTS,  # MAX_SIDES: each side's points
     PT_CARDS,  # MAX_SIDES: the mask of the cards each side took
     PT_FORCED,  # 1: the dealer was forced to bid
+    PT_BID,  # the bid in force (what thinking players playing for the score read)
+    PT_PREDICTED,  # a thinking bidder's P(make) of its bid when it bid it, in 1/10000 (-1: none)
     PT_LEN,
-) = offsets(MAX_SIDES, MAX_SIDES, 1)
+) = offsets(MAX_SIDES, MAX_SIDES, 1, 1, 1)
 
 # --- hands: uint64 [H_LEN] a deal's cards, a mask per seat in each field ---
 (
@@ -229,8 +249,9 @@ PLAY_LEN = 3  # one play in a trick: seat, card, mask of the cards played under 
     R_FOLDED,  # (seat, index of the first trick it did not play to) per fold
     R_PUT_AWAY,  # a mask per seat: stock cards it discarded without taking them (foster)
     R_PASSED,  # a mask per seat: cards it received from its partner (eighty-three)
+    R_PREDICTED,  # the deal's PT_PREDICTED (not written to traces)
     R_TRICKS,  # MAX_TRICKS tricks of TRICK_LEN
     R_CALLS,  # (seat, bid or 0 = pass) per call
     R_LEN,
 ) = offsets(MAX_DECK, 1, 1, 1, 1, 1, SEATS, SEATS, 1, 1, MAX_SIDES, MAX_SIDES, 1, 1, 1,
-            2 * SEATS, SEATS, SEATS, TRICK_LEN * MAX_TRICKS, 2 * MAX_CALLS)
+            2 * SEATS, SEATS, SEATS, 1, TRICK_LEN * MAX_TRICKS, 2 * MAX_CALLS)

@@ -14,7 +14,8 @@ import numpy as np
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.tables import Tables
-from pedro_sim.engine.game.whole_deal import auctioned_deal, deal_score, fixed_hand_deal
+from pedro_sim.engine.game.scoring import deal_score
+from pedro_sim.engine.game.whole_deal import auctioned_deal, fixed_hand_deal
 from pedro_sim.engine.game.whole_game import play_game
 from pedro_sim.engine.jit import kernel, loop, phase
 from pedro_sim.engine.rng import KIND_DEAL
@@ -107,6 +108,7 @@ def score_grid(bids, tab, made, mine, theirs):
 def finish_record(rec, pts, score, tab):
     """Points, made and score of a recorded deal."""
     rec[L.R_MADE] = deal_score(pts, rec[L.R_BIDDER], rec[L.R_BID], score, tab)
+    rec[L.R_PREDICTED] = pts[L.PT_PREDICTED]
     for s in range(L.MAX_SIDES):
         rec[L.R_POINTS + s] = pts[L.PT_POINTS + s]
         rec[L.R_SCORE + s] = score[s]
@@ -208,7 +210,7 @@ def fixed_into(out, row, seed, i, mode, hand, offset, trump, policy, flags, tab,
         out[row, mine * (tab.opts[L.O_TOTAL_POINTS] + 1) + theirs] += 1
         return
     rec[L.R_BIDDER] = bidder
-    rec[L.R_BID] = tab.opts[L.O_MIN_BID]
+    rec[L.R_BID] = work.pts[L.PT_BID]
     rec[L.R_TRUMP] = trump
     finish_record(rec, work.pts, work.score, tab)
     keep_record(out, row, rec)

@@ -10,12 +10,8 @@ from pedro_sim.encoding.tables import Tables
 from pedro_sim.engine.bits import ZERO, bit, popcount
 from pedro_sim.engine.drivers.deals import Span, _scratch, _share, chunk_deals, side_points
 from pedro_sim.engine.game.dealing import fixed_hand_order_once, shuffle
-from pedro_sim.engine.game.whole_deal import (
-    auctioned_deal,
-    deal_and_play,
-    deal_score,
-    fixed_hand_deal,
-)
+from pedro_sim.engine.game.scoring import deal_score
+from pedro_sim.engine.game.whole_deal import auctioned_deal, deal_and_play, fixed_hand_deal
 from pedro_sim.engine.game.whole_game import (
     G_DEALS,
     G_SCORE,

@@ -3,59 +3,19 @@
 import numpy as np
 
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine.bits import ONE, lowest
 from pedro_sim.engine.jit import kernel
-from pedro_sim.engine.players import policy_of
+from pedro_sim.engine.players import policy_of, settings_of
+from pedro_sim.engine.players.bid_values import best_of, best_suit, suit_values
 from pedro_sim.engine.rng import below
 from pedro_sim.engine.seats import players, seat_among, side_in, side_word
-from pedro_sim.engine.thinking.bidding import forget_gate, playout_gate
-
-LENGTH_BONUS = 10  # tenths of a point for each trump beyond the third
-FIELD = np.int64(0xFFFF)
-
-
-@kernel
-def suit_values(hand, tab):
-    """The heuristic's value of ``hand`` with each suit as trumps, in tenths of a point,
-    packed 16 bits per suit (one pass over the hand instead of one per suit)."""
-    values = 0
-    counts = 0
-    m = hand
-    while m:
-        c = lowest(m)
-        m &= m - ONE
-        values += tab.cinfo[0, L.I_PACKED_EVAL, c]
-        counts += tab.cinfo[0, L.I_PACKED_COUNT, c]
-    for t in range(4):
-        n = (counts >> (16 * t)) & FIELD
-        if n > 3:
-            values += (LENGTH_BONUS * (n - 3)) << (16 * t)
-    return values
-
-
-@kernel
-def suit_value(hand, t, tab):
-    """The value of ``hand`` with ``t`` as trumps."""
-    return (suit_values(hand, tab) >> (16 * t)) & FIELD
-
-
-@kernel
-def best_of(values):
-    """(suit, value) of the highest packed value, the lowest suit on ties."""
-    best = 0
-    best_v = -1
-    for t in range(4):
-        v = (values >> (16 * t)) & FIELD
-        if v > best_v:
-            best_v = v
-            best = t
-    return best, best_v
-
-
-@kernel
-def best_suit(hand, tab):
-    """The suit the heuristic names."""
-    return best_of(suit_values(hand, tab))[0]
+from pedro_sim.engine.thinking.bidding import (
+    EV_CALL,
+    EV_FORCED,
+    EV_TRUMP,
+    ev_gate,
+    forget_gate,
+    playout_gate,
+)
 
 
 @kernel
@@ -102,30 +62,44 @@ def record_call(rec, record, n, seat, call):
 
 
 @kernel
-def estimate_points(policy, hand, seat, dealer, rng, flags, tab, think):
+def by_value(policy, flags, cfg):
+    """Whether a player bids and names trumps by expected net score (think=bid)."""
+    return policy >= L.PL_PIMC and flags[cfg + L.K_THINK] >= L.THINK_BID
+
+
+@kernel
+def estimate_points(policy, hand, seat, dealer, rng, flags, cfg, tab, think):
     """The points a player expects to make as bidder: the heuristic's count, or (thinking
-    players) the median of simulated deals."""
+    players) the points reached in two simulated deals of three."""
     if policy >= L.PL_PIMC:
         # np.int64: a literal seat would compile the playouts' whole engine a second time
-        return playout_gate(np.int64(seat), dealer, hand, flags, tab, rng, think)[1]
+        return playout_gate(np.int64(seat), dealer, hand, flags, cfg, tab, rng, think)[1]
     return best_of(suit_values(hand, tab))[1] // 10
 
 
 @kernel
-def forced_any_call(policy, hand, seat, dealer, rng, flags, tab, think):
+def forced_any_call(policy, hand, seat, dealer, rng, flags, cfg, tab, think):
     """The dealer must bid when all passed, any legal bid (california)."""
     lo = tab.opts[L.O_MIN_BID]
     if policy == L.PL_RANDOM:
         return lo + below(rng, tab.opts[L.O_MAX_BID] - lo + 1)
-    estimate = estimate_points(policy, hand, seat, dealer, rng, flags, tab, think)
+    if by_value(policy, flags, cfg):
+        return ev_gate(EV_FORCED, np.int64(seat), dealer, hand, np.int64(0), np.int64(-1), False,
+                       flags, cfg, tab, rng, think)
+    estimate = estimate_points(policy, hand, seat, dealer, rng, flags, cfg, tab, think)
     return max(lo, min(estimate, tab.opts[L.O_MAX_BID]))
 
 
 @kernel
-def make_call(policy, hand, seat, dealer, standing, partner, may_equal, rng, flags, tab, think):
+def make_call(policy, hand, seat, dealer, standing, holder, partner, may_equal, rng, flags, cfg,
+              tab, think):
+    """``seat``'s call, ``holder`` holding the standing bid (-1: none)."""
     if policy == L.PL_RANDOM:
         return random_call(rng, standing, may_equal, tab)
-    estimate = estimate_points(policy, hand, seat, dealer, rng, flags, tab, think)
+    if by_value(policy, flags, cfg):
+        return ev_gate(EV_CALL, np.int64(seat), dealer, hand, standing, holder, may_equal,
+                       flags, cfg, tab, rng, think)
+    estimate = estimate_points(policy, hand, seat, dealer, rng, flags, cfg, tab, think)
     call = call_for(estimate, standing, partner, may_equal, tab)
     if tab.opts[L.O_AUCTION]:  # an auction that goes round: raise one at a time
         return min(call, max(standing + 1, tab.opts[L.O_MIN_BID])) if call else 0
@@ -164,14 +138,17 @@ def auction(policy, dealt, dealer, rng, flags, tab, rec, think):
             call = tab.opts[L.O_FORCED_BID]
         elif dealer_first and tab.opts[L.O_DEALER_FORCED] == L.FORCED_ANY:
             forced = True
-            call = forced_any_call(policy_of(policy, side_in(sides, seat)), dealt[seat], seat,
-                                   dealer, rng, flags, tab, think)
+            side = side_in(sides, seat)
+            call = forced_any_call(policy_of(policy, side), dealt[seat], seat, dealer, rng,
+                                   flags, settings_of(policy, side), tab, think)
         else:
             partner = (bidder >= 0 and bidder != seat
                        and side_in(sides, bidder) == side_in(sides, seat))
             may_equal = turn == seats and tab.opts[L.O_DEALER_MAY_EQUAL] != 0
-            call = make_call(policy_of(policy, side_in(sides, seat)), dealt[seat], seat, dealer,
-                             standing, partner, may_equal, rng, flags, tab, think)
+            side = side_in(sides, seat)
+            call = make_call(policy_of(policy, side), dealt[seat], seat, dealer, standing,
+                             bidder, partner, may_equal, rng, flags, settings_of(policy, side),
+                             tab, think)
         record_call(rec, record, n, seat, call)
         n += 1
         if call > 0:
@@ -183,11 +160,15 @@ def auction(policy, dealt, dealer, rng, flags, tab, rec, think):
 
 
 @kernel
-def name_trump(policy, hand, seat, dealer, rng, flags, tab, think):
-    """The bidder's choice of trumps (thinking players: the suit of their estimate, from
-    their dealt hand)."""
+def name_trump(policy, seen, dealt, seat, dealer, bid, rng, flags, cfg, tab, think):
+    """The bidder's choice of trumps, having seen ``seen`` (its dealt cards and any it picked
+    up): thinking players name the suit of their estimate from their dealt cards (think=bid:
+    the best mean net score at ``bid``)."""
     if policy == L.PL_RANDOM:
         return below(rng, 4)
+    if by_value(policy, flags, cfg):
+        return ev_gate(EV_TRUMP, np.int64(seat), dealer, dealt, bid, np.int64(-1), False, flags,
+                       cfg, tab, rng, think)
     if policy >= L.PL_PIMC:
-        return playout_gate(np.int64(seat), dealer, hand, flags, tab, rng, think)[0]
-    return best_suit(hand, tab)
+        return playout_gate(np.int64(seat), dealer, seen, flags, cfg, tab, rng, think)[0]
+    return best_suit(seen, tab)

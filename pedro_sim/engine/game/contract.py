@@ -5,11 +5,12 @@ from numba.core import types
 from numba.extending import overload
 
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine.bits import bit
-from pedro_sim.engine.game.dealing import discard_and_fill
-from pedro_sim.engine.game.tricks import card_points, play_out, play_out_inline
+from pedro_sim.engine.game.dealing import exchange_cards, record_exchange
+from pedro_sim.engine.game.scoring import discard_credit
+from pedro_sim.engine.game.tricks import play_out, play_out_inline
 from pedro_sim.engine.jit import kernel, shared_phase
-from pedro_sim.engine.seats import players, same_side, side_of
+from pedro_sim.engine.seats import side_of
+from pedro_sim.engine.thinking.exchange import think_exchange
 from pedro_sim.engine.thinking.playouts import think_out
 from pedro_sim.engine.thinking.scratch import thinks
 
@@ -27,25 +28,17 @@ def _think_out_gate(hands, bidder, t, policy, flags, rng, tab, pts, rec, think):
         hands, bidder, t, policy, flags, rng, tab, pts, rec, think)
 
 
-@kernel
-def discard_credit(hands, bidder, t, tab):
-    """foster: the points of the scoring trumps the bidders' opponents put away."""
-    total = 0
-    for p in range(L.SEATS):
-        if not same_side(tab, p, bidder):
-            gone = hands[L.H_DISCARDED + p] | hands[L.H_PUT_AWAY + p]
-            total += card_points(gone, t, tab)
-            if gone & tab.masks[t, L.M_TWO]:
-                total += tab.opts[L.O_TWO_POINTS]
-    return total
+def think_exchange_gate(deck, hands, dealer, bidder, bid, trump, policy, flags, tab, rng, think):
+    """exchange.think_exchange; nothing when ``think`` is None."""
 
 
-@kernel
-def take_kitty(deck, bidder, tab, books):
-    """The high bidder takes the kitty: the cards after the hands."""
-    if tab.opts[L.O_KITTY]:
-        for j in range(players(tab) * tab.opts[L.O_HAND], tab.opts[L.O_DECK]):
-            books[bidder] |= bit(deck[j])
+@overload(think_exchange_gate, inline="always")
+def _think_exchange_gate(deck, hands, dealer, bidder, bid, trump, policy, flags, tab, rng, think):
+    if isinstance(think, types.NoneType):
+        return lambda deck, hands, dealer, bidder, bid, trump, policy, flags, tab, rng, think: \
+            None
+    return lambda deck, hands, dealer, bidder, bid, trump, policy, flags, tab, rng, think: \
+        think_exchange(deck, hands, dealer, bidder, bid, trump, policy, flags, tab, rng, think)
 
 
 def _play_contract(inline_loop: bool):
@@ -60,17 +53,19 @@ def _play_contract(inline_loop: bool):
         pts = work.pts
         rec = work.rec
         st = work.play
-        discard_and_fill(work.deck, hands, dealer, trump, policy, rng, tab, rec)
-        bonus = 0  # worked out before play, which leaves the discards as they are
-        if tab.opts[L.O_OPPONENTS_DISCARDS_TO_BIDDERS]:
-            bonus = discard_credit(hands, bidder, trump, tab)
+        exchange_cards(work.deck, hands, dealer, trump, policy, rng, tab)
+        if thinks(policy):
+            think_exchange_gate(work.deck, hands, dealer, bidder, pts[L.PT_BID], trump, policy,
+                                flags, tab, rng, think)
+        record_exchange(hands, tab, rec)
+        if tab.opts[L.O_OPPONENTS_DISCARDS_TO_BIDDERS]:  # before play, as players know it
+            pts[L.PT_POINTS + side_of(tab, bidder)] += discard_credit(hands, bidder, trump, tab)
         if thinks(policy):
             think_out_gate(hands, bidder, trump, policy, flags, rng, tab, pts, rec, think)
         elif inline_loop:
             play_out_inline(hands, st, bidder, trump, policy, flags, rng, tab, pts, rec)
         else:
             play_out(hands, st, bidder, trump, policy, flags, rng, tab, pts, rec)
-        pts[L.PT_POINTS + side_of(tab, bidder)] += bonus
 
     return play_contract
 

@@ -167,6 +167,14 @@ def dealer_takes_all(policy, rng, pool, keep, t, tab):
 
 
 @kernel
+def take_kitty(deck, bidder, tab, books):
+    """The high bidder takes the kitty: the cards after the hands."""
+    if tab.opts[L.O_KITTY]:
+        for j in range(players(tab) * tab.opts[L.O_HAND], tab.opts[L.O_DECK]):
+            books[bidder] |= bit(deck[j])
+
+
+@kernel
 def deal_books(deck, dealer, tab, books):
     """Each seat, eldest first, gets the next cards after the hands: a book (family) or a
     second deal (sixty-three)."""
@@ -376,9 +384,8 @@ def exchange_cards(deck, hands, dealer, trump, policy, rng, tab):
 
 
 @kernel
-def discard_and_fill(deck, hands, dealer, trump, policy, rng, tab, rec):
-    """The exchange, recorded."""
-    exchange_cards(deck, hands, dealer, trump, policy, rng, tab)
+def record_exchange(hands, tab, rec):
+    """The exchange into the deal's record (if it has one)."""
     if rec.shape[0] > 0:
         for p in range(L.SEATS):
             passed = hands[L.H_PASSED + p] if tab.opts[L.O_PASS_EXCESS] else ZERO

@@ -7,55 +7,19 @@ from numba.extending import overload
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ZERO, bit
 from pedro_sim.engine.game.auction import auction, name_trump
-from pedro_sim.engine.game.contract import play_contract, play_contract_inline, take_kitty
+from pedro_sim.engine.game.contract import play_contract, play_contract_inline
 from pedro_sim.engine.game.dealing import (
     deal_books,
     deal_packets,
     fixed_hand_order_once,
     shuffle,
+    take_kitty,
 )
 from pedro_sim.engine.jit import kernel, phase, shared
-from pedro_sim.engine.players import for_auction, for_sides, seat_player
+from pedro_sim.engine.players import for_auction, for_sides, policy_of, settings_of
 from pedro_sim.engine.rng import KIND_FIXED, start
 from pedro_sim.engine.seats import clear_points, seat_after, seat_masks, side_of
-
-
-@kernel
-def deal_score(pts, bidder, bid, score, tab):
-    """Made: the bidders add their points; set: they lose the bid (difference scoring:
-    the side with more points scores the difference; set, the opponents score the bid
-    and their points; the special bids: docs/rules.md, ``special_bid``). Each defending
-    side is scored against the bidders. Returns made."""
-    for s in range(L.MAX_SIDES):
-        score[s] = 0
-    if bidder < 0:  # thrown in
-        return False
-    bt = side_of(tab, bidder)
-    mine = pts[L.PT_POINTS + bt]
-    top = tab.opts[L.O_MAX_BID]
-    made = mine >= bid
-    if bid > top:  # "83 double": needs every point
-        made = mine >= top
-    for ot in range(L.MAX_SIDES):
-        if ot == bt:
-            continue
-        theirs = pts[L.PT_POINTS + ot]
-        if tab.opts[L.O_DOUBLE_MAX] and bid == top:
-            score[bt] = 2 * bid if made else -2 * bid
-            score[ot] = theirs
-        elif bid > top:
-            score[bt] = bid if made else -bid
-            score[ot] = theirs
-        elif tab.opts[L.O_SCORING] == L.SCORE_DIFFERENCE:
-            diff = mine - theirs
-            score[bt] = diff if made and diff > 0 else 0
-            score[ot] = (-diff if diff < 0 else 0) if made else bid + theirs
-        else:
-            score[bt] = mine if made else -bid
-            score[ot] = theirs
-    if tab.opts[L.O_MOON] and made and bid == top:  # shooting the moon
-        score[bt] = 2 * bid
-    return made
+from pedro_sim.engine.thinking.bidding import EV_PREDICTED, ev_gate
 
 
 @kernel
@@ -99,11 +63,20 @@ def _deal_and_play(inline_loop: bool):
             take_kitty(deck, bidder, tab, books)
             picked = tab.opts[L.O_BOOKS] + tab.opts[L.O_KITTY]
             seen = dealt[bidder] | (books[bidder] if picked else ZERO)
-            trump = name_trump(seat_player(policy, tab, bidder), seen, bidder, dealer, rng, flags,
+            side = side_of(tab, bidder)
+            player = policy_of(policy, side)
+            cfg = settings_of(policy, side)
+            trump = name_trump(player, seen, dealt[bidder], bidder, dealer, bid, rng, flags, cfg,
                                tab, think)
+            pts[L.PT_PREDICTED] = ev_gate(EV_PREDICTED, bidder, dealer, dealt[bidder], bid, trump,
+                                          False, flags, cfg, tab, rng, think)
         else:
             policy = for_sides(policy, side_of(tab, bidder))
             take_kitty(deck, bidder, tab, books)
+            pts[L.PT_PREDICTED] = -1
+            if flags[L.FL_CONTRACT] > 0:
+                bid = flags[L.FL_CONTRACT]
+        pts[L.PT_BID] = bid
         if inline_loop:
             play_contract_inline(dealer, bidder, trump, policy, flags, tab, work, think)
         else:

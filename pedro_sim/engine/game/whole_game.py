@@ -4,7 +4,8 @@ import numpy as np
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.offsets import offsets
-from pedro_sim.engine.game.whole_deal import auctioned_deal, deal_score
+from pedro_sim.engine.game.scoring import deal_score
+from pedro_sim.engine.game.whole_deal import auctioned_deal
 from pedro_sim.engine.jit import kernel, shared_phase
 from pedro_sim.engine.rng import GAME_STRIDE, KIND_GAME
 from pedro_sim.engine.seats import players, seat_after, side_of

@@ -40,7 +40,15 @@ def for_sides(policy, bt):
     off_b = (policy >> L.OFF_SHIFT) & 255
     off_d = (policy >> (L.OFF_SHIFT + 8)) & 255
     return ((bidders << (4 * bt)) | (defenders << (4 * (1 - bt)))
+            | (1 << (L.PROFILE_SHIFT + 1 - bt))  # the defenders read the second block
             | (off_b << (L.OFF_SHIFT + 8 * bt)) | (off_d << (L.OFF_SHIFT + 8 * (1 - bt))))
+
+
+@kernel
+def settings_of(policy, side):
+    """Where ``side``'s thinking settings start in flags (layout K_*): the policy word
+    names one of two blocks per side (L.PROFILE_SHIFT)."""
+    return L.FL_SETTINGS + ((policy >> (L.PROFILE_SHIFT + side)) & 1) * L.N_SETTINGS
 
 
 @kernel
@@ -52,7 +60,8 @@ def techniques(policy, flags, side):
 
 @kernel
 def for_auction(policy):
-    """Who bids: with bidders and defenders named, every seat bids as the bidders' player."""
+    """Who bids: with bidders and defenders named, every seat bids as the bidders' player
+    (with the bidders' settings, the first block)."""
     if policy & L.POLICY_SIDES:
         return (policy & 15) * 17
     return policy

@@ -1,11 +1,17 @@
 """Bidding and naming trumps by playouts (the pimc and dd players).
 
 For each suit, the player deals the cards it cannot see at random around its own
-dealt hand (``FL_BID_WORLDS`` times), plays each deal out with itself as the bidder
-in that suit (every seat playing as the heuristic), and so estimates the suit's
-distribution of its team's points. Its estimate of a suit is the most points it
-reaches in at least two deals of three; it bids its best suit's
-estimate by the heuristic's rule (docs/players.md) and names that suit.
+dealt hand (``K_BID_WORLDS`` times), and plays each deal out with itself as the bidder
+in that suit, every seat playing as the heuristic. Two rules read those deals
+(docs/players.md):
+
+- ``think=play`` (today's pimc): the estimate of a suit is the most points its side
+  reaches in at least two deals of three; it bids its best suit's estimate by the
+  heuristic's rule and names that suit.
+- ``think=bid`` (by expected value): the engine's scoring prices each deal at every bid
+  level; it bids the lowest legal level whose best suit's mean net score beats the mean
+  net score of passing, measured on as many deals in which the standing bid's holder (or
+  the dealer, forced) plays its bid in the heuristic's suit, and names the best suit.
 """
 
 import numpy as np
@@ -13,23 +19,48 @@ from numba.core import types
 from numba.extending import overload
 
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine.bits import bit
-from pedro_sim.engine.game.contract import play_contract_once, take_kitty
-from pedro_sim.engine.game.dealing import deal_books, deal_packets, fixed_hand_order, shuffle
+from pedro_sim.engine.bits import ZERO, bit
+from pedro_sim.engine.game.contract import play_contract_once
+from pedro_sim.engine.game.dealing import (
+    deal_books,
+    deal_packets,
+    fixed_hand_order,
+    shuffle,
+    take_kitty,
+)
+from pedro_sim.engine.game.scoring import deal_score, net_of, net_score
 from pedro_sim.engine.jit import kernel, shared_phase
+from pedro_sim.engine.players.bid_values import best_suit
 from pedro_sim.engine.seats import clear_points, players, seat_after, seat_masks, side_of
-from pedro_sim.engine.thinking.scratch import estimates_of, histogram_of, simulation_of
+from pedro_sim.engine.thinking.scratch import (
+    BID_LEVELS,
+    estimates_of,
+    ev_done_of,
+    ev_tables_of,
+    histogram_of,
+    simulation_of,
+)
+
+# what ev_gate answers
+EV_CALL = 0  # a call: a bid, or 0 to pass
+EV_FORCED = 1  # the forced dealer's bid, where it may bid any (california)
+EV_TRUMP = 2  # the suit it names for its bid
+EV_PREDICTED = 3  # its P(make) of its bid in its suit, in 1/10000 (-1: no tables)
 
 
 @kernel
 def forget_estimates(think):
     for k in range(2 * L.SEATS):
         estimates_of(think)[k] = -1
+    for p in range(L.SEATS):
+        ev_done_of(think)[p] = 0
 
 
 @kernel
-def simulate(seat, dealer, hand, suit, flags, tab, rng, think):
-    """One random deal around ``hand`` with ``seat`` bidding ``suit``: its side's points."""
+def simulate(seat, dealer, hand, bidder, suit, flags, tab, rng, think):
+    """One random deal around ``hand`` (``seat``'s dealt cards) with ``bidder`` naming
+    ``suit`` (-1: the heuristic's suit for the bidder's cards): the points in the
+    simulation's work."""
     work, ids = simulation_of(think)  # its stream is ``rng``, the deal's
     deck = work.deck
     rest = work.rest
@@ -46,22 +77,34 @@ def simulate(seat, dealer, hand, suit, flags, tab, rng, think):
     shuffle(rng, rest, m)
     offset = seat_after(tab, seat, players(tab) - dealer - 1)  # places after eldest
     fixed_hand_order(rest, ids, offset, tab, deck)
-    deal_packets(deck, dealer, tab, seat_masks(hands, L.H_DEALT), work.rec, False)
-    deal_books(deck, dealer, tab, seat_masks(hands, L.H_BOOKS))
-    take_kitty(deck, seat, tab, seat_masks(hands, L.H_BOOKS))
+    dealt = seat_masks(hands, L.H_DEALT)
+    books = seat_masks(hands, L.H_BOOKS)
+    deal_packets(deck, dealer, tab, dealt, work.rec, False)
+    deal_books(deck, dealer, tab, books)
+    take_kitty(deck, bidder, tab, books)
+    if suit < 0:
+        picked = tab.opts[L.O_BOOKS] + tab.opts[L.O_KITTY]
+        suit = best_suit(dealt[bidder] | (books[bidder] if picked else ZERO), tab)
     clear_points(work.pts)
-    play_contract_once(dealer, seat, suit, np.int64(L.P_HEURISTIC), flags, tab, work, think)
+    play_contract_once(dealer, bidder, suit, np.int64(L.P_HEURISTIC), flags, tab, work, think)
+    return work
+
+
+@kernel
+def simulated_points(seat, dealer, hand, suit, flags, tab, rng, think):
+    """One random deal around ``hand`` with ``seat`` bidding ``suit``: its side's points."""
+    work = simulate(seat, dealer, hand, seat, suit, flags, tab, rng, think)
     return min(work.pts[L.PT_POINTS + side_of(tab, seat)], tab.opts[L.O_TOTAL_POINTS])
 
 
 @shared_phase
-def playout_estimate(seat, dealer, hand, flags, tab, rng, think):
+def playout_estimate(seat, dealer, hand, flags, cfg, tab, rng, think):
     """(best suit, estimated points) of ``seat`` holding ``hand``, once per deal."""
     cache = estimates_of(think)
     if cache[2 * seat] >= 0:
         return cache[2 * seat], cache[2 * seat + 1]
     hist = histogram_of(think)
-    n = flags[L.FL_BID_WORLDS]
+    n = flags[cfg + L.K_BID_WORLDS]
     total = tab.opts[L.O_TOTAL_POINTS]
     best = 0
     best_e = np.int64(-1)
@@ -71,7 +114,7 @@ def playout_estimate(seat, dealer, hand, flags, tab, rng, think):
             hist[x] = 0
         points = 0
         for _ in range(n):
-            x = simulate(seat, dealer, hand, s, flags, tab, rng, think)
+            x = simulated_points(seat, dealer, hand, s, flags, tab, rng, think)
             hist[x] += 1
             points += x
         reached = 0
@@ -90,17 +133,159 @@ def playout_estimate(seat, dealer, hand, flags, tab, rng, think):
     return np.int64(best), best_e
 
 
-def playout_gate(seat, dealer, hand, flags, tab, rng, think):
+@kernel
+def n_levels(tab):
+    """The preset's bid levels: every number from the minimum up, then a special top bid
+    above the numbers ("83 double") if it has one."""
+    n = tab.opts[L.O_MAX_BID] - tab.opts[L.O_MIN_BID] + 1
+    return n + 1 if tab.opts[L.O_TOP_BID] > tab.opts[L.O_MAX_BID] else n
+
+
+@kernel
+def level_bid(j, tab):
+    """The bid of level ``j``."""
+    b = tab.opts[L.O_MIN_BID] + j
+    return b if b <= tab.opts[L.O_MAX_BID] else tab.opts[L.O_TOP_BID]
+
+
+@kernel
+def level_of(bid, tab):
+    """The level of ``bid``."""
+    if bid > tab.opts[L.O_MAX_BID]:
+        return tab.opts[L.O_MAX_BID] - tab.opts[L.O_MIN_BID] + 1
+    return bid - tab.opts[L.O_MIN_BID]
+
+
+@shared_phase
+def ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think):
+    """Fill ``seat``'s tables once per deal: for each suit and bid level, the sum over the
+    simulated deals of its side's net score at that bid, and how many make it."""
+    done = ev_done_of(think)
+    sums, makes = ev_tables_of(think, seat)
+    if done[seat]:
+        return sums, makes
+    done[seat] = 1
+    for k in range(4 * BID_LEVELS):
+        sums[k] = 0
+        makes[k] = 0
+    side = side_of(tab, seat)
+    levels = n_levels(tab)
+    for s in range(4):
+        for _ in range(flags[cfg + L.K_BID_WORLDS]):
+            work = simulate(seat, dealer, hand, seat, s, flags, tab, rng, think)
+            for j in range(levels):
+                made = deal_score(work.pts, seat, level_bid(j, tab), work.score, tab)
+                sums[s * BID_LEVELS + j] += net_of(work.score, side)
+                makes[s * BID_LEVELS + j] += made
+    return sums, makes
+
+
+@kernel
+def best_at(sums, j):
+    """(suit, sum) of the best suit at level ``j`` (the lowest suit on ties)."""
+    best = 0
+    for s in range(1, 4):
+        if sums[s * BID_LEVELS + j] > sums[best * BID_LEVELS + j]:
+            best = s
+    return best, sums[best * BID_LEVELS + j]
+
+
+@kernel
+def pass_value(seat, dealer, hand, standing, holder, flags, cfg, tab, rng, think):
+    """The mean net score of ``seat``'s side if it passes: the holder of the standing bid
+    plays it in the heuristic's suit; with no bid standing, the dealer plays its forced
+    bid (the preset's minimum where it may bid any), or 0 where the deal is thrown in."""
+    bid = standing
+    if holder < 0:
+        forced = tab.opts[L.O_DEALER_FORCED]
+        if forced == L.FORCED_NONE:
+            return 0.0
+        holder = dealer
+        bid = tab.opts[L.O_FORCED_BID] if forced == L.FORCED_EXACT else tab.opts[L.O_MIN_BID]
+    n = flags[cfg + L.K_BID_WORLDS]
+    side = side_of(tab, seat)
+    total = 0
+    for _ in range(n):
+        work = simulate(seat, dealer, hand, holder, np.int64(-1), flags, tab, rng, think)
+        total += net_score(work.pts, holder, bid, side, work.score, tab)
+    return total / n
+
+
+@kernel
+def ev_call(seat, dealer, hand, standing, holder, may_equal, flags, cfg, tab, rng, think):
+    """The lowest legal bid whose best suit's mean net score beats passing; 0: pass."""
+    sums = ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think)[0]
+    worth_passing = pass_value(seat, dealer, hand, standing, holder, flags, cfg, tab, rng,
+                               think)
+    n = flags[cfg + L.K_BID_WORLDS]
+    lo = max(tab.opts[L.O_MIN_BID], standing if may_equal and standing > 0 else standing + 1)
+    for j in range(n_levels(tab)):
+        b = level_bid(j, tab)
+        if b >= lo and best_at(sums, j)[1] / n > worth_passing:
+            return b
+    return np.int64(0)
+
+
+@kernel
+def ev_forced(seat, dealer, hand, flags, cfg, tab, rng, think):
+    """The forced dealer's bid where it may bid any: the level of the best mean net score
+    (the lowest on ties)."""
+    sums = ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think)[0]
+    best = 0
+    for j in range(1, n_levels(tab)):
+        if best_at(sums, j)[1] > best_at(sums, best)[1]:
+            best = j
+    return level_bid(best, tab)
+
+
+@shared_phase
+def ev_answer(kind, seat, dealer, hand, standing, holder, may_equal, flags, cfg, tab, rng,
+              think):
+    """What ``kind`` (EV_*) asks of ``seat``: for EV_TRUMP and EV_PREDICTED ``standing`` is
+    its bid and (EV_PREDICTED) ``holder`` its suit."""
+    if kind == EV_CALL:
+        return ev_call(seat, dealer, hand, standing, holder, may_equal, flags, cfg, tab, rng,
+                       think)
+    if kind == EV_FORCED:
+        return ev_forced(seat, dealer, hand, flags, cfg, tab, rng, think)
+    if kind == EV_PREDICTED:
+        if not ev_done_of(think)[seat]:
+            return np.int64(-1)
+        makes = ev_tables_of(think, seat)[1]
+        n = flags[cfg + L.K_BID_WORLDS]
+        return makes[holder * BID_LEVELS + level_of(standing, tab)] * 10000 // n
+    sums = ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think)[0]
+    return np.int64(best_at(sums, level_of(standing, tab))[0])
+
+
+def playout_gate(seat, dealer, hand, flags, cfg, tab, rng, think):
     """playout_estimate; (0, 0) without compiling it when ``think`` is None (no seat
     thinks: see contract.think_out_gate)."""
 
 
 @overload(playout_gate, inline="always")
-def _playout_gate(seat, dealer, hand, flags, tab, rng, think):
+def _playout_gate(seat, dealer, hand, flags, cfg, tab, rng, think):
     if isinstance(think, types.NoneType):
-        return lambda seat, dealer, hand, flags, tab, rng, think: (np.int64(0), np.int64(0))
-    return lambda seat, dealer, hand, flags, tab, rng, think: \
-        playout_estimate(seat, dealer, hand, flags, tab, rng, think)
+        return lambda seat, dealer, hand, flags, cfg, tab, rng, think: (np.int64(0),
+                                                                        np.int64(0))
+    return lambda seat, dealer, hand, flags, cfg, tab, rng, think: \
+        playout_estimate(seat, dealer, hand, flags, cfg, tab, rng, think)
+
+
+def ev_gate(kind, seat, dealer, hand, standing, holder, may_equal, flags, cfg, tab, rng,
+            think):
+    """ev_answer; -1 without compiling it when ``think`` is None."""
+
+
+@overload(ev_gate, inline="always")
+def _ev_gate(kind, seat, dealer, hand, standing, holder, may_equal, flags, cfg, tab, rng,
+             think):
+    if isinstance(think, types.NoneType):
+        return lambda kind, seat, dealer, hand, standing, holder, may_equal, flags, cfg, tab, \
+            rng, think: np.int64(-1)
+    return lambda kind, seat, dealer, hand, standing, holder, may_equal, flags, cfg, tab, \
+        rng, think: ev_answer(kind, seat, dealer, hand, standing, holder, may_equal, flags,
+                              cfg, tab, rng, think)
 
 
 def forget_gate(think):

@@ -14,6 +14,7 @@ import numpy as np
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, lowest, popcount
+from pedro_sim.engine.game.scoring import net_score
 from pedro_sim.engine.game.tricks import (
     claim_if_alone,
     close_trick,
@@ -28,7 +29,7 @@ from pedro_sim.engine.game.tricks import (
     two_to_holder,
 )
 from pedro_sim.engine.jit import kernel, shared_phase
-from pedro_sim.engine.players import seat_player
+from pedro_sim.engine.players import seat_player, settings_of
 from pedro_sim.engine.seats import (
     clear_points,
     partner_of,
@@ -48,6 +49,7 @@ from pedro_sim.engine.thinking.scratch import (
     rollout_hands,
     rollout_state_of,
     sampler_of,
+    score_of,
     scores_of,
     solver_of,
     state_of,
@@ -67,10 +69,22 @@ def private_knowledge(p, all_hands, tab, must):
     return all_hands[L.H_DISCARDED + p] | all_hands[L.H_PUT_AWAY + p]
 
 
+@kernel
+def value_for(final, p, objective, think, tab):
+    """What ``p``'s side gets from a deal ending with the points ``final``: its points, or
+    (OBJ_SCORE) its net score under the preset's scoring, the contract read from ctx."""
+    me = side_of(tab, p)
+    if objective == L.OBJ_POINTS:
+        return final[L.PT_POINTS + me]
+    ctx = ctx_of(think)
+    return net_score(final, ctx[SV.C_FIRST], ctx[SV.C_BID], me, score_of(think), tab)
+
+
 @shared_phase
-def rollout_value(world, st, p, c, flags, rng, t, tab, think):
-    """Points of ``p``'s side from here on when ``p`` plays ``c`` in the play state ``st``
-    and then everybody plays as the heuristic."""
+def rollout_value(world, st, p, c, flags, cfg, rng, t, tab, real, think):
+    """The value for ``p``'s side (value_for) when ``p`` plays ``c`` in the play state ``st``
+    and then everybody plays as the heuristic; with the points objective, its points from
+    here on (``real``: the points taken so far)."""
     pts = pts_of(think)
     rst = rollout_state_of(think)
     no_rec = think[T_NOREC]
@@ -86,35 +100,46 @@ def rollout_value(world, st, p, c, flags, rng, t, tab, think):
     rst[L.PS_TRICK] += 1
     rst[L.PS_LEADER] = rst[L.PS_WSEAT]
     play_rest(world, rst, heuristic, flags, rng, t, tab, pts, no_rec)
-    return pts[L.PT_POINTS + side_of(tab, p)]
+    objective = flags[cfg + L.K_OBJECTIVE]
+    if objective == L.OBJ_SCORE:
+        for s in range(L.MAX_SIDES):
+            pts[L.PT_POINTS + s] += real[L.PT_POINTS + s]
+    return value_for(pts, p, objective, think, tab)
 
 
 @kernel
-def solver_value(world, st, p, c, think, t, tab):
-    """Points of ``p``'s side from here on when ``p`` plays ``c``, all playing perfectly
+def solver_value(world, st, p, c, objective, real, think, t, tab):
+    """The value for ``p``'s side when ``p`` plays ``c``, all playing perfectly for points
     with every card of ``world`` visible (where players fold, the other side playing to
-    keep them down: solver.py)."""
+    keep them down: solver.py); with the points objective, its points from here on. For
+    the score, the other side is given every point left that ``p``'s side does not take
+    (exact where nobody folds)."""
     me = side_of(tab, p)
     if SV.folding(tab):
         ctx_of(think)[SV.C_SIDE] = me
     v0 = SV.move_value(world, st, p, c, ZERO, np.int64(-1), np.int64(SV.INF), t, tab,
                        solver_of(think))
-    if me == ctx_of(think)[SV.C_SIDE]:
-        return v0
-    return SV.points_left(world, st[SV.S_TPTS], t, tab) - v0
+    left = SV.points_left(world, st[SV.S_TPTS], t, tab)
+    mine = v0 if me == ctx_of(think)[SV.C_SIDE] else left - v0
+    if objective == L.OBJ_POINTS:
+        return mine
+    final = pts_of(think)
+    for s in range(L.MAX_SIDES):
+        final[L.PT_POINTS + s] = real[L.PT_POINTS + s] + (mine if s == me else left - mine)
+    return value_for(final, p, objective, think, tab)
 
 
 @shared_phase
-def dd_card(hands, st, p, legal, think, t, tab):
+def dd_card(hands, st, p, legal, objective, real, think, t, tab):
     """The card of ``legal`` the solver rates best for ``p``'s side in the real deal."""
     ctx_of(think)[SV.C_GEN] += 1  # the table may hold drawn worlds' values: a new one
     best = -1
-    best_v = -1
+    best_v = -(1 << 30)
     m = legal
     while m:
         c = lowest(m)
         m &= m - ONE
-        v = solver_value(hands, st, p, c, think, t, tab)
+        v = solver_value(hands, st, p, c, objective, real, think, t, tab)
         if v > best_v:
             best_v = v
             best = c
@@ -122,7 +147,7 @@ def dd_card(hands, st, p, legal, think, t, tab):
 
 
 @shared_phase
-def pimc_card(all_hands, st, p, legal, flags, rng, think, t, tab):
+def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
     """The card of ``legal`` with the best mean over K drawn worlds."""
     know = know_of(think)
     world = world_of(think)
@@ -136,8 +161,9 @@ def pimc_card(all_hands, st, p, legal, flags, rng, think, t, tab):
     n = popcount(legal)
     for i in range(n):
         scores[i] = 0.0
-    rollouts = flags[L.FL_EVAL] == L.EVAL_ROLLOUT
-    for _ in range(flags[L.FL_WORLDS]):
+    rollouts = flags[cfg + L.K_EVAL] == L.EVAL_ROLLOUT
+    objective = flags[cfg + L.K_OBJECTIVE]
+    for _ in range(flags[cfg + L.K_WORLDS]):
         SM.draw_world(p, all_hands, world, rng, dp, fact, sp, sm)
         if not rollouts:
             ctx_of(think)[SV.C_GEN] += 1  # a new world: a new generation of the table
@@ -149,9 +175,9 @@ def pimc_card(all_hands, st, p, legal, flags, rng, think, t, tab):
             for q in range(players(tab)):
                 rh[q] = world[q]
             if rollouts:
-                v = rollout_value(rh, st, p, np.int64(c), flags, rng, t, tab, think)
+                v = rollout_value(rh, st, p, np.int64(c), flags, cfg, rng, t, tab, real, think)
             else:
-                v = solver_value(rh, st, p, c, think, t, tab)
+                v = solver_value(rh, st, p, c, objective, real, think, t, tab)
             scores[i] += v
             i += 1
     best = 0
@@ -165,7 +191,7 @@ def pimc_card(all_hands, st, p, legal, flags, rng, think, t, tab):
 
 
 @kernel
-def think_card(policy, all_hands, p, st, flags, rng, think, t, tab):
+def think_card(policy, all_hands, p, st, flags, rng, real, think, t, tab):
     """The card a thinking seat plays, or -1 to leave the choice to the heuristic (one
     legal card, or a stack to play)."""
     h = all_hands[p]
@@ -178,9 +204,11 @@ def think_card(policy, all_hands, p, st, flags, rng, think, t, tab):
         legal = legal_cards(h, st[SV.S_LED], t, tab, tab.opts[L.O_PLAIN_LED])
     if popcount(legal) < 2 or extra_cards(popcount(h), st[SV.S_TRICK], tab) > 0:
         return np.int64(-1)
+    cfg = settings_of(policy, side_of(tab, p))
     if seat_player(policy, tab, p) == L.PL_DD:
-        return dd_card(seat_masks(all_hands, L.H_PLAY), st, p, legal, think, t, tab)
-    return pimc_card(all_hands, st, p, legal, flags, rng, think, t, tab)
+        return dd_card(seat_masks(all_hands, L.H_PLAY), st, p, legal, flags[cfg + L.K_OBJECTIVE],
+                       real, think, t, tab)
+    return pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab)
 
 
 @shared_phase
@@ -194,6 +222,7 @@ def think_out(all_hands, leader, t, policy, flags, rng, tab, pts, rec, think):
     ctx_of(think)[SV.C_MERGE] = 1
     bidder = leader  # play starts with the bidder's lead
     ctx_of(think)[SV.C_FIRST] = bidder
+    ctx_of(think)[SV.C_BID] = pts[L.PT_BID]
     two_to_holder(hands, t, tab, pts)
     st[L.PS_BIDDER] = bidder
     st[L.PS_FOLDS] = 0
@@ -215,7 +244,7 @@ def think_out(all_hands, leader, t, policy, flags, rng, tab, pts, rec, think):
             st[L.PS_K] = k
             c = np.int64(-1)
             if seat_player(policy, tab, p) >= L.PL_PIMC:
-                c = think_card(policy, all_hands, p, st, flags, rng, think, t, tab)
+                c = think_card(policy, all_hands, p, st, flags, rng, pts, think, t, tab)
             was = st[L.PS_PLAYED]
             play_cards_once(hands, st, policy, flags, rng, t, tab, pts, rec, np.int64(k + 1), c)
             new = np.uint64(st[L.PS_PLAYED] & ~was)

@@ -15,6 +15,9 @@ from pedro_sim.engine.thinking import sampler as SM
 from pedro_sim.engine.thinking import solver as SV
 from pedro_sim.engine.work import Work
 
+BID_LEVELS = 64  # room for every bid of a preset: its numbers, then a special top bid
+MAX_KEEP_WORLDS = 256  # the most deals a candidate keep is valued on
+
 # U (uint64), laid out from the sizes of its fields
 (
     U_KNOW,  # SM.N_KNOW: what the player knows (sampler.py, K_*)
@@ -40,15 +43,22 @@ from pedro_sim.engine.work import Work
     I_SIDS,  # 16: ... the hand's card ids
     I_HIST,  # 256: ... the histogram of estimates
     I_CACHE,  # 2 per seat: estimates per seat (suit, points)
+    I_SCORE,  # L.MAX_SIDES: a playout's score (players playing for the score)
+    I_EV_DONE,  # a slot per seat: 1 once its bid tables are filled this deal
+    I_EV_SUMS,  # per seat, suit and bid level: the sum of its side's net scores over the
+    # simulated deals (bidding by expected value)
+    I_EV_MAKES,  # ... the simulated deals that make
     N_I,
 ) = offsets(32, SV.N_CTX, L.PT_LEN, L.PS_LEN, L.PS_LEN, L.MAX_DECK, L.MAX_DECK, L.PT_LEN,
-            L.PS_LEN, L.MAX_SIDES, 16, 256, 2 * L.SEATS)
+            L.PS_LEN, L.MAX_SIDES, 16, 256, 2 * L.SEATS, L.MAX_SIDES, L.SEATS,
+            L.SEATS * 4 * BID_LEVELS, L.SEATS * 4 * BID_LEVELS)
 # F (float64)
 (
     F_SCORES,  # 16: the scores of the moves
     F_FACT,  # 64: factorials
+    F_KEEP,  # MAX_KEEP_WORLDS: the heuristic keep's value in each simulated deal (exchange.py)
     N_F,
-) = offsets(16, 64)
+) = offsets(16, 64, MAX_KEEP_WORLDS)
 # the tuple: U, I, F, dp, the solver's Search, the playout bidders' Work, an empty record.
 # The two bundles are put together in Python (new_think), never inside a kernel.
 T_U, T_I, T_F, T_DP, T_SEARCH, T_SIM, T_NOREC = range(7)
@@ -92,7 +102,7 @@ def think_arrays(policy, tab):
     for n in range(1, 64):
         f[F_FACT + n] = f[F_FACT + n - 1] * n
     i = np.zeros(N_I, dtype=np.int64)
-    i[I_CACHE:N_I] = -1
+    i[I_CACHE:I_SCORE] = -1
     return (np.zeros(N_U, np.uint64), i, f, np.zeros((6, SM.CAP, SM.CAP, SM.CAP), np.float64),
             np.zeros((SV.MAX_PLY, 2, 16), np.int64), np.zeros((SV.MAX_PLY, SV.N_F), np.int64),
             np.zeros(1 << bits, dtype=np.uint64), np.zeros(1 << bits, dtype=np.int64), order)
@@ -116,7 +126,8 @@ def rollout_hands(think):
 @kernel
 def sampler_of(think):
     """(dp, factorials, ints, masks) for engine/thinking/sampler.py."""
-    return (think[T_DP], think[T_F][F_FACT:N_F], think[T_I][I_SP:I_CTX], think[T_U][U_SM:U_MUST])
+    return (think[T_DP], think[T_F][F_FACT:F_KEEP], think[T_I][I_SP:I_CTX],
+            think[T_U][U_SM:U_MUST])
 
 
 @kernel
@@ -168,4 +179,28 @@ def histogram_of(think):
 
 @kernel
 def estimates_of(think):
-    return think[T_I][I_CACHE:N_I]
+    return think[T_I][I_CACHE:I_SCORE]
+
+
+@kernel
+def score_of(think):
+    return think[T_I][I_SCORE:I_EV_DONE]
+
+
+@kernel
+def ev_done_of(think):
+    return think[T_I][I_EV_DONE:I_EV_SUMS]
+
+
+@kernel
+def ev_tables_of(think, seat):
+    """(sums, makes) of seat ``seat``: [suit * BID_LEVELS + level] each (bidding.py)."""
+    size = 4 * BID_LEVELS
+    a = I_EV_SUMS + seat * size
+    b = I_EV_MAKES + seat * size
+    return think[T_I][a:a + size], think[T_I][b:b + size]
+
+
+@kernel
+def keep_values_of(think):
+    return think[T_F][F_KEEP:N_F]

@@ -1,0 +1,75 @@
+"""What a deal scores: the engine's one scoring, read by the drivers, the traces and the
+thinking players that play for the score."""
+
+from pedro_sim.encoding import layout as L
+from pedro_sim.engine.game.tricks import card_points
+from pedro_sim.engine.jit import kernel
+from pedro_sim.engine.seats import same_side, side_of
+
+
+@kernel
+def deal_score(pts, bidder, bid, score, tab):
+    """Made: the bidders add their points; set: they lose the bid (difference scoring:
+    the side with more points scores the difference; set, the opponents score the bid
+    and their points; the special bids: docs/rules.md, ``special_bid``). Each defending
+    side is scored against the bidders. Returns made."""
+    for s in range(L.MAX_SIDES):
+        score[s] = 0
+    if bidder < 0:  # thrown in
+        return False
+    bt = side_of(tab, bidder)
+    mine = pts[L.PT_POINTS + bt]
+    top = tab.opts[L.O_MAX_BID]
+    made = mine >= bid
+    if bid > top:  # "83 double": needs every point
+        made = mine >= top
+    for ot in range(L.MAX_SIDES):
+        if ot == bt:
+            continue
+        theirs = pts[L.PT_POINTS + ot]
+        if tab.opts[L.O_DOUBLE_MAX] and bid == top:
+            score[bt] = 2 * bid if made else -2 * bid
+            score[ot] = theirs
+        elif bid > top:
+            score[bt] = bid if made else -bid
+            score[ot] = theirs
+        elif tab.opts[L.O_SCORING] == L.SCORE_DIFFERENCE:
+            diff = mine - theirs
+            score[bt] = diff if made and diff > 0 else 0
+            score[ot] = (-diff if diff < 0 else 0) if made else bid + theirs
+        else:
+            score[bt] = mine if made else -bid
+            score[ot] = theirs
+    if tab.opts[L.O_MOON] and made and bid == top:  # shooting the moon
+        score[bt] = 2 * bid
+    return made
+
+
+@kernel
+def net_score(pts, bidder, bid, side, score, tab):
+    """``side``'s score of a deal that ends with ``pts`` less every other side's (the deal's
+    net for that side: what a side playing for the score maximizes)."""
+    deal_score(pts, bidder, bid, score, tab)
+    return net_of(score, side)
+
+
+@kernel
+def net_of(score, side):
+    """``side``'s score less every other side's."""
+    net = 0
+    for s in range(L.MAX_SIDES):
+        net += score[s] if s == side else -score[s]
+    return net
+
+
+@kernel
+def discard_credit(hands, bidder, t, tab):
+    """foster: the points of the scoring trumps the bidders' opponents put away."""
+    total = 0
+    for p in range(L.SEATS):
+        if not same_side(tab, p, bidder):
+            gone = hands[L.H_DISCARDED + p] | hands[L.H_PUT_AWAY + p]
+            total += card_points(gone, t, tab)
+            if gone & tab.masks[t, L.M_TWO]:
+                total += tab.opts[L.O_TWO_POINTS]
+    return total

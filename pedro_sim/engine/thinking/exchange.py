@@ -1,0 +1,291 @@
+"""Thinking about keeps and discards (think=all): after the exchange, each thinking seat
+in exchange order (the dealer last) reconsiders the cards it kept from the cards it chose
+among, by sampled deals.
+
+Candidates: the heuristic's keep and its neighbours, each swapping one of its
+``KEPT_TRIED`` weakest kept cards for one of the ``LEFT_TRIED`` strongest it left. Where
+the rules constrain the keep (keep every trump, scoring trumps first) only swaps within a
+class (scoring trumps, other trumps, non-trumps) are tried, which keeps every such rule;
+where the choice is free (foster's and nicaragua's discards, a robbing dealer's pick)
+any swap is. Each candidate is scored on the same ``K_KEEP_WORLDS`` deals (common random
+numbers): the cards the seat has not seen are shuffled among their places in the pack
+(for a dealer's choice, until the other seats take as many stock cards as they did, in
+all),
+the deal is replayed from the exchange with every seat playing as the heuristic and the
+seat keeping the candidate, and the deal is valued by the seat's objective. A candidate
+replaces the heuristic's keep only when its paired gain over those deals is at least
+``Z_KEEP`` standard errors above nothing (the best such gain wins): with a score of
+candidates, the best mean alone would be chosen for its luck as often as for its worth.
+
+Not thought about: eighty-three's passing to a partner, non-dealers' free discards where
+the dealer may take discarded cards (nicaragua's rob-all, the searching house rule),
+and the cards played under a stack (burying, pairs): the heuristic's.
+"""
+
+import numpy as np
+
+from pedro_sim.encoding import layout as L
+from pedro_sim.engine.bits import ZERO, bit, popcount
+from pedro_sim.engine.game.dealing import (
+    deal_books,
+    deal_packets,
+    exchange_cards,
+    shuffle,
+    take_kitty,
+)
+from pedro_sim.engine.game.scoring import discard_credit, net_score
+from pedro_sim.engine.game.tricks import play_out
+from pedro_sim.engine.jit import kernel, shared_phase
+from pedro_sim.engine.players import seat_player, settings_of
+from pedro_sim.engine.players.heuristic import strongest, weakest
+from pedro_sim.engine.seats import clear_points, players, seat_after, seat_masks, side_of
+from pedro_sim.engine.thinking.scratch import keep_values_of, simulation_of
+
+KEPT_TRIED = 4
+LEFT_TRIED = 6
+MAX_TRIES = 64  # deals drawn for one of a dealer's, to match what the other seats took
+Z_KEEP = 2.0  # standard errors a neighbour must gain by to replace the heuristic's keep
+
+
+@kernel
+def card_class(c, t, tab):
+    """0: a trump that scores, 1: another trump, 2: a plain card."""
+    if not bit(c) & tab.masks[t, L.M_TRUMP]:
+        return 2
+    return 1 if bit(c) & tab.masks[t, L.M_NONSCORE] else 0
+
+
+@kernel
+def stock_left(hands, dealer, tab):
+    """The stock a dealer fills from: the pack less every dealt hand, book and card taken by
+    the other seats."""
+    m = ZERO
+    for c in range(tab.opts[L.O_DECK]):
+        m |= bit(c)
+    for p in range(players(tab)):
+        m &= ~(hands[L.H_DEALT + p] | hands[L.H_BOOKS + p])
+        if p != dealer:
+            m &= ~hands[L.H_RECEIVED + p]
+    return m
+
+
+@kernel
+def choice_of(hands, p, dealer, trump, tab):
+    """(the cards seat ``p`` chose its keep among, 1 if any swap is legal, 0 if only swaps
+    within a class): no cards where it had no choice or does not think about it."""
+    keep = tab.opts[L.O_KEEP]
+    tm = tab.masks[trump, L.M_TRUMP]
+    dealt = hands[L.H_DEALT + p]
+    cards = dealt | hands[L.H_BOOKS + p]
+    discard = tab.opts[L.O_DISCARD]
+    fill = tab.opts[L.O_DEALER_FILL]
+    searching = tab.opts[L.O_DEALER_SEARCHES_DISCARDS] != 0
+    if tab.opts[L.O_PASS_EXCESS]:
+        return ZERO, 0
+    if p == dealer and not searching:
+        if fill == L.FILL_TAKE_ALL:
+            return dealt | stock_left(hands, dealer, tab), 0
+        if fill == L.FILL_ROB_FREE:
+            return dealt | stock_left(hands, dealer, tab), 1
+        if fill == L.FILL_ROB_ALL:
+            return ZERO, 0
+    if discard == L.DISCARD_KEEP_TRUMPS or discard == L.DISCARD_KEEP_SCORING:
+        return cards, 0
+    if discard == L.DISCARD_FREE and p != dealer and fill != L.FILL_ROB_ALL and not searching:
+        return dealt, 1
+    if discard == L.DISCARD_NON_TRUMPS and tab.opts[L.O_EXCESS_TRUMPS] == L.EXCESS_DISCARD \
+            and p != dealer and popcount(dealt & tm) > keep:
+        return dealt & tm, 0
+    return ZERO, 0
+
+
+@kernel
+def set_keep(hands, p, dealer, pool, kept, trump, tab):
+    """Seat ``p`` keeps ``kept`` of ``pool`` instead: its hand and the fields the exchange
+    writes for it (dealing.exchange_cards)."""
+    hands[p] = (hands[p] & ~pool) | kept
+    dealt = hands[L.H_DEALT + p]
+    books = hands[L.H_BOOKS + p]
+    fill = tab.opts[L.O_DEALER_FILL]
+    if p == dealer and fill == L.FILL_TAKE_ALL:
+        hands[L.H_DISCARDED + p] = pool & ~hands[p]
+        return
+    if p == dealer and (fill == L.FILL_ROB_FREE or fill == L.FILL_ROB_ALL):
+        hands[L.H_DISCARDED + p] = dealt & ~hands[p]
+        if fill == L.FILL_ROB_FREE:
+            hands[L.H_PUT_AWAY + p] = pool & ~dealt & tab.masks[trump, L.M_TRUMP] & ~hands[p]
+    else:
+        hands[L.H_DISCARDED + p] = (dealt | books) & ~hands[p]
+    hands[L.H_RECEIVED + p] = (hands[p] & ~dealt) | books
+
+
+@kernel
+def seen_by(hands, p, pool):
+    """The cards seat ``p`` has seen when it keeps: its own, and the pool it keeps from."""
+    return hands[L.H_DEALT + p] | hands[L.H_BOOKS + p] | pool
+
+
+@kernel
+def taken_counts(hands, dealer, tab):
+    """The stock cards the other seats took, in all: with as many taken, a dealer's stock
+    is the one it sees. (Each seat's count is public too; matching all three would reject
+    most deals.)"""
+    n = 0
+    for q in range(players(tab)):
+        if q != dealer:
+            n += popcount(hands[L.H_RECEIVED + q] & ~hands[L.H_BOOKS + q])
+    return n
+
+
+@kernel
+def exchange_like(deck, seen, p, dealer, bidder, trump, counts, tab, rng, work):
+    """Deal the cards ``p`` has not ``seen`` at random among their places in the pack and
+    play the exchange as the heuristic; with ``counts`` (p the dealer), until the other
+    seats take as many stock cards as they did (at most MAX_TRIES deals): whether they
+    did."""
+    sim = work.deck
+    rest = work.rest
+    hands = work.hands
+    n = tab.opts[L.O_DECK]
+    for _ in range(MAX_TRIES):
+        m = 0
+        for j in range(n):
+            sim[j] = deck[j]
+            if not bit(deck[j]) & seen:
+                rest[m] = deck[j]
+                m += 1
+        shuffle(rng, rest, m)
+        k = 0
+        for j in range(n):
+            if not bit(deck[j]) & seen:
+                sim[j] = rest[k]
+                k += 1
+        deal_packets(sim, dealer, tab, seat_masks(hands, L.H_DEALT), work.rec, False)
+        deal_books(sim, dealer, tab, seat_masks(hands, L.H_BOOKS))
+        take_kitty(sim, bidder, tab, seat_masks(hands, L.H_BOOKS))
+        exchange_cards(sim, hands, dealer, trump, np.int64(L.P_HEURISTIC), rng, tab)
+        if counts < 0 or taken_counts(hands, dealer, tab) == counts:
+            return True
+    return False
+
+
+@kernel
+def replay(deck, seen, p, dealer, bidder, trump, pool, kept, counts, flags, tab, rng, think):
+    """One deal like the real one but for the cards ``p`` has not ``seen`` (exchange_like),
+    replayed with every seat playing as the heuristic and ``p`` keeping ``kept`` of
+    ``pool``: (the simulation's work, holding its points; whether a deal was found)."""
+    work = simulation_of(think)[0]
+    hands = work.hands
+    if not exchange_like(deck, seen, p, dealer, bidder, trump, counts, tab, rng, work):
+        return work, False
+    heuristic = np.int64(L.P_HEURISTIC)
+    set_keep(hands, p, dealer, pool, kept, trump, tab)
+    clear_points(work.pts)
+    if tab.opts[L.O_OPPONENTS_DISCARDS_TO_BIDDERS]:
+        work.pts[L.PT_POINTS + side_of(tab, bidder)] += discard_credit(hands, bidder, trump, tab)
+    play_out(hands, work.play, bidder, trump, heuristic, flags, rng, tab, work.pts, work.rec)
+    return work, True
+
+
+@kernel
+def candidate_value(deck, seen, p, dealer, bidder, bid, trump, pool, kept, counts, flags, cfg,
+                    start, tab, rng, think, record):
+    """``p``'s objective in each of the candidate's deals, the stream restarted at ``start``
+    for each candidate so that every candidate meets the same deals: recorded into the
+    scratch (``record``: the heuristic's keep), or compared with what is recorded there.
+    Returns (the sum of the differences, their sum of squares, the deals found)."""
+    base = keep_values_of(think)
+    rng[0] = start
+    side = side_of(tab, p)
+    s1 = 0.0
+    s2 = 0.0
+    found = 0
+    for w in range(flags[cfg + L.K_KEEP_WORLDS]):
+        work, ok = replay(deck, seen, p, dealer, bidder, trump, pool, kept, counts, flags, tab,
+                          rng, think)
+        if not ok:
+            continue  # no deal like this one: the same for every candidate
+        found += 1
+        if flags[cfg + L.K_OBJECTIVE] == L.OBJ_SCORE:
+            v = net_score(work.pts, bidder, bid, side, work.score, tab)
+        else:
+            v = work.pts[L.PT_POINTS + side]
+        if record:
+            base[w] = v
+        else:
+            d = v - base[w]
+            s1 += d
+            s2 += d * d
+    return s1, s2, found
+
+
+@kernel
+def clearly_better(s1, s2, n):
+    """Whether paired differences summing to ``s1`` (squares ``s2``) over ``n`` deals show a
+    gain at least Z_KEEP standard errors above nothing."""
+    if n < 2 or s1 <= 0.0:
+        return False
+    mean = s1 / n
+    var = max(s2 / n - mean * mean, 0.0) * n / (n - 1)
+    return mean * mean * n >= Z_KEEP * Z_KEEP * var
+
+
+@kernel
+def ends(m, k, weak, t, tab, out):
+    """The ``k`` weakest (``weak``) or strongest cards of ``m`` into out; how many."""
+    n = 0
+    while m and n < k:
+        c = weakest(m, t, tab) if weak else strongest(m, t, tab)
+        out[n] = c
+        n += 1
+        m &= ~bit(c)
+    return n
+
+
+@shared_phase
+def best_keep(deck, hands, p, dealer, bidder, bid, trump, flags, cfg, tab, rng, think):
+    """Seat ``p``'s keep: the heuristic's, or the neighbour with the best sum over the same
+    simulated deals (module docstring)."""
+    pool, free = choice_of(hands, p, dealer, trump, tab)
+    kept = hands[p] & pool
+    left = pool & ~kept
+    if not kept or not left:
+        return
+    ids = simulation_of(think)[1]  # KEPT_TRIED weakest kept, then LEFT_TRIED strongest left
+    nk = ends(kept, KEPT_TRIED, True, trump, tab, ids)
+    nl = ends(left, LEFT_TRIED, False, trump, tab, ids[KEPT_TRIED:])
+    seen = seen_by(hands, p, pool)
+    counts = taken_counts(hands, dealer, tab) if p == dealer else -1
+    start = rng[0]
+    best = kept
+    best_gain = 0.0
+    found = candidate_value(deck, seen, p, dealer, bidder, bid, trump, pool, kept, counts,
+                            flags, cfg, start, tab, rng, think, True)[2]
+    if 2 * found < flags[cfg + L.K_KEEP_WORLDS]:
+        return  # too few deals like this one: the heuristic's keep
+    for i in range(nk):
+        x = ids[i]
+        for j in range(nl):
+            y = ids[KEPT_TRIED + j]
+            if not free and card_class(x, trump, tab) != card_class(y, trump, tab):
+                continue
+            cand = kept & ~bit(x) | bit(y)
+            s1, s2, n = candidate_value(deck, seen, p, dealer, bidder, bid, trump, pool, cand,
+                                        counts, flags, cfg, start, tab, rng, think, False)
+            if s1 > best_gain and clearly_better(s1, s2, n):
+                best_gain = s1
+                best = cand
+    if best != kept:
+        set_keep(hands, p, dealer, pool, best, trump, tab)
+
+
+@shared_phase
+def think_exchange(deck, hands, dealer, bidder, bid, trump, policy, flags, tab, rng, think):
+    """Every thinking seat with think=all reconsiders its keep, in exchange order."""
+    for q in range(1, players(tab) + 1):
+        p = seat_after(tab, dealer, q)
+        cfg = settings_of(policy, side_of(tab, p))
+        if seat_player(policy, tab, p) >= L.PL_PIMC and flags[cfg + L.K_THINK] >= L.THINK_ALL:
+            best_keep(deck, hands, p, dealer, bidder, bid, trump, flags, cfg, tab, rng, think)
+
+

@@ -1,0 +1,157 @@
+"""Player specs: ``NAME[:key=value,...]``, for example ``pimc:worlds=40,eval=solver``.
+
+Each setting is declared once below, with its values, its default and its meaning; a spec
+names a player and any settings that differ from the defaults, and its canonical text (every
+setting spelled out) is what reports and run.json record.
+
+>>> str(parse_spec("pimc:worlds=40,eval=solver"))
+'pimc:worlds=40,eval=solver,bid_worlds=64,objective=score,think=all,keep_worlds=32'
+>>> str(parse_spec("pimc:objective=points,think=play"))  # the pimc of before issue 17
+'pimc:worlds=20,eval=rollout,bid_worlds=64,objective=points,think=play,keep_worlds=32'
+>>> str(parse_spec("Heuristic"))
+'heuristic'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pedro_sim.encoding import layout as L
+from pedro_sim.errors import PedroError
+
+MAX_WORLDS = 100_000
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting of the thinking players: its key in a spec, its slot in the kernels'
+    settings block (layout K_*), its named values (None: a whole number from ``lo`` to
+    ``hi``), its default and what it means."""
+
+    key: str
+    slot: int
+    values: dict[str, int] | None
+    default: str | int
+    meaning: str
+    lo: int = 1
+    hi: int = MAX_WORLDS
+
+    def parse(self, text: str, where: str) -> str | int:
+        """The value ``text`` names; ``where`` (the spec, or the option that gave it) starts
+        the error."""
+        if self.values is None:
+            try:
+                n = int(text)
+            except ValueError:
+                raise PedroError(f"{where}: {self.key} must be a whole number, "
+                                 f"got '{text}'") from None
+            if not self.lo <= n <= self.hi:
+                raise PedroError(f"{where}: {self.key} must be from {self.lo} to "
+                                 f"{self.hi}, got {n}")
+            return n
+        value = text.strip().lower()
+        if value not in self.values:
+            raise PedroError(f"{where}: unknown {self.key} '{text}' (known: "
+                             f"{', '.join(self.values)})")
+        return value
+
+    def code(self, value: str | int) -> int:
+        return int(value) if self.values is None else self.values[value]
+
+
+SETTINGS = (
+    Setting("worlds", L.K_WORLDS, None, 20, "worlds drawn per card decision (pimc)"),
+    Setting("eval", L.K_EVAL, {"rollout": L.EVAL_ROLLOUT, "solver": L.EVAL_SOLVER}, "rollout",
+            "how a world values a card: heuristic rollout, or the solver with the world's "
+            "cards visible (pimc)"),
+    Setting("bid_worlds", L.K_BID_WORLDS, None, 64,
+            "deals simulated per suit (and to value passing) to bid and name trumps"),
+    Setting("objective", L.K_OBJECTIVE, {"points": L.OBJ_POINTS, "score": L.OBJ_SCORE}, "score",
+            "what card play maximizes: its side's points, or its side's net score of the deal "
+            "(its score minus the other side's) under the preset's scoring"),
+    Setting("think", L.K_THINK, {"play": L.THINK_PLAY, "bid": L.THINK_BID, "all": L.THINK_ALL},
+            "all", "what it thinks about: card play only (bids its playout estimate by the "
+            "heuristic's rule); also its bids and trumps (by expected net score); or also its "
+            "keeps and discards"),
+    Setting("keep_worlds", L.K_KEEP_WORLDS, None, 32,
+            "deals simulated per candidate keep or discard (think=all)", hi=256),
+)
+BY_KEY = {s.key: s for s in SETTINGS}
+# each player, its kernel code and the settings it reads
+PLAYERS: dict[str, tuple[int, tuple[str, ...]]] = {
+    "random": (L.PL_RANDOM, ()),
+    "heuristic": (L.PL_HEURISTIC, ()),
+    "pimc": (L.PL_PIMC, tuple(BY_KEY)),
+    "dd": (L.PL_DD, ("bid_worlds", "objective", "think", "keep_worlds")),
+}
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A player and its settings (every one it reads, defaults filled in)."""
+
+    name: str
+    settings: dict[str, str | int] = field(default_factory=dict)
+
+    @property
+    def code(self) -> int:
+        return PLAYERS[self.name][0]
+
+    @property
+    def thinks(self) -> bool:
+        return self.code >= L.PL_PIMC
+
+    def __str__(self) -> str:
+        if not self.settings:
+            return self.name
+        return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.settings.items())
+
+    def block(self) -> np.ndarray:
+        """The kernels' settings block (layout K_*): the defaults where it reads none."""
+        out = np.zeros(L.N_SETTINGS, dtype=np.int64)
+        for s in SETTINGS:
+            out[s.slot] = s.code(self.settings.get(s.key, s.default))
+        return out
+
+
+def parse_spec(text: str, defaults: dict[str, str | int] | None = None) -> PlayerSpec:
+    """A spec from ``NAME[:key=value,...]``; ``defaults`` (e.g. --worlds, --eval) fill the
+    settings the text does not name, before the declared defaults. A one-line PedroError
+    names what is wrong."""
+    name, _, rest = text.strip().partition(":")
+    name = name.strip().lower()
+    if name not in PLAYERS:
+        raise PedroError(f"unknown player '{text}' (known: {', '.join(PLAYERS)}; settings as "
+                         "NAME:key=value,..., e.g. pimc:worlds=40,eval=solver)")
+    reads = PLAYERS[name][1]
+    given: dict[str, str | int] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, eq, value = item.partition("=")
+        key = key.strip().lower()
+        if not eq or not value.strip():
+            raise PedroError(f"player '{text}': '{item}' is not key=value")
+        if key not in reads:
+            known = ", ".join(reads) if reads else "none"
+            raise PedroError(f"player '{text}': {name} has no setting '{key}' (its settings: "
+                             f"{known})")
+        if key in given:
+            raise PedroError(f"player '{text}': {key} given twice")
+        given[key] = BY_KEY[key].parse(value, f"player '{text}'")
+    settings = {}
+    for key in reads:
+        if key in given:
+            settings[key] = given[key]
+        elif defaults and defaults.get(key) is not None:
+            settings[key] = BY_KEY[key].parse(str(defaults[key]), f"--{key}")
+        else:
+            settings[key] = BY_KEY[key].default
+    return PlayerSpec(name, settings)
+
+
+def settings_help() -> str:
+    """One line per setting, for --help and docs."""
+    return "; ".join(
+        f"{s.key}={'|'.join(s.values) if s.values else 'N'} (default {s.default}): {s.meaning}"
+        for s in SETTINGS)

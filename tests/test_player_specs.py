@@ -1,0 +1,219 @@
+"""Player specs (NAME[:key=value,...]), the settings blocks the kernels read per side, the
+pimc of before issue 17 kept reachable, bidding by expected value, thinking about keeps,
+the ladder and the calibration table."""
+
+from __future__ import annotations
+
+import doctest
+import hashlib
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+from test_cli import HAND, cli
+
+from pedro_sim import reference, specs
+from pedro_sim.encoding import layout as L
+from pedro_sim.errors import PedroError
+from pedro_sim.setup import (
+    PLAYED_PRESETS,
+    EngineInputs,
+    parse_policy,
+    player_flags,
+    players,
+    team_policy,
+)
+from pedro_sim.specs import parse_spec
+from pedro_sim.traces import record_deals, trace_dict
+
+
+def test_the_specs_doctests_hold():
+    assert doctest.testmod(specs).failed == 0
+
+
+def test_a_spec_names_every_setting_it_reads():
+    s = parse_spec("PIMC: worlds=7 , objective=points")
+    assert s.settings == {"worlds": 7, "eval": "rollout", "bid_worlds": 64,
+                          "objective": "points", "think": "all", "keep_worlds": 32}
+    assert str(parse_spec("dd")) == "dd:bid_worlds=64,objective=score,think=all,keep_worlds=32"
+    assert parse_spec("pimc", {"worlds": 5, "eval": "solver"}).settings["worlds"] == 5
+    assert parse_spec("pimc:worlds=9", {"worlds": 5}).settings["worlds"] == 9  # the spec wins
+    assert parse_spec("heuristic", {"worlds": 5}).settings == {}
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ("genius", "unknown player 'genius'"),
+    ("pimc:worlds", "'worlds' is not key=value"),
+    ("pimc:worlds=0", "worlds must be from 1"),
+    ("pimc:worlds=many", "worlds must be a whole number"),
+    ("pimc:eval=magic", "unknown eval 'magic'"),
+    ("pimc:objective=glory", "unknown objective 'glory'"),
+    ("pimc:colour=red", "pimc has no setting 'colour'"),
+    ("heuristic:worlds=3", "heuristic has no setting 'worlds' (its settings: none)"),
+    ("dd:worlds=3", "dd has no setting 'worlds'"),
+    ("pimc:worlds=3,worlds=4", "worlds given twice"),
+    ("pimc:keep_worlds=300", "keep_worlds must be from 1 to 256"),
+])
+def test_bad_specs_are_named(text, fragment):
+    with pytest.raises(PedroError) as e:
+        parse_spec(text)
+    assert fragment in str(e.value)
+
+
+def _digests(flags: np.ndarray, word: int) -> dict[str, str]:
+    out = {}
+    for name in ("cinch", "family", "eighty-three"):
+        inputs = EngineInputs.for_variant(name)
+        d = hashlib.sha256()
+        for i, rec in enumerate(record_deals(inputs, 7, np.arange(10), word, flags)):
+            d.update(json.dumps(trace_dict(rec, inputs, 7, i, "x")).encode())
+        out[name] = d.hexdigest()[:16]
+    return out
+
+
+# Digests of the thinking players' traces before issue 17: _digests run on commit f1d8e22
+# with technique_flags(worlds=3, bid_worlds=16) and parse_policy(name).
+BEFORE = {
+    "pimc": {"cinch": "3b076093f96bf49c", "family": "bd43a159c590628d",
+             "eighty-three": "342353242dc72e21"},
+    "dd": {"cinch": "1ea48b4bdccca697", "family": "04e5c379d00f6018",
+           "eighty-three": "1f544688ca548eec"},
+}
+
+
+@pytest.mark.parametrize("name,spec", [
+    ("pimc", "pimc:worlds=3,bid_worlds=16,objective=points,think=play"),
+    ("dd", "dd:bid_worlds=16,objective=points,think=play"),
+])
+def test_the_players_of_before_stay_reachable(name, spec):
+    """objective=points,think=play is the algorithm of before, trace for trace."""
+    assert _digests(player_flags(parse_spec(spec)), parse_policy(spec)) == BEFORE[name]
+
+
+def test_each_side_reads_its_own_settings_block():
+    """A duel's word names the block each side reads: swapping the blocks and the word's
+    choice of them plays the same deals; reading one block for both does not."""
+    inputs = EngineInputs.for_variant("cinch")
+    x = parse_spec("pimc:worlds=2,objective=points,think=play")
+    y = parse_spec("pimc:worlds=3,think=bid")
+    idx = np.arange(40)
+    a = record_deals(inputs, 5, idx, team_policy("pimc", "pimc", (0, 1)), player_flags(x, y))
+    b = record_deals(inputs, 5, idx, team_policy("pimc", "pimc", (1, 0)), player_flags(y, x))
+    c = record_deals(inputs, 5, idx, team_policy("pimc", "pimc", (0, 0)), player_flags(x, y))
+    assert np.array_equal(a, b)
+    assert not np.array_equal(a, c)
+
+
+def test_bidders_and_defenders_read_their_blocks():
+    """--bidders/--defenders: the bidders' settings are the first block after the auction
+    too (the word's profile bits follow the bidders' side)."""
+    inputs = EngineInputs.for_variant("cinch")
+    idx = np.arange(40)
+    one = players("pimc", inputs.variant, "pimc:worlds=2", "pimc:worlds=2")
+    two = players("pimc", inputs.variant, "pimc:worlds=2", "pimc:worlds=2,objective=points")
+    same = players("pimc:worlds=2", inputs.variant)
+    a = record_deals(inputs, 5, idx, one.policy, one.flags)
+    assert np.array_equal(a, record_deals(inputs, 5, idx, same.policy, same.flags))
+    assert not np.array_equal(a, record_deals(inputs, 5, idx, two.policy, two.flags))
+
+
+@pytest.mark.parametrize("preset", PLAYED_PRESETS)
+def test_bid_levels_cover_every_bid_once(preset):
+    from pedro_sim.engine.thinking.bidding import level_bid, level_of, n_levels
+    from pedro_sim.engine.thinking.scratch import BID_LEVELS
+
+    tab = EngineInputs.for_variant(preset).tables
+    v = EngineInputs.for_variant(preset).variant
+    bids = [int(level_bid(j, tab)) for j in range(int(n_levels(tab)))]
+    expected = list(range(v.min_bid, v.max_bid + 1)) + ([v.top_bid] if v.top_bid > v.max_bid
+                                                         else [])
+    assert bids == expected and len(bids) <= BID_LEVELS
+    assert [int(level_of(b, tab)) for b in bids] == list(range(len(bids)))
+
+
+def test_value_bidders_record_their_prediction():
+    inputs = EngineInputs.for_variant("cinch")
+    idx = np.arange(60)
+    for spec, records in (("pimc:worlds=2", True), ("pimc:worlds=2,think=play", False),
+                          ("heuristic", False)):
+        who = players(spec, inputs.variant)
+        recs = record_deals(inputs, 3, idx, who.policy, who.flags)
+        bid = recs[recs[:, L.R_BIDDER] >= 0]
+        if records:
+            assert ((bid[:, L.R_PREDICTED] >= 0) & (bid[:, L.R_PREDICTED] <= 10_000)).all()
+        else:
+            assert (bid[:, L.R_PREDICTED] == -1).all()
+
+
+@pytest.mark.parametrize("preset", ["family", "foster", "sixty-three"])
+def test_thinking_about_keeps_changes_some_and_stays_legal(preset):
+    """think=all keeps otherwise than the heuristic in some deals (where the bids and trumps
+    are the same), and every such deal passes the reference checker."""
+    inputs = EngineInputs.for_variant(preset)
+    idx = np.arange(120)
+    a = players("pimc:worlds=2", inputs.variant)
+    b = players("pimc:worlds=2,think=bid", inputs.variant)
+    ra = record_deals(inputs, 3, idx, a.policy, a.flags)
+    rb = record_deals(inputs, 3, idx, b.policy, b.flags)
+    same = (ra[:, L.R_BIDDER] == rb[:, L.R_BIDDER]) & (ra[:, L.R_TRUMP] == rb[:, L.R_TRUMP])
+    start = slice(L.R_START, L.R_START + L.SEATS)
+    changed = same & (ra[:, start] != rb[:, start]).any(axis=1)
+    assert changed.sum() >= 1
+    for i in np.nonzero(changed)[0]:
+        assert reference.check_trace(trace_dict(ra[i], inputs, 3, int(i), "pimc")) == []
+
+
+def test_bid_plays_the_bid_it_prices(tmp_path):
+    r = cli("bid", HAND, "--bid", "9", "--trump", "H", "--policy", "pimc:worlds=2",
+            "--deals", "40", "--out", str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert "Every deal was played at bid 9" in r.stdout.replace("\n", " ")
+    table = pd.read_csv(tmp_path / "bid.csv")
+    assert (table.played_at_bid == 9).all()
+    assert json.loads((tmp_path / "run.json").read_text())["played_at_bid"] == 9
+    h = cli("bid", HAND, "--bid", "9", "--deals", "40", "--out", str(tmp_path / "h"))
+    assert "Every deal was played" not in h.stdout  # the heuristic ignores the bid
+
+
+def test_fixed_hand_deals_record_the_bid_in_force():
+    from pedro_sim.traces import record_fixed
+
+    inputs = EngineInputs.for_variant("cinch")
+    who = players("pimc:worlds=2", inputs.variant).at_bid(10)
+    recs = record_fixed(inputs, 3, np.arange(5), [12, 25, 38, 51, 0, 1, 2, 3, 4], 0, 1,
+                        who.policy, who.flags)
+    assert (recs[:, L.R_BID] == 10).all()
+
+
+def test_ladder_duels_every_pair(tmp_path):
+    r = cli("ladder", "--player", "heuristic", "--player", "random", "--player",
+            "pimc:worlds=2,think=bid", "--presets", "cinch,sancho", "--deals", "60", "--out",
+            str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    table = pd.read_csv(tmp_path / "ladder.csv")
+    assert len(table) == 6 and set(table.variant) == {"cinch", "sancho"}
+    stand = pd.read_csv(tmp_path / "standings.csv")
+    for preset, g in stand.groupby("variant"):
+        rows = table[table.variant == preset]
+        h = g.set_index("player").loc["heuristic"]
+        mine = [(r.score_diff if r.a_label == "heuristic" else -r.score_diff)
+                for r in rows.itertuples() if "heuristic" in (r.a_label, r.b_label)]
+        assert h.score_vs_field == pytest.approx(np.mean(mine))
+        assert g.set_index("player").loc["random"].score_vs_field < 0  # random loses
+    assert (tmp_path / "ladder.png").stat().st_size > 0
+    assert (tmp_path / "make_rates.png").stat().st_size > 0
+    bad = cli("ladder", "--player", "heuristic", "--out", str(tmp_path / "x"))
+    assert bad.returncode == 2 and "at least two players" in bad.stderr
+
+
+def test_calibration_table(tmp_path):
+    r = cli("calibrate", "--presets", "cinch", "--policy", "pimc:worlds=2", "--deals", "80",
+            "--out", str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    table = pd.read_csv(tmp_path / "calibration.csv")
+    assert table.n.sum() > 40 and table.predicted.between(0, 1).all()
+    assert ((table.achieved_lo <= table.achieved) & (table.achieved <= table.achieved_hi)).all()
+    bad = cli("calibrate", "--presets", "cinch", "--policy", "heuristic", "--deals", "20",
+              "--out", str(tmp_path / "h"))
+    assert bad.returncode == 2 and "made no predictions" in bad.stderr
