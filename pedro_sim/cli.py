@@ -151,7 +151,7 @@ def duel(
     out_dir: Path = _out("reports/duel"),
 ) -> None:
     """Duplicate comparison: each deal played twice, A and B swapping sides."""
-    from pedro_sim.commands.duel_cmd import run_duel
+    from pedro_sim.commands.players_cmd import run_duel
 
     rules = opts.rules()
     opts.set_threads()
@@ -175,7 +175,7 @@ def ladder(
     out_dir: Path = _out("reports/ladder"),
 ) -> None:
     """Every pair of players dueled on the same deals, per preset: net score and make rates."""
-    from pedro_sim.commands.ladder_cmd import run_ladder
+    from pedro_sim.commands.players_cmd import run_ladder
 
     opts.set_threads()
     run_ladder(presets, player, deals, opts.seed, opts.worlds, opts.evaluator, out_dir, out)
@@ -192,7 +192,7 @@ def calibrate(
     out_dir: Path = _out("reports/calibration"),
 ) -> None:
     """Make rate a thinking bidder predicts when it bids, against what it makes, by bid."""
-    from pedro_sim.commands.calibrate_cmd import run_calibrate
+    from pedro_sim.commands.players_cmd import run_calibrate
 
     opts.set_threads()
     run_calibrate(presets, policy, opts.worlds, opts.evaluator, deals, opts.seed, out_dir, out)

@@ -173,7 +173,7 @@ def test_precision_cap_is_reported():
 
 
 def test_duel_precision():
-    from pedro_sim.analysis.duel import duel
+    from pedro_sim.analysis.players.duel import duel
     from pedro_sim.setup import EngineInputs, technique_flags
 
     inputs = EngineInputs.for_variant("cinch")

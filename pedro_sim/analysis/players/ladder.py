@@ -1,6 +1,6 @@
 """The ladder: every pair of players dueled on the same deals, preset by preset.
 
-Each duel is a duplicate duel (analysis/duel.py): every deal played twice, the players
+Each duel is a duplicate duel (analysis/players/duel.py): every deal played twice, the players
 swapping sides, so each row's difference is paired and its interval is the duel's own.
 Each player's standing in a preset is its mean net score per deal against the field,
 with the interval of that mean taken as the root sum of its duels' squared half-widths
@@ -16,7 +16,7 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.duel import duel
+from pedro_sim.analysis.players.duel import duel
 from pedro_sim.analysis.stats import wilson
 from pedro_sim.setup import EngineInputs, duel_players
 

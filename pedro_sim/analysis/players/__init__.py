@@ -1,0 +1,2 @@
+"""How strong the players are: duplicate duels, the ladder of every pair, and the
+calibration of the bidders' predictions."""

@@ -1,0 +1,130 @@
+"""The commands that measure the players: `duel` (two players on the same deals, swapping
+sides), `ladder` (every pair, per preset) and `calibrate` (a thinking bidder's predicted
+make rate against what it makes)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pandas as pd
+from rich.console import Console
+from rich.table import Table
+
+from pedro_sim.analysis.players.calibration import calibration
+from pedro_sim.analysis.players.duel import duel
+from pedro_sim.analysis.players.ladder import ladder, standings
+from pedro_sim.errors import PedroError
+from pedro_sim.parsers import parse_presets
+from pedro_sim.report import ladder_plots as plots
+from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
+from pedro_sim.rules import Variant
+from pedro_sim.setup import EngineInputs, duel_players, players
+
+
+def run_duel(a: str, b: str, deals: int, seed: int, worlds: int | None, evaluator: str | None,
+             rules: Variant, out_dir: Path, console: Console,
+             precision: float | None = None) -> None:
+    spec_a, spec_b, flags = duel_players(a, b, worlds, evaluator)  # validates both
+    a, b = str(spec_a), str(spec_b)
+    inputs = EngineInputs.for_variant(rules)
+    check_writable_dir(out_dir)
+    started = time.perf_counter()
+    table = duel(inputs, a, b, deals, seed, flags, precision=precision)
+    elapsed = time.perf_counter() - started
+    r = table.iloc[0]
+    console.print(
+        f"{rules.name}, {r.deals:,} deals each played twice, the players swapping sides\n"
+        f"  A = {a}\n  B = {b}\n"
+        f"  points per deal, A minus B: {r.points_diff:+.3f} "
+        f"(95% {r.points_diff_lo:+.3f} to {r.points_diff_hi:+.3f})\n"
+        f"  net score per deal, A minus B: {r.score_diff:+.3f} "
+        f"(95% {r.score_diff_lo:+.3f} to {r.score_diff_hi:+.3f})\n"
+        f"  make rate as bidders: A {r.a_make_rate:.3f} ({r.a_make_lo:.3f}-{r.a_make_hi:.3f}, "
+        f"{r.a_bids:,} bids), B {r.b_make_rate:.3f} ({r.b_make_lo:.3f}-{r.b_make_hi:.3f}, "
+        f"{r.b_bids:,} bids); difference {r.make_rate_diff:+.3f}")
+    write_csv(out_dir / "duel.csv", table)
+    if precision is not None:
+        console.print(f"--precision {precision}: {r.deals:,} deals (cap {deals:,})")
+    write_json(out_dir / "run.json", run_metadata(seed, deals, rules.name, f"{a} vs {b}",
+                                                  elapsed, a=a, b=b, precision=precision,
+                                                  deals_used=int(r.deals)))
+    console.print(f"wrote {out_dir}/duel.csv and run.json ({elapsed:.1f} s)")
+
+
+DEFAULT_PLAYERS = ("random", "heuristic", "pimc:objective=points,think=play", "pimc", "dd")
+
+
+def run_ladder(presets: str | None, specs: list[str] | None, deals: int, seed: int,
+               worlds: int | None, evaluator: str | None, out_dir: Path,
+               console: Console) -> None:
+    names = parse_presets(presets)
+    specs = list(specs or DEFAULT_PLAYERS)
+    if len(specs) < 2:
+        raise PedroError("--player: a ladder needs at least two players")
+    if len(set(specs)) < len(specs):
+        raise PedroError("--player: a player is named twice")
+    for a in specs:  # every spec checked before the first duel
+        duel_players(a, specs[0], worlds, evaluator)
+    check_writable_dir(out_dir)
+    started = time.perf_counter()
+    table = ladder(names, specs, deals, seed, worlds, evaluator,
+                   on_duel=lambda row: console.print(_line(row.iloc[0])))
+    stand = standings(table)
+    elapsed = time.perf_counter() - started
+    print_standings(stand, console)
+    write_csv(out_dir / "ladder.csv", table)
+    write_csv(out_dir / "standings.csv", stand)
+    plots.score_matrix_figure(table, deals, out_dir / "ladder.png")
+    plots.make_rate_figure(stand, deals, out_dir / "make_rates.png")
+    write_json(out_dir / "run.json", run_metadata(seed, deals, ",".join(names), " | ".join(
+        dict.fromkeys(list(table.a) + list(table.b))), elapsed, players=specs))
+    console.print(f"wrote {out_dir}/ladder.csv, standings.csv, ladder.png, make_rates.png, "
+                  f"run.json ({elapsed:.1f} s)")
+
+
+def _line(r: pd.Series) -> str:
+    return (f"{r.variant}: {r.a_label} minus {r.b_label}: net score {r.score_diff:+.2f} "
+            f"({r.score_diff_lo:+.2f} to {r.score_diff_hi:+.2f}) per deal, make rates "
+            f"{r.a_make_rate:.3f} / {r.b_make_rate:.3f}")
+
+
+def print_standings(stand: pd.DataFrame, console: Console) -> None:
+    table = Table(title="Net score per deal against the field (approximate 95%), make rate")
+    for col in ("preset", "player", "net score vs field", "points vs field", "make rate",
+                "bids"):
+        table.add_column(col, justify="right")
+    for r in stand.itertuples():
+        table.add_row(r.variant, r.player,
+                      f"{r.score_vs_field:+.2f} ± {r.score_vs_field_half:.2f}",
+                      f"{r.points_vs_field:+.2f}",
+                      f"{r.make_rate:.3f} ({r.make_lo:.3f}–{r.make_hi:.3f})", f"{r.bids:,}")
+    console.print(table)
+
+
+def run_calibrate(presets: str | None, policy: str, worlds: int | None, evaluator: str | None,
+                  deals: int, seed: int, out_dir: Path, console: Console) -> None:
+    names = parse_presets(presets)
+    inputs = [EngineInputs.for_variant(n) for n in names]
+    who = [players(policy, i.variant, worlds=worlds, evaluator=evaluator) for i in inputs]
+    check_writable_dir(out_dir)
+    started = time.perf_counter()
+    table = pd.concat([calibration(i, w, deals, seed) for i, w in zip(inputs, who, strict=True)],
+                      ignore_index=True)
+    elapsed = time.perf_counter() - started
+    print_calibration(table, console)
+    write_csv(out_dir / "calibration.csv", table)
+    write_json(out_dir / "run.json", run_metadata(seed, deals, ",".join(names), who[0].label,
+                                                  elapsed))
+    console.print(f"wrote {out_dir}/calibration.csv, run.json ({elapsed:.1f} s)")
+
+
+def print_calibration(table: pd.DataFrame, console: Console) -> None:
+    t = Table(title=f"Predicted against achieved make rate by bid ({table.policy.iloc[0]})")
+    for col in ("preset", "bid", "bids", "predicted", "achieved (95%)", "gap"):
+        t.add_column(col, justify="right")
+    for r in table.itertuples():
+        t.add_row(r.variant, str(r.bid), f"{r.n:,}", f"{r.predicted:.3f}",
+                  f"{r.achieved:.3f} ({r.achieved_lo:.3f}–{r.achieved_hi:.3f})",
+                  f"{r.gap:+.3f} ± {1.96 * r.gap_se:.3f}")
+    console.print(t)
