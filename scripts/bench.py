@@ -104,14 +104,18 @@ def pedro_solves(n: int = 2000) -> tuple[float, float]:
     return len(positions) / (time.perf_counter() - started), float(np.mean(nodes))
 
 
-def pimc_rate(threads: int, deals: int = 400) -> float:
-    """Deals per second with pimc (K=20, rollouts) at every seat, bidding included."""
-    from pedro_sim.setup import parse_policy
+BEFORE_PIMC = "pimc:objective=points,think=play"  # the pimc of before issue 17
+
+
+def pimc_rate(threads: int, deals: int = 400, spec: str = "pimc") -> float:
+    """Deals per second of cinch with the player ``spec`` at every seat, bidding included."""
+    from pedro_sim.setup import players
     from pedro_sim.traces import record_deals
 
     inputs = EngineInputs.for_variant("cinch")
     numba.set_num_threads(threads)
-    policy, flags = parse_policy("pimc"), technique_flags()
+    who = players(spec, inputs.variant)
+    policy, flags = who.policy, who.flags
     record_deals(inputs, 1, np.arange(4), policy, flags)
     started = time.perf_counter()
     record_deals(inputs, 2, np.arange(deals), policy, flags)
@@ -284,8 +288,9 @@ def main() -> None:
     print(f"`pedro-sim bid \"{HAND}\" --bid 8 --trump H --deals 1000000`: "
           f"{bid_wall_time(1_000_000):.2f} s wall (warm cache)")
     for threads in sorted({1, cores}):
-        print(f"pimc deals (K=20, rollouts, bidding by playouts), {threads} thread(s): "
-              f"{pimc_rate(threads):,.0f} deals/s")
+        for spec in ("pimc", BEFORE_PIMC):
+            print(f"{spec} deals (K=20, rollouts), {threads} thread(s): "
+                  f"{pimc_rate(threads, spec=spec):,.0f} deals/s")
     rate, nodes = pedro_solves()
     c = c_solves(work) if work else float("nan")
     print(f"exact solves of cinch start positions, 1 thread: {rate:,.0f}/s (mean {nodes:,.0f} "

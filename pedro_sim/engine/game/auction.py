@@ -63,7 +63,7 @@ def record_call(rec, record, n, seat, call):
 
 @kernel
 def by_value(policy, flags, cfg):
-    """Whether a player bids and names trumps by expected net score (think=bid)."""
+    """Whether a player bids and names trumps by expected net score (think=bid or all)."""
     return policy >= L.PL_PIMC and flags[cfg + L.K_THINK] >= L.THINK_BID
 
 

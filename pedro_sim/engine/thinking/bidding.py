@@ -30,7 +30,7 @@ from pedro_sim.engine.game.dealing import (
 )
 from pedro_sim.engine.game.scoring import deal_score, net_of, net_score
 from pedro_sim.engine.jit import kernel, shared_phase
-from pedro_sim.engine.players.bid_values import best_suit
+from pedro_sim.engine.players.bid_values import best_of, best_suit, suit_values
 from pedro_sim.engine.seats import clear_points, players, seat_after, seat_masks, side_of
 from pedro_sim.engine.thinking.scratch import (
     BID_LEVELS,
@@ -46,6 +46,7 @@ EV_CALL = 0  # a call: a bid, or 0 to pass
 EV_FORCED = 1  # the forced dealer's bid, where it may bid any (california)
 EV_TRUMP = 2  # the suit it names for its bid
 EV_PREDICTED = 3  # its P(make) of its bid in its suit, in 1/10000 (-1: no tables)
+HOLDER_TRIES = 32  # deals drawn for one in which the standing bid's holder holds what it bid
 
 
 @kernel
@@ -57,10 +58,9 @@ def forget_estimates(think):
 
 
 @kernel
-def simulate(seat, dealer, hand, bidder, suit, flags, tab, rng, think):
-    """One random deal around ``hand`` (``seat``'s dealt cards) with ``bidder`` naming
-    ``suit`` (-1: the heuristic's suit for the bidder's cards): the points in the
-    simulation's work."""
+def deal_around(seat, dealer, hand, bidder, tab, rng, think):
+    """A random deal around ``hand`` (``seat``'s dealt cards), ``bidder`` taking the kitty:
+    the simulation's work."""
     work, ids = simulation_of(think)  # its stream is ``rng``, the deal's
     deck = work.deck
     rest = work.rest
@@ -77,17 +77,54 @@ def simulate(seat, dealer, hand, bidder, suit, flags, tab, rng, think):
     shuffle(rng, rest, m)
     offset = seat_after(tab, seat, players(tab) - dealer - 1)  # places after eldest
     fixed_hand_order(rest, ids, offset, tab, deck)
-    dealt = seat_masks(hands, L.H_DEALT)
-    books = seat_masks(hands, L.H_BOOKS)
-    deal_packets(deck, dealer, tab, dealt, work.rec, False)
-    deal_books(deck, dealer, tab, books)
-    take_kitty(deck, bidder, tab, books)
+    deal_packets(deck, dealer, tab, seat_masks(hands, L.H_DEALT), work.rec, False)
+    deal_books(deck, dealer, tab, seat_masks(hands, L.H_BOOKS))
+    take_kitty(deck, bidder, tab, seat_masks(hands, L.H_BOOKS))
+    return work
+
+
+@kernel
+def play_dealt(dealer, bidder, suit, flags, tab, think):
+    """Play the simulation's deal out, ``bidder`` naming ``suit`` (-1: the heuristic's suit
+    for its cards), every seat as the heuristic: its work, holding the points."""
+    work = simulation_of(think)[0]
+    hands = work.hands
     if suit < 0:
         picked = tab.opts[L.O_BOOKS] + tab.opts[L.O_KITTY]
-        suit = best_suit(dealt[bidder] | (books[bidder] if picked else ZERO), tab)
+        books = hands[L.H_BOOKS + bidder] if picked else ZERO
+        suit = best_suit(hands[L.H_DEALT + bidder] | books, tab)
     clear_points(work.pts)
     play_contract_once(dealer, bidder, suit, np.int64(L.P_HEURISTIC), flags, tab, work, think)
     return work
+
+
+@kernel
+def simulate(seat, dealer, hand, bidder, suit, flags, tab, rng, think):
+    """One random deal around ``hand`` with ``bidder`` naming ``suit`` (play_dealt)."""
+    deal_around(seat, dealer, hand, bidder, tab, rng, think)
+    return play_dealt(dealer, bidder, suit, flags, tab, think)
+
+
+@kernel
+def deal_for_justified(seat, dealer, hand, holder, standing, tab, rng, think):
+    """A deal around ``hand`` in which ``holder``, holding the standing bid, was dealt cards
+    the heuristic counts at ``standing`` points or more: the first of HOLDER_TRIES deals
+    that does, else the one it counts highest."""
+    best = np.int64(-1)
+    best_state = rng[0]
+    for _ in range(HOLDER_TRIES):
+        state = rng[0]
+        work = deal_around(seat, dealer, hand, holder, tab, rng, think)
+        count = best_of(suit_values(work.hands[L.H_DEALT + holder], tab))[1] // 10
+        if count >= standing:
+            return
+        if count > best:
+            best = count
+            best_state = state
+    after = rng[0]
+    rng[0] = best_state
+    deal_around(seat, dealer, hand, holder, tab, rng, think)
+    rng[0] = after
 
 
 @kernel
@@ -193,8 +230,10 @@ def best_at(sums, j):
 @kernel
 def pass_value(seat, dealer, hand, standing, holder, flags, cfg, tab, rng, think):
     """The mean net score of ``seat``'s side if it passes: the holder of the standing bid
-    plays it in the heuristic's suit; with no bid standing, the dealer plays its forced
-    bid (the preset's minimum where it may bid any), or 0 where the deal is thrown in."""
+    plays it in the heuristic's suit, dealt cards that justify it (deal_for_justified)
+    where it is a partner or the auction goes round; with no bid standing, the dealer
+    plays its forced bid (the preset's minimum where it may bid any), or 0 where the deal
+    is thrown in."""
     bid = standing
     if holder < 0:
         forced = tab.opts[L.O_DEALER_FORCED]
@@ -204,9 +243,15 @@ def pass_value(seat, dealer, hand, standing, holder, flags, cfg, tab, rng, think
         bid = tab.opts[L.O_FORCED_BID] if forced == L.FORCED_EXACT else tab.opts[L.O_MIN_BID]
     n = flags[cfg + L.K_BID_WORLDS]
     side = side_of(tab, seat)
+    # docs/players.md: what drawing the holder's cards at random measured
+    shown = side_of(tab, holder) == side or tab.opts[L.O_AUCTION] != 0
     total = 0
     for _ in range(n):
-        work = simulate(seat, dealer, hand, holder, np.int64(-1), flags, tab, rng, think)
+        if holder != seat and shown:
+            deal_for_justified(seat, dealer, hand, holder, bid, tab, rng, think)
+        else:
+            deal_around(seat, dealer, hand, holder, tab, rng, think)
+        work = play_dealt(dealer, holder, np.int64(-1), flags, tab, think)
         total += net_score(work.pts, holder, bid, side, work.score, tab)
     return total / n
 

@@ -1,13 +1,13 @@
 """Players that think: determinized playouts (``pimc``) and the all-seeing ``dd``.
 
 ``pimc``: at each play with a choice, draw K worlds consistent with what the player
-knows (engine/thinking/sampler.py) and score each legal card by its mean value over them:
-the points its team takes from here on, by heuristic rollouts (the default) or by
-the solver (every card visible within the world). It plays the best-scoring card
-(ties: the lowest card id). ``dd``: plays the card the solver rates best in the
-real deal. Both keep, discard and bury as the heuristic does, and a stack's top card
-(first-trick extras, pairs) is the heuristic's too. Folds are forced: a seat that must
-fold does not think.
+knows (engine/thinking/sampler.py) and score each legal card by its mean value over them
+(value_for: its side's points from here on, or its side's net score of the deal at the
+bid in force), by heuristic rollouts (the default) or by the solver (every card visible
+within the world). It plays the best-scoring card (ties: the lowest card id). ``dd``:
+plays the card the solver rates best in the real deal. A stack's top card (first-trick
+extras, pairs) is the heuristic's; keeps and discards are thought about apart
+(exchange.py). Folds are forced: a seat that must fold does not think.
 """
 
 import numpy as np
