@@ -120,14 +120,16 @@ def test_bidders_and_defenders_read_their_blocks():
 
 @pytest.mark.parametrize("preset", PLAYED_PRESETS)
 def test_bid_levels_cover_every_bid_once(preset):
+    """Every bid a deal can be played at has its level (the forced dealer's included)."""
     from pedro_sim.engine.thinking.bidding import level_bid, level_of, n_levels
     from pedro_sim.engine.thinking.scratch import BID_LEVELS
 
     tab = EngineInputs.for_variant(preset).tables
     v = EngineInputs.for_variant(preset).variant
     bids = [int(level_bid(j, tab)) for j in range(int(n_levels(tab)))]
-    expected = list(range(v.min_bid, v.max_bid + 1)) + ([v.top_bid] if v.top_bid > v.max_bid
-                                                         else [])
+    low = v.forced_bid if v.dealer_forced == "exact" and 0 < v.forced_bid < v.min_bid else \
+        v.min_bid  # nicaragua's dealer is forced below the minimum
+    expected = list(range(low, v.max_bid + 1)) + ([v.top_bid] if v.top_bid > v.max_bid else [])
     assert bids == expected and len(bids) <= BID_LEVELS
     assert [int(level_of(b, tab)) for b in bids] == list(range(len(bids)))
 
@@ -217,3 +219,42 @@ def test_calibration_table(tmp_path):
     bad = cli("calibrate", "--presets", "cinch", "--policy", "heuristic", "--deals", "20",
               "--out", str(tmp_path / "h"))
     assert bad.returncode == 2 and "made no predictions" in bad.stderr
+
+
+def _ev(kind: int, hand_text: str, standing: int = 0, holder: int = -1, seat: int = 1):
+    """ev_answer for cinch's eldest (dealer 0) holding ``hand_text``."""
+    from pedro_sim.cards import mask_of, parse_hand
+    from pedro_sim.engine.rng import start
+    from pedro_sim.engine.thinking.bidding import ev_answer, forget_estimates
+    from pedro_sim.engine.thinking.scratch import new_think
+
+    inputs = EngineInputs.for_variant("cinch")
+    who = players("pimc", inputs.variant)
+    rng = np.zeros(1, np.uint64)
+    think = new_think(who.policy, inputs.tables, rng)
+    forget_estimates(think)
+    start(rng, 1, 0, 0)
+    hand = np.uint64(mask_of(parse_hand(hand_text)))
+    return int(ev_answer(np.int64(kind), np.int64(seat), np.int64(0), hand, np.int64(standing),
+                         np.int64(holder), False, who.flags, np.int64(L.FL_SETTINGS),
+                         inputs.tables, rng, think))
+
+
+def test_bidding_by_value_bids_the_lowest_level_that_pays():
+    from pedro_sim.engine.thinking.bidding import EV_CALL, EV_TRUMP
+
+    strong = "AH KH QH JH TH 5H 5D 2H 3C"
+    assert _ev(EV_CALL, strong) == 7  # every level pays: the lowest
+    assert _ev(EV_TRUMP, strong, standing=7) == 1  # hearts
+    assert _ev(EV_CALL, strong, standing=9, holder=2) == 10  # over an opponent's 9
+    assert _ev(EV_CALL, "3S 4H 6D 7C 8S 9H TD JC 2D") == 0  # nothing: pass
+
+
+def test_a_dealer_forced_below_the_minimum_is_priced():
+    """nicaragua's dealer, forced to 6 where bids start at 7, predicts its make rate from
+    its own table (a level of its own, not the one below the first)."""
+    inputs = EngineInputs.for_variant("nicaragua")
+    who = players("pimc:worlds=2", inputs.variant)
+    recs = record_deals(inputs, 3, np.arange(80), who.policy, who.flags)
+    forced = recs[recs[:, L.R_BID] == 6]
+    assert len(forced) > 5 and forced[:, L.R_PREDICTED].mean() > 3000

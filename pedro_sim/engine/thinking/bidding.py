@@ -171,17 +171,27 @@ def playout_estimate(seat, dealer, hand, flags, cfg, tab, rng, think):
 
 
 @kernel
+def lowest_bid(tab):
+    """The lowest bid a deal can be played at: the minimum, or a forced dealer's bid below
+    it (nicaragua's dealer is forced to 6 where the others bid 7 or more)."""
+    forced = tab.opts[L.O_FORCED_BID]
+    if tab.opts[L.O_DEALER_FORCED] == L.FORCED_EXACT and 0 < forced < tab.opts[L.O_MIN_BID]:
+        return forced
+    return tab.opts[L.O_MIN_BID]
+
+
+@kernel
 def n_levels(tab):
-    """The preset's bid levels: every number from the minimum up, then a special top bid
-    above the numbers ("83 double") if it has one."""
-    n = tab.opts[L.O_MAX_BID] - tab.opts[L.O_MIN_BID] + 1
+    """The bid levels a deal can be played at: every number from lowest_bid up, then a
+    special top bid above the numbers ("83 double") if the preset has one."""
+    n = tab.opts[L.O_MAX_BID] - lowest_bid(tab) + 1
     return n + 1 if tab.opts[L.O_TOP_BID] > tab.opts[L.O_MAX_BID] else n
 
 
 @kernel
 def level_bid(j, tab):
     """The bid of level ``j``."""
-    b = tab.opts[L.O_MIN_BID] + j
+    b = lowest_bid(tab) + j
     return b if b <= tab.opts[L.O_MAX_BID] else tab.opts[L.O_TOP_BID]
 
 
@@ -189,8 +199,8 @@ def level_bid(j, tab):
 def level_of(bid, tab):
     """The level of ``bid``."""
     if bid > tab.opts[L.O_MAX_BID]:
-        return tab.opts[L.O_MAX_BID] - tab.opts[L.O_MIN_BID] + 1
-    return bid - tab.opts[L.O_MIN_BID]
+        return tab.opts[L.O_MAX_BID] - lowest_bid(tab) + 1
+    return bid - lowest_bid(tab)
 
 
 @shared_phase
@@ -276,8 +286,8 @@ def ev_forced(seat, dealer, hand, flags, cfg, tab, rng, think):
     """The forced dealer's bid where it may bid any: the level of the best mean net score
     (the lowest on ties)."""
     sums = ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think)[0]
-    best = 0
-    for j in range(1, n_levels(tab)):
+    best = level_of(tab.opts[L.O_MIN_BID], tab)
+    for j in range(best + 1, n_levels(tab)):
         if best_at(sums, j)[1] > best_at(sums, best)[1]:
             best = j
     return level_bid(best, tab)
