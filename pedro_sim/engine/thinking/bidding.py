@@ -57,10 +57,10 @@ def forget_estimates(think):
         ev_done_of(think)[p] = 0
 
 
-@kernel
+@shared_phase
 def deal_around(seat, dealer, hand, bidder, tab, rng, think):
-    """A random deal around ``hand`` (``seat``'s dealt cards), ``bidder`` taking the kitty:
-    the simulation's work."""
+    """A random deal around ``hand`` (``seat``'s dealt cards), ``bidder`` taking the kitty,
+    into the simulation's work (called, not inlined: a simulated deal is worth a call)."""
     work, ids = simulation_of(think)  # its stream is ``rng``, the deal's
     deck = work.deck
     rest = work.rest
@@ -80,13 +80,12 @@ def deal_around(seat, dealer, hand, bidder, tab, rng, think):
     deal_packets(deck, dealer, tab, seat_masks(hands, L.H_DEALT), work.rec, False)
     deal_books(deck, dealer, tab, seat_masks(hands, L.H_BOOKS))
     take_kitty(deck, bidder, tab, seat_masks(hands, L.H_BOOKS))
-    return work
 
 
-@kernel
+@shared_phase
 def play_dealt(dealer, bidder, suit, flags, tab, think):
     """Play the simulation's deal out, ``bidder`` naming ``suit`` (-1: the heuristic's suit
-    for its cards), every seat as the heuristic: its work, holding the points."""
+    for its cards), every seat as the heuristic: the points into the simulation's work."""
     work = simulation_of(think)[0]
     hands = work.hands
     if suit < 0:
@@ -95,14 +94,14 @@ def play_dealt(dealer, bidder, suit, flags, tab, think):
         suit = best_suit(hands[L.H_DEALT + bidder] | books, tab)
     clear_points(work.pts)
     play_contract_once(dealer, bidder, suit, np.int64(L.P_HEURISTIC), flags, tab, work, think)
-    return work
 
 
 @kernel
 def simulate(seat, dealer, hand, bidder, suit, flags, tab, rng, think):
     """One random deal around ``hand`` with ``bidder`` naming ``suit`` (play_dealt)."""
     deal_around(seat, dealer, hand, bidder, tab, rng, think)
-    return play_dealt(dealer, bidder, suit, flags, tab, think)
+    play_dealt(dealer, bidder, suit, flags, tab, think)
+    return simulation_of(think)[0]
 
 
 @kernel
@@ -114,8 +113,9 @@ def deal_for_justified(seat, dealer, hand, holder, standing, tab, rng, think):
     best_state = rng[0]
     for _ in range(HOLDER_TRIES):
         state = rng[0]
-        work = deal_around(seat, dealer, hand, holder, tab, rng, think)
-        count = best_of(suit_values(work.hands[L.H_DEALT + holder], tab))[1] // 10
+        deal_around(seat, dealer, hand, holder, tab, rng, think)
+        dealt = simulation_of(think)[0].hands[L.H_DEALT + holder]
+        count = best_of(suit_values(dealt, tab))[1] // 10
         if count >= standing:
             return
         if count > best:
@@ -261,7 +261,8 @@ def pass_value(seat, dealer, hand, standing, holder, flags, cfg, tab, rng, think
             deal_for_justified(seat, dealer, hand, holder, bid, tab, rng, think)
         else:
             deal_around(seat, dealer, hand, holder, tab, rng, think)
-        work = play_dealt(dealer, holder, np.int64(-1), flags, tab, think)
+        play_dealt(dealer, holder, np.int64(-1), flags, tab, think)
+        work = simulation_of(think)[0]
         total += net_score(work.pts, holder, bid, side, work.score, tab)
     return total / n
 

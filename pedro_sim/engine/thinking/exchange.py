@@ -137,7 +137,7 @@ def taken_counts(hands, dealer, tab):
     return n
 
 
-@kernel
+@shared_phase
 def exchange_like(deck, seen, p, dealer, bidder, trump, counts, tab, rng, work):
     """Deal the cards ``p`` has not ``seen`` at random among their places in the pack and
     play the exchange as the heuristic; with ``counts`` (p the dealer), until the other
@@ -187,7 +187,7 @@ def replay(deck, seen, p, dealer, bidder, trump, pool, kept, counts, flags, tab,
     return work, True
 
 
-@kernel
+@shared_phase
 def candidate_value(deck, seen, p, dealer, bidder, bid, trump, pool, kept, counts, flags, cfg,
                     start, tab, rng, think, record):
     """``p``'s objective in each of the candidate's deals, the stream restarted at ``start``
