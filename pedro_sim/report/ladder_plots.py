@@ -35,13 +35,16 @@ def score_matrix_figure(table: pd.DataFrame, deals: int, path: Path) -> None:
             i, j = names.index(r.a_label), names.index(r.b_label)
             m[i, j], m[j, i] = r.score_diff, -r.score_diff
             half[i, j] = half[j, i] = (r.score_diff_hi - r.score_diff_lo) / 2
-        lim = max(np.nanmax(np.abs(m)), 1e-9)
+        # colours saturate at the median gap, so that a weak player's rout does not wash
+        # out the differences among the strong
+        lim = max(float(np.nanmedian(np.abs(m))), 1e-9)
         ax.imshow(m, cmap="RdBu", vmin=-lim, vmax=lim)
         for i in range(k):
             for j in range(k):
                 if i != j and not np.isnan(m[i, j]):
                     ax.text(j, i, f"{m[i, j]:+.1f}\n±{half[i, j]:.1f}", ha="center",
-                            va="center", fontsize=7)
+                            va="center", fontsize=7,
+                            color="white" if abs(m[i, j]) > 0.7 * lim else "black")
         ax.set_xticks(range(k), [str(n + 1) for n in range(k)])
         ax.set_yticks(range(k), [str(n + 1) for n in range(k)])
         ax.set_title(preset, fontsize=10)
@@ -59,7 +62,7 @@ def make_rate_figure(stand: pd.DataFrame, deals: int, path: Path) -> None:
     intervals."""
     presets = list(dict.fromkeys(stand.variant))
     names = list(dict.fromkeys(stand.player))
-    fig, ax = plt.subplots(figsize=(max(7, 0.9 * len(presets) * len(names) / 2), 4.5))
+    fig, ax = plt.subplots(figsize=(min(14, max(7, 0.22 * len(presets) * len(names))), 5))
     width = 0.8 / len(names)
     for k, name in enumerate(names):
         g = stand[stand.player == name].set_index("variant").reindex(presets)
@@ -73,6 +76,6 @@ def make_rate_figure(stand: pd.DataFrame, deals: int, path: Path) -> None:
     ax.set_ylim(0, 1)
     ax.set_title(f"Make rate of each player's bids over its duels ({deals:,} deals per duel)",
                  fontsize=10)
-    ax.legend(fontsize=7, loc="lower right")
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=len(names))
     fig.tight_layout()
     _save(fig, path)
