@@ -258,3 +258,21 @@ def test_a_dealer_forced_below_the_minimum_is_priced():
     recs = record_deals(inputs, 3, np.arange(80), who.policy, who.flags)
     forced = recs[recs[:, L.R_BID] == 6]
     assert len(forced) > 5 and forced[:, L.R_PREDICTED].mean() > 3000
+
+
+def test_think_all_chooses_a_stacks_top_card():
+    """In cinch, whose exchange leaves no choice, think=all differs from think=bid only by
+    choosing the top card of the first trick's stacks by playouts: some deals differ, and
+    none of the others."""
+    inputs = EngineInputs.for_variant("cinch")
+    idx = np.arange(80)
+    a = players("pimc:worlds=3", inputs.variant)
+    b = players("pimc:worlds=3,think=bid", inputs.variant)
+    ra = record_deals(inputs, 4, idx, a.policy, a.flags)
+    rb = record_deals(inputs, 4, idx, b.policy, b.flags)
+    differ = (ra != rb).any(axis=1)
+    counts = np.array([[bin(int(h)).count("1") for h in row] for row in
+                       rb[:, L.R_START:L.R_START + L.SEATS]])  # hands at play start
+    has_stack = (counts > inputs.variant.keep).any(axis=1)
+    assert differ.sum() >= 1
+    assert not (differ & ~has_stack).any()  # only deals with a stack to play

@@ -18,6 +18,7 @@ from pedro_sim.engine.game.scoring import net_score
 from pedro_sim.engine.game.tricks import (
     claim_if_alone,
     close_trick,
+    constrained_tops,
     extra_cards,
     fold_trumpless,
     folds_on_lead,
@@ -25,6 +26,7 @@ from pedro_sim.engine.game.tricks import (
     legal_cards,
     play_cards_once,
     play_rest,
+    stack_legal,
     start_trick,
     two_to_holder,
 )
@@ -191,6 +193,27 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
 
 
 @kernel
+def thinks_about_stacks(policy, flags, cfg, tab, p):
+    """Whether seat ``p`` chooses a stack's top card by playouts: pimc with rollouts and
+    think=all (a rollout plays the top card with the heuristic's extras under it; the
+    solver needs the extras named, so dd and eval=solver leave stacks to the heuristic)."""
+    return (seat_player(policy, tab, p) == L.PL_PIMC and flags[cfg + L.K_THINK] >= L.THINK_ALL
+            and flags[cfg + L.K_EVAL] == L.EVAL_ROLLOUT)
+
+
+@kernel
+def stack_tops(h, legal, extra, trick, t, tab):
+    """The top cards of ``legal`` a stack of ``extra`` cards under it can be completed from
+    (the trick loop's rule, tricks.play_cards)."""
+    if tab.opts[L.O_EXTRAS_ONE_SCORING] or tab.opts[L.O_PAIRS]:
+        future = popcount(h) - (tab.opts[L.O_KEEP] - trick) - extra
+        return constrained_tops(h, legal, extra, future, tab.opts[L.O_PAIRS], t, tab)
+    if not tab.opts[L.O_EXTRAS_SCORE]:
+        return stack_legal(h, legal, extra, t, tab)
+    return legal
+
+
+@kernel
 def think_card(policy, all_hands, p, st, flags, rng, real, think, t, tab):
     """The card a thinking seat plays, or -1 to leave the choice to the heuristic (one
     legal card, or a stack to play)."""
@@ -202,9 +225,14 @@ def think_card(policy, all_hands, p, st, flags, rng, real, think, t, tab):
         legal = lead_cards(h, first, t, tab)
     else:
         legal = legal_cards(h, st[SV.S_LED], t, tab, tab.opts[L.O_PLAIN_LED])
-    if popcount(legal) < 2 or extra_cards(popcount(h), st[SV.S_TRICK], tab) > 0:
-        return np.int64(-1)
     cfg = settings_of(policy, side_of(tab, p))
+    extra = extra_cards(popcount(h), st[SV.S_TRICK], tab)
+    if extra > 0:
+        if not thinks_about_stacks(policy, flags, cfg, tab, p):
+            return np.int64(-1)
+        legal = stack_tops(h, legal, extra, st[SV.S_TRICK], t, tab)
+    if popcount(legal) < 2:
+        return np.int64(-1)
     if seat_player(policy, tab, p) == L.PL_DD:
         return dd_card(seat_masks(all_hands, L.H_PLAY), st, p, legal, flags[cfg + L.K_OBJECTIVE],
                        real, think, t, tab)
