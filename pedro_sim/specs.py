@@ -74,7 +74,7 @@ SETTINGS = (
     Setting("think", L.K_THINK, {"play": L.THINK_PLAY, "bid": L.THINK_BID, "all": L.THINK_ALL},
             "all", "what it thinks about: card play only (bids its playout estimate by the "
             "heuristic's rule); also its bids and trumps (by expected net score); or also its "
-            "keeps and discards"),
+            "keeps and discards and a stack's top card"),
     Setting("keep_worlds", L.K_KEEP_WORLDS, None, 32,
             "deals simulated per candidate keep or discard (think=all)", hi=256),
 )

@@ -18,7 +18,7 @@ from pedro_sim.setup import PLAYED_PRESETS
 OLD = "pimc:objective=points,think=play"
 ABLATIONS = (("score", "objective=score (card play for the net score)"),
              ("bid", "think=bid (bids and trumps by expected value)"),
-             ("keep", "think=all (keeps and discards)"))
+             ("keep", "think=all (keeps, discards, stack tops)"))
 
 
 def interval(r: pd.Series, name: str) -> str:

@@ -6,8 +6,10 @@ knows (engine/thinking/sampler.py) and score each legal card by its mean value o
 bid in force), by heuristic rollouts (the default) or by the solver (every card visible
 within the world). It plays the best-scoring card (ties: the lowest card id). ``dd``:
 plays the card the solver rates best in the real deal. A stack's top card (first-trick
-extras, pairs) is the heuristic's; keeps and discards are thought about apart
-(exchange.py). Folds are forced: a seat that must fold does not think.
+extras, pairs) is chosen the same way by pimc with rollouts and think=all, the
+heuristic's extras under it; otherwise the stack is the heuristic's. Keeps and discards
+are thought about apart (exchange.py). Folds are forced: a seat that must fold does not
+think.
 """
 
 import numpy as np
@@ -215,8 +217,8 @@ def stack_tops(h, legal, extra, trick, t, tab):
 
 @kernel
 def think_card(policy, all_hands, p, st, flags, rng, real, think, t, tab):
-    """The card a thinking seat plays, or -1 to leave the choice to the heuristic (one
-    legal card, or a stack to play)."""
+    """The card a thinking seat plays (a stack's top card), or -1 to leave the choice to
+    the heuristic (one legal card, or a stack it does not think about)."""
     h = all_hands[p]
     if folds_on_lead(h, st[SV.S_LED], tab.opts[L.O_FOLD], t, tab):
         return np.int64(-1)  # it folds
