@@ -270,11 +270,13 @@ def pass_value(seat, dealer, hand, standing, holder, flags, cfg, tab, rng, think
 @kernel
 def ev_call(seat, dealer, hand, standing, holder, may_equal, flags, cfg, tab, rng, think):
     """The lowest legal bid whose best suit's mean net score beats passing; 0: pass."""
+    lo = max(tab.opts[L.O_MIN_BID], standing if may_equal and standing > 0 else standing + 1)
+    if level_bid(n_levels(tab) - 1, tab) < lo:
+        return np.int64(0)  # no bid left above the standing one: nothing to weigh
     sums = ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think)[0]
     worth_passing = pass_value(seat, dealer, hand, standing, holder, flags, cfg, tab, rng,
                                think)
     n = flags[cfg + L.K_BID_WORLDS]
-    lo = max(tab.opts[L.O_MIN_BID], standing if may_equal and standing > 0 else standing + 1)
     for j in range(n_levels(tab)):
         b = level_bid(j, tab)
         if b >= lo and best_at(sums, j)[1] / n > worth_passing:

@@ -242,6 +242,24 @@ def ends(m, k, weak, t, tab, out):
     return n
 
 
+@kernel
+def swap_allowed(x, y, free, t, tab):
+    """Whether giving up ``x`` for ``y`` keeps to the rules (free: any swap; else within a
+    class)."""
+    return free or card_class(x, t, tab) == card_class(y, t, tab)
+
+
+@kernel
+def any_swap(ids, nk, nl, free, t, tab):
+    """Whether any of the tried kept cards (ids[:nk]) may be swapped for any of the tried
+    left ones (ids[KEPT_TRIED:KEPT_TRIED + nl])."""
+    for i in range(nk):
+        for j in range(nl):
+            if swap_allowed(ids[i], ids[KEPT_TRIED + j], free, t, tab):
+                return True
+    return False
+
+
 @shared_phase
 def best_keep(deck, hands, p, dealer, bidder, bid, trump, flags, cfg, tab, rng, think):
     """Seat ``p``'s keep: the heuristic's, or the neighbour with the best sum over the same
@@ -254,6 +272,8 @@ def best_keep(deck, hands, p, dealer, bidder, bid, trump, flags, cfg, tab, rng, 
     ids = simulation_of(think)[1]  # KEPT_TRIED weakest kept, then LEFT_TRIED strongest left
     nk = ends(kept, KEPT_TRIED, True, trump, tab, ids)
     nl = ends(left, LEFT_TRIED, False, trump, tab, ids[KEPT_TRIED:])
+    if not any_swap(ids, nk, nl, free, trump, tab):
+        return  # no neighbour the rules allow: nothing to simulate
     seen = seen_by(hands, p, pool)
     counts = taken_counts(hands, dealer, tab) if p == dealer else -1
     start = rng[0]
@@ -267,7 +287,7 @@ def best_keep(deck, hands, p, dealer, bidder, bid, trump, flags, cfg, tab, rng, 
         x = ids[i]
         for j in range(nl):
             y = ids[KEPT_TRIED + j]
-            if not free and card_class(x, trump, tab) != card_class(y, trump, tab):
+            if not swap_allowed(x, y, free, trump, tab):
                 continue
             cand = kept & ~bit(x) | bit(y)
             s1, s2, n = candidate_value(deck, seen, p, dealer, bidder, bid, trump, pool, cand,
