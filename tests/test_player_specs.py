@@ -148,7 +148,8 @@ def test_value_bidders_record_their_prediction():
             assert (bid[:, L.R_PREDICTED] == -1).all()
 
 
-@pytest.mark.parametrize("preset", ["family", "foster", "sixty-three"])
+@pytest.mark.parametrize("preset", ["family", "foster", "sixty-three", "nicaragua",
+                                    "eighty-three"])
 def test_thinking_about_keeps_changes_some_and_stays_legal(preset):
     """think=all keeps otherwise than the heuristic in some deals (where the bids and trumps
     are the same), and every such deal passes the reference checker."""

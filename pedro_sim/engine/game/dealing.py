@@ -273,11 +273,21 @@ def keep_freely(policy, rng, cards, keep, t, tab):
     return choose_cards(policy, rng, cards, n, t, tab)
 
 
+@phase
+def keep_of(policy, rng, cards, t, tab):
+    """eighty-three, once trumps are passed: a hand of O_KEEP from ``cards``, every trump
+    first (scoring trumps first where they are too many)."""
+    keep = tab.opts[L.O_KEEP]
+    tm = tab.masks[t, L.M_TRUMP]
+    if popcount(cards & tm) > keep:
+        return keep_scoring_first(policy, rng, cards & tm, keep, t, tab)
+    return keep_trumps(policy, rng, cards, keep, t, tab)
+
+
 @kernel
 def exchange_by_passing(hands, dealer, trump, policy, rng, tab):
     """eighty-three: pass excess trumps to partners, then everyone keeps O_KEEP cards."""
     keep = tab.opts[L.O_KEEP]
-    tm = tab.masks[trump, L.M_TRUMP]
     dealt = seat_masks(hands, L.H_DEALT)
     books = seat_masks(hands, L.H_BOOKS)
     cards = seat_masks(hands, L.H_POOL)
@@ -292,10 +302,7 @@ def exchange_by_passing(hands, dealer, trump, policy, rng, tab):
         pol = seat_player(policy, tab, p)
         if kept[p]:
             continue
-        if popcount(cards[p] & tm) > keep:
-            hands[p] = keep_scoring_first(pol, rng, cards[p] & tm, keep, trump, tab)
-        else:
-            hands[p] = keep_trumps(pol, rng, cards[p], keep, trump, tab)
+        hands[p] = keep_of(pol, rng, cards[p], trump, tab)
     for p in range(L.SEATS):
         hands[L.H_RECEIVED + p] = books[p] | passed[p]
         hands[L.H_DISCARDED + p] = cards[p] & ~hands[p]
@@ -315,9 +322,7 @@ def exchange_cards(deck, hands, dealer, trump, policy, rng, tab):
     end = tab.opts[L.O_DECK]
     dealt = seat_masks(hands, L.H_DEALT)
     books = seat_masks(hands, L.H_BOOKS)
-    received = seat_masks(hands, L.H_RECEIVED)
     discarded = seat_masks(hands, L.H_DISCARDED)
-    put_away = seat_masks(hands, L.H_PUT_AWAY)
     for k in range(L.H_RECEIVED, L.H_LEN):
         hands[k] = ZERO
     if tab.opts[L.O_PASS_EXCESS]:
@@ -350,6 +355,34 @@ def exchange_cards(deck, hands, dealer, trump, policy, rng, tab):
                 sp = fill_from_top(deck, hands, p, sp, end, keep)
     for p in range(L.SEATS):
         discarded[p] = (dealt[p] | books[p]) & ~hands[p]
+    dealer_exchange(deck, hands, dealer, trump, dpol, rng, tab, sp)
+
+
+@kernel
+def stock_start(hands, dealer, tab):
+    """Where the stock left to the dealer starts: after the hands and every card the other
+    seats filled from it."""
+    sp = players(tab) * tab.opts[L.O_HAND]
+    for p in range(players(tab)):
+        if p != dealer:
+            sp += popcount(hands[p] & ~hands[L.H_DEALT + p] & ~hands[L.H_BOOKS + p])
+    return sp
+
+
+@kernel
+def dealer_exchange(deck, hands, dealer, trump, dpol, rng, tab, sp):
+    """The dealer's part of the exchange, the others' done (their discards in H_DISCARDED):
+    its fill from the stock at ``sp``, and the fields H_* that follow from it."""
+    keep = tab.opts[L.O_KEEP]
+    tm = tab.masks[trump, L.M_TRUMP]
+    fill = tab.opts[L.O_DEALER_FILL]
+    n = players(tab)
+    end = tab.opts[L.O_DECK]
+    dealt = seat_masks(hands, L.H_DEALT)
+    books = seat_masks(hands, L.H_BOOKS)
+    received = seat_masks(hands, L.H_RECEIVED)
+    discarded = seat_masks(hands, L.H_DISCARDED)
+    put_away = seat_masks(hands, L.H_PUT_AWAY)
     rest = ZERO
     for j in range(sp, end):
         rest |= bit(deck[j])
@@ -381,6 +414,32 @@ def exchange_cards(deck, hands, dealer, trump, policy, rng, tab):
         if tab.opts[L.O_DEALER_SEARCHES_DISCARDS] and p != dealer:  # a discard the dealer
             # took is in play again, no longer put away (foster's credit)
             discarded[p] &= ~hands[dealer]
+
+
+@kernel
+def dealer_sees_discards(tab):
+    """Whether the dealer chooses among the other seats' discards (rob-all, or the
+    searching house rule where it takes or robs)."""
+    fill = tab.opts[L.O_DEALER_FILL]
+    if fill == L.FILL_ROB_ALL:
+        return True
+    return tab.opts[L.O_DEALER_SEARCHES_DISCARDS] != 0 and (
+        fill == L.FILL_TAKE_ALL or fill == L.FILL_ROB_FREE)
+
+
+@kernel
+def redo_dealer(deck, hands, dealer, trump, dpol, rng, tab):
+    """The dealer's part again after another seat changed its keep, where the dealer
+    chooses among the others' discards (rob-all, the searching house rule)."""
+    if not dealer_sees_discards(tab):
+        return
+    hands[dealer] = hands[L.H_DEALT + dealer]
+    hands[L.H_RECEIVED + dealer] = ZERO
+    hands[L.H_PUT_AWAY + dealer] = ZERO
+    for p in range(players(tab)):
+        if p != dealer:
+            hands[L.H_DISCARDED + p] = (hands[L.H_DEALT + p] | hands[L.H_BOOKS + p]) & ~hands[p]
+    dealer_exchange(deck, hands, dealer, trump, dpol, rng, tab, stock_start(hands, dealer, tab))
 
 
 @kernel

@@ -4,41 +4,54 @@ among, by sampled deals.
 
 Candidates: the heuristic's keep and its neighbours, each swapping one of its
 ``KEPT_TRIED`` weakest kept cards for one of the ``LEFT_TRIED`` strongest it left. Where
-the rules constrain the keep (keep every trump, scoring trumps first) only swaps within a
-class (scoring trumps, other trumps, non-trumps) are tried, which keeps every such rule;
-where the choice is free (foster's and nicaragua's discards, a robbing dealer's pick)
-any swap is. Each candidate is scored on the same ``K_KEEP_WORLDS`` deals (common random
-numbers): the cards the seat has not seen are shuffled among their places in the pack
-(for a dealer's choice, until the other seats take as many stock cards as they did, in
-all),
-the deal is replayed from the exchange with every seat playing as the heuristic and the
-seat keeping the candidate, and the deal is valued by the seat's objective. A candidate
-replaces the heuristic's keep only when its paired gain over those deals is at least
-``Z_KEEP`` standard errors above nothing (the best such gain wins): with a score of
-candidates, the best mean alone would be chosen for its luck as often as for its worth.
+the rules constrain the keep (keep every trump, scoring trumps first, eighty-three's six
+trumps kept when passing) only swaps within a class (scoring trumps, other trumps,
+non-trumps) are tried, which keeps every such rule; where the choice is free (foster's
+and nicaragua's discards, a robbing dealer's pick) any swap is. Each candidate is scored
+on the same ``K_KEEP_WORLDS`` deals (common random numbers): the cards the seat has not
+seen are shuffled among their places in the pack and the exchange is replayed by the
+heuristic until it shows the seat what the real one did (for a dealer, as many stock
+cards taken by the others in all; in eighty-three the same passing in its partnership);
+a rob-all dealer, which has seen every card but the others' hands, deals those hands
+again among them. The deal is then replayed from the exchange with every seat playing
+as the heuristic and the seat keeping the candidate (and what follows from it: the
+partner's keep from the trumps passed, the dealer's choice where it chooses among the
+discards), and valued by the seat's objective. A candidate replaces the heuristic's
+keep only when its paired gain over those deals is at least ``Z_KEEP`` standard errors
+above nothing (the best such gain wins): with a score of candidates, the best mean
+alone would be chosen for its luck as often as for its worth.
 
-Not thought about: eighty-three's passing to a partner, non-dealers' free discards where
-the dealer may take discarded cards (nicaragua's rob-all, the searching house rule),
-and the cards played under a stack (burying, pairs): the heuristic's.
+Not thought about: an eighty-three seat that was passed trumps (a replay would have to
+pass it the same ones), a dealer that searches the discards (house rule), and the cards
+played under a stack (burying, pairs: stack tops are thought about in playouts.py).
 """
 
 import numpy as np
 
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine.bits import ZERO, bit, popcount
+from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
 from pedro_sim.engine.game.dealing import (
     deal_books,
     deal_packets,
     exchange_cards,
+    keep_of,
+    redo_dealer,
     shuffle,
     take_kitty,
 )
 from pedro_sim.engine.game.scoring import discard_credit, net_score
 from pedro_sim.engine.game.tricks import play_out
-from pedro_sim.engine.jit import kernel, shared_phase
-from pedro_sim.engine.players import seat_player, settings_of
+from pedro_sim.engine.jit import kernel, phase, shared_phase
+from pedro_sim.engine.players import scoring_cards, seat_player, settings_of
 from pedro_sim.engine.players.heuristic import strongest, weakest
-from pedro_sim.engine.seats import clear_points, players, seat_after, seat_masks, side_of
+from pedro_sim.engine.seats import (
+    clear_points,
+    partner_of,
+    players,
+    seat_after,
+    seat_masks,
+    side_of,
+)
 from pedro_sim.engine.thinking.scratch import keep_values_of, simulation_of
 
 KEPT_TRIED = 4
@@ -56,16 +69,40 @@ def card_class(c, t, tab):
 
 
 @kernel
-def stock_left(hands, dealer, tab):
-    """The stock a dealer fills from: the pack less every dealt hand, book and card taken by
-    the other seats."""
+def all_cards(tab):
+    """The pack's cards."""
     m = ZERO
     for c in range(tab.opts[L.O_DECK]):
         m |= bit(c)
+    return m
+
+
+@kernel
+def stock_left(hands, dealer, tab):
+    """The stock a dealer fills from: the pack less every dealt hand, book and card taken by
+    the other seats."""
+    m = all_cards(tab)
     for p in range(players(tab)):
         m &= ~(hands[L.H_DEALT + p] | hands[L.H_BOOKS + p])
         if p != dealer:
             m &= ~hands[L.H_RECEIVED + p]
+    return m
+
+
+@kernel
+def passed_by(hands, p, tab):
+    """eighty-three: the trumps seat ``p`` passed its partner (none without one)."""
+    b = partner_of(tab, p)
+    return hands[L.H_PASSED + b] if b >= 0 else ZERO
+
+
+@kernel
+def others_hands(hands, p, tab):
+    """The cards the other seats hold in play."""
+    m = ZERO
+    for q in range(players(tab)):
+        if q != p:
+            m |= hands[q]
     return m
 
 
@@ -81,17 +118,21 @@ def choice_of(hands, p, dealer, trump, tab):
     fill = tab.opts[L.O_DEALER_FILL]
     searching = tab.opts[L.O_DEALER_SEARCHES_DISCARDS] != 0
     if tab.opts[L.O_PASS_EXCESS]:
-        return ZERO, 0
+        if hands[L.H_PASSED + p]:
+            return ZERO, 0  # what it was passed: a world must pass it the same (not done)
+        if passed_by(hands, p, tab):
+            return cards & tm, 0  # the trumps it keeps, passing the others
+        return hands[L.H_POOL + p], 0
     if p == dealer and not searching:
         if fill == L.FILL_TAKE_ALL:
             return dealt | stock_left(hands, dealer, tab), 0
         if fill == L.FILL_ROB_FREE:
             return dealt | stock_left(hands, dealer, tab), 1
         if fill == L.FILL_ROB_ALL:
-            return ZERO, 0
+            return all_cards(tab) & ~others_hands(hands, p, tab), 1
     if discard == L.DISCARD_KEEP_TRUMPS or discard == L.DISCARD_KEEP_SCORING:
         return cards, 0
-    if discard == L.DISCARD_FREE and p != dealer and fill != L.FILL_ROB_ALL and not searching:
+    if discard == L.DISCARD_FREE and p != dealer:
         return dealt, 1
     if discard == L.DISCARD_NON_TRUMPS and tab.opts[L.O_EXCESS_TRUMPS] == L.EXCESS_DISCARD \
             and p != dealer and popcount(dealt & tm) > keep:
@@ -107,6 +148,9 @@ def set_keep(hands, p, dealer, pool, kept, trump, tab):
     dealt = hands[L.H_DEALT + p]
     books = hands[L.H_BOOKS + p]
     fill = tab.opts[L.O_DEALER_FILL]
+    if tab.opts[L.O_PASS_EXCESS]:
+        hands[L.H_DISCARDED + p] = hands[L.H_POOL + p] & ~hands[p]
+        return
     if p == dealer and fill == L.FILL_TAKE_ALL:
         hands[L.H_DISCARDED + p] = pool & ~hands[p]
         return
@@ -117,6 +161,38 @@ def set_keep(hands, p, dealer, pool, kept, trump, tab):
     else:
         hands[L.H_DISCARDED + p] = (dealt | books) & ~hands[p]
     hands[L.H_RECEIVED + p] = (hands[p] & ~dealt) | books
+
+
+@phase
+def pass_instead(hands, p, kept, trump, policy, rng, tab):
+    """eighty-three: seat ``p`` keeps the trumps ``kept`` and passes its partner the others;
+    the partner chooses its keep again from what it now holds, as its player does."""
+    b = partner_of(tab, p)
+    cards = hands[L.H_DEALT + p] | hands[L.H_BOOKS + p]
+    moved = cards & tab.masks[trump, L.M_TRUMP] & ~kept
+    hands[p] = kept
+    hands[L.H_POOL + p] = cards & ~moved
+    hands[L.H_DISCARDED + p] = cards & ~moved & ~kept
+    hands[L.H_PASSED + b] = moved
+    books = hands[L.H_BOOKS + b]
+    mine = hands[L.H_DEALT + b] | books | moved
+    hands[L.H_POOL + b] = mine
+    hands[L.H_RECEIVED + b] = books | moved
+    hands[b] = keep_of(seat_player(policy, tab, b), rng, mine, trump, tab)
+    hands[L.H_DISCARDED + b] = mine & ~hands[b]
+
+
+@phase
+def apply_keep(deck, hands, p, dealer, pool, kept, trump, policy, rng, tab):
+    """Seat ``p`` keeps ``kept`` of ``pool`` instead, and what follows from it: its
+    partner's keep where it passes trumps, the dealer's choice where the dealer chooses
+    among the discards. ``policy``: the players' word (all heuristic in a replay)."""
+    if tab.opts[L.O_PASS_EXCESS] and passed_by(hands, p, tab):
+        pass_instead(hands, p, kept, trump, policy, rng, tab)
+        return
+    set_keep(hands, p, dealer, pool, kept, trump, tab)
+    if p != dealer:
+        redo_dealer(deck, hands, dealer, trump, seat_player(policy, tab, dealer), rng, tab)
 
 
 @kernel
@@ -137,16 +213,65 @@ def taken_counts(hands, dealer, tab):
     return n
 
 
+@kernel
+def like_real(hands, real, p, dealer, counts, trump, tab):
+    """Whether a replayed exchange (``hands``) shows seat ``p`` what the real one
+    (``real``) did: as many stock cards taken by the others where ``counts`` (p the
+    dealer); in eighty-three the same passing in p's partnership (p passing, passed to,
+    or neither), with room at the partner for the scoring trumps p passes."""
+    if counts >= 0 and taken_counts(hands, dealer, tab) != counts:
+        return False
+    b = partner_of(tab, p)
+    if not tab.opts[L.O_PASS_EXCESS] or b < 0:
+        return True
+    if hands[L.H_PASSED + p] != real[L.H_PASSED + p]:
+        return False
+    if (hands[L.H_PASSED + b] != ZERO) != (real[L.H_PASSED + b] != ZERO):
+        return False
+    sc = scoring_cards(trump, tab)
+    mine = popcount((hands[L.H_DEALT + b] | hands[L.H_BOOKS + b]) & sc)
+    return mine + popcount(real[L.H_PASSED + b] & sc) <= tab.opts[L.O_KEEP]
+
+
+@kernel
+def others_dealt_again(real, p, tab, rng, work):
+    """A deal for a seat that has seen every card but the other seats' hands in play (a
+    rob-all dealer): those hands dealt again at random among them, each as many cards."""
+    hands = work.hands
+    rest = work.rest
+    for j in range(hands.shape[0]):
+        hands[j] = real[j]
+    m = 0
+    for q in range(players(tab)):
+        h = real[q] if q != p else ZERO
+        while h:
+            rest[m] = lowest(h)
+            m += 1
+            h &= h - ONE
+    shuffle(rng, rest, m)
+    k = 0
+    for q in range(players(tab)):
+        if q != p:
+            n = popcount(real[q])
+            hands[q] = ZERO
+            for _ in range(n):
+                hands[q] |= bit(rest[k])
+                k += 1
+
+
 @shared_phase
-def exchange_like(deck, seen, p, dealer, bidder, trump, counts, tab, rng, work):
+def exchange_like(deck, real, seen, p, dealer, bidder, trump, counts, tab, rng, work):
     """Deal the cards ``p`` has not ``seen`` at random among their places in the pack and
-    play the exchange as the heuristic; with ``counts`` (p the dealer), until the other
-    seats take as many stock cards as they did (at most MAX_TRIES deals): whether they
-    did."""
+    play the exchange as the heuristic, until it shows p what the real one did (like_real,
+    at most MAX_TRIES deals): whether it did. A rob-all dealer has seen every card but
+    the others' hands: those are dealt again among them."""
     sim = work.deck
     rest = work.rest
     hands = work.hands
     n = tab.opts[L.O_DECK]
+    if p == dealer and tab.opts[L.O_DEALER_FILL] == L.FILL_ROB_ALL:
+        others_dealt_again(real, p, tab, rng, work)
+        return True
     for _ in range(MAX_TRIES):
         m = 0
         for j in range(n):
@@ -164,22 +289,23 @@ def exchange_like(deck, seen, p, dealer, bidder, trump, counts, tab, rng, work):
         deal_books(sim, dealer, tab, seat_masks(hands, L.H_BOOKS))
         take_kitty(sim, bidder, tab, seat_masks(hands, L.H_BOOKS))
         exchange_cards(sim, hands, dealer, trump, np.int64(L.P_HEURISTIC), rng, tab)
-        if counts < 0 or taken_counts(hands, dealer, tab) == counts:
+        if like_real(hands, real, p, dealer, counts, trump, tab):
             return True
     return False
 
 
 @kernel
-def replay(deck, seen, p, dealer, bidder, trump, pool, kept, counts, flags, tab, rng, think):
+def replay(deck, real, seen, p, dealer, bidder, trump, pool, kept, counts, flags, tab, rng,
+           think):
     """One deal like the real one but for the cards ``p`` has not ``seen`` (exchange_like),
     replayed with every seat playing as the heuristic and ``p`` keeping ``kept`` of
     ``pool``: (the simulation's work, holding its points; whether a deal was found)."""
     work = simulation_of(think)[0]
     hands = work.hands
-    if not exchange_like(deck, seen, p, dealer, bidder, trump, counts, tab, rng, work):
+    if not exchange_like(deck, real, seen, p, dealer, bidder, trump, counts, tab, rng, work):
         return work, False
     heuristic = np.int64(L.P_HEURISTIC)
-    set_keep(hands, p, dealer, pool, kept, trump, tab)
+    apply_keep(work.deck, hands, p, dealer, pool, kept, trump, heuristic, rng, tab)
     clear_points(work.pts)
     if tab.opts[L.O_OPPONENTS_DISCARDS_TO_BIDDERS]:
         work.pts[L.PT_POINTS + side_of(tab, bidder)] += discard_credit(hands, bidder, trump, tab)
@@ -188,7 +314,7 @@ def replay(deck, seen, p, dealer, bidder, trump, pool, kept, counts, flags, tab,
 
 
 @shared_phase
-def candidate_value(deck, seen, p, dealer, bidder, bid, trump, pool, kept, counts, flags, cfg,
+def candidate_value(deck, real, seen, p, dealer, bidder, bid, trump, pool, kept, counts, flags, cfg,
                     start, tab, rng, think, record):
     """``p``'s objective in each of the candidate's deals, the stream restarted at ``start``
     for each candidate so that every candidate meets the same deals: recorded into the
@@ -201,8 +327,8 @@ def candidate_value(deck, seen, p, dealer, bidder, bid, trump, pool, kept, count
     s2 = 0.0
     found = 0
     for w in range(flags[cfg + L.K_KEEP_WORLDS]):
-        work, ok = replay(deck, seen, p, dealer, bidder, trump, pool, kept, counts, flags, tab,
-                          rng, think)
+        work, ok = replay(deck, real, seen, p, dealer, bidder, trump, pool, kept, counts, flags,
+                          tab, rng, think)
         if not ok:
             continue  # no deal like this one: the same for every candidate
         found += 1
@@ -261,7 +387,7 @@ def any_swap(ids, nk, nl, free, t, tab):
 
 
 @shared_phase
-def best_keep(deck, hands, p, dealer, bidder, bid, trump, flags, cfg, tab, rng, think):
+def best_keep(deck, hands, p, dealer, bidder, bid, trump, policy, flags, cfg, tab, rng, think):
     """Seat ``p``'s keep: the heuristic's, or the neighbour with the best sum over the same
     simulated deals (module docstring)."""
     pool, free = choice_of(hands, p, dealer, trump, tab)
@@ -279,8 +405,8 @@ def best_keep(deck, hands, p, dealer, bidder, bid, trump, flags, cfg, tab, rng, 
     start = rng[0]
     best = kept
     best_gain = 0.0
-    found = candidate_value(deck, seen, p, dealer, bidder, bid, trump, pool, kept, counts,
-                            flags, cfg, start, tab, rng, think, True)[2]
+    found = candidate_value(deck, hands, seen, p, dealer, bidder, bid, trump, pool, kept,
+                            counts, flags, cfg, start, tab, rng, think, True)[2]
     if 2 * found < flags[cfg + L.K_KEEP_WORLDS]:
         return  # too few deals like this one: the heuristic's keep
     for i in range(nk):
@@ -290,13 +416,13 @@ def best_keep(deck, hands, p, dealer, bidder, bid, trump, flags, cfg, tab, rng, 
             if not swap_allowed(x, y, free, trump, tab):
                 continue
             cand = kept & ~bit(x) | bit(y)
-            s1, s2, n = candidate_value(deck, seen, p, dealer, bidder, bid, trump, pool, cand,
-                                        counts, flags, cfg, start, tab, rng, think, False)
+            s1, s2, n = candidate_value(deck, hands, seen, p, dealer, bidder, bid, trump, pool,
+                                        cand, counts, flags, cfg, start, tab, rng, think, False)
             if s1 > best_gain and clearly_better(s1, s2, n):
                 best_gain = s1
                 best = cand
     if best != kept:
-        set_keep(hands, p, dealer, pool, best, trump, tab)
+        apply_keep(deck, hands, p, dealer, pool, best, trump, policy, rng, tab)
 
 
 @shared_phase
@@ -306,6 +432,7 @@ def think_exchange(deck, hands, dealer, bidder, bid, trump, policy, flags, tab, 
         p = seat_after(tab, dealer, q)
         cfg = settings_of(policy, side_of(tab, p))
         if seat_player(policy, tab, p) >= L.PL_PIMC and flags[cfg + L.K_THINK] >= L.THINK_ALL:
-            best_keep(deck, hands, p, dealer, bidder, bid, trump, flags, cfg, tab, rng, think)
+            best_keep(deck, hands, p, dealer, bidder, bid, trump, policy, flags, cfg, tab, rng,
+                      think)
 
 
