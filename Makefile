@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/pedro-sim bid "$(HAND)" --bid 8 --trump H --seat all --deals 200000 --out reports
+	$(BIN)/pedro-sim bid "$(HAND)" --bid 8 --trump H --seat all --precision 0.01 --out reports
 
 report: $(STAMP)
 	$(BIN)/pedro-sim report --out reports/report

@@ -21,6 +21,8 @@ from pedro_sim.commands.options import (
     MAX_DEALS,
     MAX_GAMES,
     MAX_INDEX,
+    STRONG,
+    THINKING_PRECISION,
     Shared,
     shared,
 )
@@ -29,6 +31,7 @@ from pedro_sim.errors import PedroError
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Pedro strategy analyzer: simulate deals and measure what bids make.")
 out = Console()
+ADVISE_THINKING = (10_000, 200)  # advise's default deals and games per suit, thinking players
 
 HAND = typer.Argument(..., help='The dealt cards, e.g. "AH KH 5H 2H 9C 4D JS 7S 3C".')
 def _precision(help_text: str, top: float = 0.4999) -> typer.models.OptionInfo:
@@ -54,17 +57,22 @@ def _out(default: str, what: str = "Report directory.") -> typer.models.OptionIn
 
 
 @app.command()
-@shared("seed", "policy", "sides", "pimc", "variant", "house", "threads", "dask")
+@shared("seed", "policy", "sides", "pimc", "variant", "house", "threads", "dask",
+        defaults={"policy": STRONG})
 def bid(
     opts: Shared,  # the shared options (commands/options.py)
     hand: str = HAND,
     bid_value: int = typer.Option(None, "--bid", help="The bid to price (default: the minimum)."),
     trump: str = typer.Option("best", "--trump", help="S, H, D, C or best (the heuristic's suit)."),
     seat: str = typer.Option("eldest", "--seat", help="eldest, second, third, dealer or all."),
-    deals: int = _deals("Deals per seat (default 200,000; with --precision, the most to use, "
+    bids: str = typer.Option(None, "--bids", help="The bids to report, e.g. 7-14, 7,8,10 or "
+                             "all (default: --bid alone for players that play for the score, "
+                             "each other bid costing a run of its own; every bid otherwise)."),
+    deals: int = _deals("Deals per seat (default: 200,000; thinking players --precision "
+                        f"{THINKING_PRECISION} instead; with --precision, the most to use, "
                         "default 100,000,000)."),
-    precision: float = _precision("Run until every bid's P(make) has a 95% half-width of at "
-                                  "most this, e.g. 0.005.", top=0.5),
+    precision: float = _precision("Run until every reported bid's P(make) has a 95% "
+                                  "half-width of at most this, e.g. 0.005.", top=0.5),
     out_dir: Path = _out("reports"),
 ) -> None:
     """How often does a bid make with this hand? Prints a table, writes bid.csv and plots."""
@@ -73,11 +81,9 @@ def bid(
     rules = opts.rules()
     who = opts.players(rules)
     opts.set_threads()
-    if deals is None:
-        deals = 200_000 if precision is None else 100_000_000
     with opts.dask():
         run_bid(hand, bid_value, trump, seat, deals, opts.seed, who, rules, out_dir, out,
-                precision)
+                precision, bids)
 
 
 @app.command()
@@ -241,18 +247,19 @@ def technique(
 
 
 @app.command()
-@shared(*ANALYSIS)
+@shared(*ANALYSIS, defaults={"policy": STRONG})
 def advise(
     opts: Shared,  # the shared options (commands/options.py)
     hand: str = HAND,
     seat: str = typer.Option("eldest", "--seat", help="eldest, second, third or dealer."),
     score: str = typer.Option("0-0", "--score", help="The game score before the deal, "
                               "US-THEM (e.g. 40-35)."),
-    deals: int = _deals("Deals per suit, as bid (default 200,000; with --precision, the most "
-                        "to use)."),
-    games: int = typer.Option(4000, "--games", min=1, max=MAX_GAMES,
+    deals: int = _deals(f"Deals per suit, as bid (default 200,000, thinking players "
+                        f"{ADVISE_THINKING[0]:,}; with --precision, the most to use)."),
+    games: int = typer.Option(None, "--games", min=1, max=MAX_GAMES,
                               help="Whole games per suit, on from the first of those deals "
-                                   "(with --precision, the most to use)."),
+                                   f"(default 4,000, thinking players {ADVISE_THINKING[1]:,}; "
+                                   "with --precision, the most to use)."),
     out_dir: Path = _out("reports/advise"),
 ) -> None:
     """Which suit to name and how high to bid: P(make), expected score, P(win the game)."""
@@ -260,7 +267,10 @@ def advise(
     from pedro_sim.commands.advise_cmd import run_advise
     from pedro_sim.parsers import parse_score, parse_seats
 
-    study = opts.study(deals, 200_000)
+    thinking = opts.players(opts.rules()).thinks
+    study = opts.study(deals, ADVISE_THINKING[0] if thinking else 200_000)
+    if games is None:
+        games = ADVISE_THINKING[1] if thinking else 4000
     rules = study.inputs.variant
     cards = parse_hand(hand, size=rules.hand, allow_joker=rules.deck == 53)
     seats = parse_seats(seat)

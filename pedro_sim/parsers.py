@@ -93,3 +93,35 @@ def parse_score(text: str, variant: Variant) -> tuple[int, int]:
             raise PedroError(f"--score '{text}': {who} score {value} has already lost "
                              f"(lose_at {variant.lose_at})")
     return us, them
+
+
+def parse_bids(text: str, variant: Variant) -> list[int]:
+    """Bids to report, as ``all``, ``LO-HI`` or a comma-separated list of bids and ranges,
+    each a bid the preset allows (``83d``/``double``: eighty-three's "83 double").
+
+    >>> parse_bids("7-9,12", get_preset("cinch")), parse_bids("all", get_preset("cinch"))
+    ([7, 8, 9, 12], [7, 8, 9, 10, 11, 12, 13, 14])
+    """
+    from pedro_sim.analysis.scores import bid_levels
+
+    levels = bid_levels(variant)
+    if text.strip().lower() == "all":
+        return levels
+    chosen: set[int] = set()
+    for part in (p.strip().lower() for p in text.split(",")):
+        if part in ("83d", "double") and variant.top_bid > variant.max_bid:
+            chosen.add(variant.top_bid)
+            continue
+        m = re.fullmatch(r"(\d+)(?:\s*-\s*(\d+))?", part)
+        if not m:
+            raise PedroError(f"--bids '{text}': expected all, LO-HI or a list such as 7,8,10")
+        lo = int(m.group(1))
+        hi = int(m.group(2) or lo)
+        picked = [b for b in levels if lo <= b <= hi]
+        if lo > hi:
+            raise PedroError(f"--bids '{text}': {lo}-{hi} runs downwards")
+        if lo not in levels or hi not in levels:
+            raise PedroError(f"--bids '{text}': {variant.name} bids are "
+                             f"{levels[0]}..{variant.max_bid}")
+        chosen.update(picked)
+    return sorted(chosen)

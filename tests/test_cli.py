@@ -25,7 +25,8 @@ def cli(*args: str, env: dict | None = None, timeout: float = 600) -> subprocess
 
 def test_bid_writes_a_whole_report(tmp_path):
     out = tmp_path / "rep"
-    r = cli("bid", HAND, "--bid", "8", "--trump", "H", "--deals", "20000", "--out", str(out))
+    r = cli("bid", HAND, "--bid", "8", "--trump", "H", "--deals", "20000", "--policy",
+            "heuristic", "--out", str(out))
     assert r.returncode == 0, r.stderr
     assert "P(make)" in r.stdout and "eldest, trumps H" in r.stdout
     assert sorted(p.name for p in out.iterdir()) == [
@@ -49,7 +50,7 @@ def test_foster_bid_scores_by_difference(tmp_path):
     """At bid 1 (always made) foster's bidders score the difference of the two sides'
     points when positive, not their points: the expected score is below the mean points."""
     r = cli("bid", HAND, "--variant", "foster", "--trump", "H", "--deals", "5000",
-            "--out", str(tmp_path))
+            "--policy", "heuristic", "--out", str(tmp_path))
     assert r.returncode == 0, r.stderr
     row = pd.read_csv(tmp_path / "bid.csv").set_index("bid").loc[1]
     assert row.p_make == 1.0
@@ -70,7 +71,8 @@ def test_same_seed_same_bytes_whatever_the_threads(tmp_path):
     outs = []
     for threads in ("1", "2"):
         out = tmp_path / f"t{threads}"
-        r = cli("bid", HAND, "--deals", "70000", "--seat", "dealer", "--out", str(out),
+        r = cli("bid", HAND, "--deals", "70000", "--seat", "dealer", "--policy", "heuristic",
+                "--out", str(out),
                 env={"NUMBA_NUM_THREADS": threads})
         assert r.returncode == 0, r.stderr
         outs.append(out)
@@ -78,6 +80,7 @@ def test_same_seed_same_bytes_whatever_the_threads(tmp_path):
         assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes()
     other = tmp_path / "other-seed"
     assert cli("bid", HAND, "--deals", "70000", "--seat", "dealer", "--seed", "7",
+               "--policy", "heuristic",
                "--out", str(other)).returncode == 0
     assert (other / "bid.csv").read_bytes() != (outs[0] / "bid.csv").read_bytes()
 
@@ -118,7 +121,8 @@ def test_out_that_is_a_file(tmp_path):
 def test_ctrl_c_stops_fast_and_leaves_nothing(tmp_path):
     out = tmp_path / "rep"
     proc = subprocess.Popen([sys.executable, "-m", "pedro_sim.cli", "bid", HAND,
-                             "--deals", "500000000", "--out", str(out)],
+                             "--deals", "500000000", "--policy", "heuristic",
+                             "--out", str(out)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(4)
     assert proc.poll() is None, proc.communicate()

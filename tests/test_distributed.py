@@ -26,8 +26,8 @@ def test_bid_bytes_equal_everywhere(tmp_path, cluster):
     out = {}
     for name, extra in runs.items():
         d = tmp_path / name
-        r = cli("bid", HAND, "--deals", "30000", "--seat", "all", "--seed", "5", "--out",
-                str(d), *extra)
+        r = cli("bid", HAND, "--deals", "30000", "--seat", "all", "--seed", "5", "--policy",
+                "heuristic", "--out", str(d), *extra)
         assert r.returncode == 0, r.stderr
         out[name] = files(d, ["bid.csv", "points.csv"])
     assert out["local"] == out["workers"] == out["scheduler"]
@@ -45,7 +45,8 @@ def test_variants_bytes_equal_on_a_cluster(tmp_path, cluster):
 @pytest.mark.parametrize("args,names", [
     (["holdings", "--seat", "third", "--deals", "2000"], ["card_values.csv", "patterns.csv"]),
     (["technique", "all", "--deals", "5000"], ["techniques.csv"]),
-    (["advise", HAND, "--score", "40-50", "--deals", "5000", "--games", "500"], ["advise.csv"]),
+    (["advise", HAND, "--score", "40-50", "--deals", "5000", "--games", "500", "--policy",
+      "heuristic"], ["advise.csv"]),
 ])
 def test_strategy_bytes_equal_on_a_cluster(tmp_path, cluster, args, names):
     a = cli(*args, "--out", str(tmp_path / "a"))

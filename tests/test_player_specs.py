@@ -171,12 +171,58 @@ def test_bid_plays_the_bid_it_prices(tmp_path):
     r = cli("bid", HAND, "--bid", "9", "--trump", "H", "--policy", "pimc:worlds=2",
             "--deals", "40", "--out", str(tmp_path))
     assert r.returncode == 0, r.stderr
-    assert "Every deal was played at bid 9" in r.stdout.replace("\n", " ")
+    assert "each bid's row comes from deals played at that bid (9;" in \
+        " ".join(r.stdout.split())
     table = pd.read_csv(tmp_path / "bid.csv")
-    assert (table.played_at_bid == 9).all()
+    assert list(table.bid) == [9] and (table.played_at_bid == 9).all()
     assert json.loads((tmp_path / "run.json").read_text())["played_at_bid"] == 9
-    h = cli("bid", HAND, "--bid", "9", "--deals", "40", "--out", str(tmp_path / "h"))
-    assert "Every deal was played" not in h.stdout  # the heuristic ignores the bid
+    h = cli("bid", HAND, "--bid", "9", "--deals", "40", "--policy", "heuristic",
+            "--out", str(tmp_path / "h"))
+    assert "deals played at that bid" not in h.stdout  # the heuristic ignores the bid
+    assert list(pd.read_csv(tmp_path / "h" / "bid.csv").bid) == list(range(7, 15))
+
+
+def test_each_reported_bid_is_played_at_that_bid(tmp_path):
+    """--bids 8-9 with players that play for the score: each row equals the row of a run
+    with that bid alone in force (the same deals); with the heuristic, the rows of the
+    one run that prices every bid."""
+    args = [HAND, "--trump", "H", "--policy", "pimc:worlds=2", "--deals", "48"]
+    both = cli("bid", *args, "--bid", "9", "--bids", "8-9", "--out", str(tmp_path / "b"))
+    assert both.returncode == 0, both.stderr
+    table = pd.read_csv(tmp_path / "b" / "bid.csv")
+    assert list(table.bid) == [8, 9] and list(table.played_at_bid) == [8, 9]
+    assert json.loads((tmp_path / "b" / "run.json").read_text())["played_at_bid"] == [8, 9]
+    for b in (8, 9):
+        one = cli("bid", *args, "--bid", str(b), "--out", str(tmp_path / str(b)))
+        assert one.returncode == 0, one.stderr
+        row = pd.read_csv(tmp_path / str(b) / "bid.csv").iloc[0]
+        got = table[table.bid == b].iloc[0]
+        assert (got.made, got.expected_score) == (row.made, row.expected_score)
+    heur = [HAND, "--trump", "H", "--policy", "heuristic", "--deals", "2000"]
+    some = cli("bid", *heur, "--bids", "8,10-11", "--out", str(tmp_path / "h1"))
+    every = cli("bid", *heur, "--out", str(tmp_path / "h2"))
+    assert some.returncode == 0 and every.returncode == 0, some.stderr + every.stderr
+    a = pd.read_csv(tmp_path / "h1" / "bid.csv")
+    b = pd.read_csv(tmp_path / "h2" / "bid.csv")
+    assert list(a.bid) == [7, 8, 10, 11]  # --bid (the minimum) is always reported
+    pd.testing.assert_frame_equal(a, b[b.bid.isin([7, 8, 10, 11])].reset_index(drop=True))
+
+
+@pytest.mark.parametrize("bids,fragment", [("6-9", "cinch bids are 7..14"),
+                                           ("eight", "expected all, LO-HI"),
+                                           ("9-8", "9-8 runs downwards")])
+def test_bad_bids_are_named(tmp_path, bids, fragment):
+    r = cli("bid", HAND, "--bids", bids, "--out", str(tmp_path / "x"))
+    assert r.returncode == 2 and fragment in r.stderr and r.stderr.count("\n") == 1, r.stderr
+
+
+def test_bid_and_advise_default_to_the_thinking_player(tmp_path):
+    r = cli("bid", HAND, "--deals", "16", "--out", str(tmp_path / "b"))
+    assert r.returncode == 0, r.stderr
+    assert json.loads((tmp_path / "b" / "run.json").read_text())["policy"].startswith("pimc:")
+    a = cli("advise", HAND, "--deals", "16", "--games", "2", "--out", str(tmp_path / "a"))
+    assert a.returncode == 0, a.stderr
+    assert json.loads((tmp_path / "a" / "run.json").read_text())["policy"].startswith("pimc:")
 
 
 def test_fixed_hand_deals_record_the_bid_in_force():

@@ -120,7 +120,7 @@ def test_rules_command():
 
 def test_house_rules_change_the_bid_table(tmp_path):
     r = cli("bid", "AH KH 5H 2H 9C 4D JS 7S 3C", "--rule", "min_bid=6", "--deals", "2000",
-            "--out", str(tmp_path))
+            "--policy", "heuristic", "--out", str(tmp_path))
     assert r.returncode == 0, r.stderr
     import pandas as pd
 

@@ -58,10 +58,12 @@ def points_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump: 
 def precise_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump: int,
                       precision: float, max_deals: int, seed: int, policy: int,
                       flags: np.ndarray, label: str = "deals",
-                      show_progress: bool | None = None) -> np.ndarray:
-    """points_histogram over as many deals as it takes for every bid's P(make) to have a
-    95% half-width of at most ``precision`` (or ``max_deals``). It looks after 8192 deals,
-    then after each doubling, so the deals used depend only on the seed."""
+                      show_progress: bool | None = None,
+                      bids: list[int] | None = None) -> np.ndarray:
+    """points_histogram over as many deals as it takes for every bid's (or every one of
+    ``bids``') P(make) to have a 95% half-width of at most ``precision`` (or
+    ``max_deals``). It looks after 8192 deals, then after each doubling, so the deals used
+    depend only on the seed."""
     v = inputs.variant
     hand_arr = np.array(hand, dtype=np.int64)
 
@@ -72,7 +74,7 @@ def precise_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump:
     span = v.total_points + 1
     return run_precise(step, max_deals, (span, span), label, show_progress,
                        chunk_for(policy), precision,
-                       lambda joint: widest_make_half(joint, inputs))[0]
+                       lambda joint: widest_make_half(joint, inputs, bids))[0]
 
 
 def widest_interval_of(report: BidReport, seat: str) -> float:
@@ -84,9 +86,11 @@ def widest_interval_of(report: BidReport, seat: str) -> float:
 def bid_analysis(inputs: EngineInputs, hand: list[int], seats: list[str], trump: int | None,
                  deals: int, seed: int, policy: int, policy_name: str, flags: np.ndarray,
                  show_progress: bool | None = None,
-                 precision: float | None = None) -> BidReport:
+                 precision: float | None = None,
+                 bids: list[int] | None = None) -> BidReport:
     """Simulate the hand from each seat (trump None: the heuristic's best suit); with
-    ``precision``, as many deals per seat as that takes, at most ``deals``."""
+    ``precision``, as many deals per seat as that takes, at most ``deals``. ``bids``: the
+    bids to report (default every one)."""
     variant = inputs.variant
     suit = heuristic_trump(inputs, hand) if trump is None else trump
     tables, hists, summary = [], [], []
@@ -98,11 +102,13 @@ def bid_analysis(inputs: EngineInputs, hand: list[int], seats: list[str], trump:
                                     flags, label, show_progress)
         else:
             both = precise_histogram(inputs, hand, SEATS[seat], suit, precision, deals, seed,
-                                     policy, flags, label, show_progress)
+                                     policy, flags, label, show_progress, bids)
         hist = both.sum(axis=1)  # the bidders' points
         keys = {"variant": variant.name, "policy": policy_name, "seat": seat,
                 "trump": SUITS[suit]}
         rows = bid_rows(both, inputs)
+        if bids is not None:
+            rows = rows[rows.bid.isin(bids)]
         tables.append(pd.DataFrame({**keys, **rows.to_dict("list")}))
         hists.append(pd.DataFrame({**keys, "points": np.arange(total + 1), "count": hist}))
         pts = np.arange(total + 1)

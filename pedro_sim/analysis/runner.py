@@ -10,6 +10,7 @@ import sys
 import time
 from collections.abc import Callable
 
+import numba
 import numpy as np
 from rich.console import Console
 from rich.progress import (
@@ -66,6 +67,7 @@ def run_chunked(step: Step, total: int, row_shape: tuple[int, ...], label: str =
         return _on_cluster(step, total, row_shape, label, show_progress, chunk)
     acc = np.zeros(row_shape, dtype=np.int64)
     done = 0
+    threads = numba.get_num_threads()  # fewer chunks a call would leave threads idle
     n_chunks = 1
     started = time.perf_counter()
     bar: Progress | None = None
@@ -79,7 +81,7 @@ def run_chunked(step: Step, total: int, row_shape: tuple[int, ...], label: str =
             acc += out.sum(axis=0)
             done += count
             took = max(time.perf_counter() - t0, 1e-6)
-            n_chunks = max(1, min(4 * n_chunks, int(n_chunks * BATCH_SECONDS / took)))
+            n_chunks = max(threads, min(4 * n_chunks, int(n_chunks * BATCH_SECONDS / took)))
             elapsed = time.perf_counter() - started
             if bar is None and show_progress and done < total and elapsed * total / done > 1.0:
                 bar = _progress(label)

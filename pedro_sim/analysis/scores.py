@@ -89,9 +89,11 @@ def bid_rows(joint: np.ndarray, inputs: EngineInputs) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def widest_make_half(joint: np.ndarray, inputs: EngineInputs) -> float:
-    """The largest 95% half-width of P(make) over the bids (the --precision rule)."""
-    grid = score_grid(inputs)
+def widest_make_half(joint: np.ndarray, inputs: EngineInputs,
+                     bids: list[int] | None = None) -> float:
+    """The largest 95% half-width of P(make) over the bids (the --precision rule): every
+    bid, or ``bids``."""
+    grid = score_grid(inputs, bids)
     n = int(joint.sum())
     made = np.array([joint[grid.at(b)[0]].sum() for b in grid.bids])
     lo, hi = wilson(made, n)

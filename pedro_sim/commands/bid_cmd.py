@@ -9,45 +9,92 @@ import pandas as pd
 from rich.console import Console
 from rich.table import Table
 
-from pedro_sim.analysis.bid import BidReport, bid_analysis, widest_interval_of
+from pedro_sim.analysis.bid import BidReport, bid_analysis
 from pedro_sim.cards import format_cards, parse_hand, parse_suit
-from pedro_sim.parsers import parse_seats
+from pedro_sim.commands.options import THINKING_PRECISION
+from pedro_sim.parsers import parse_bids, parse_seats
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.report.plots import make_rate_figure, points_figure
 from pedro_sim.rules import Variant
 from pedro_sim.setup import EngineInputs, Players
 
 
-def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals: int, seed: int,
-            who: Players, rules: Variant, out_dir: Path, console: Console,
-            precision: float | None = None) -> None:
+def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals: int | None,
+            seed: int, who: Players, rules: Variant, out_dir: Path, console: Console,
+            precision: float | None = None, bids_text: str | None = None) -> None:
+    """The bid command, its input checked first. Without --deals and --precision: 200,000
+    deals per seat, or for thinking players as many as P(make) to ±THINKING_PRECISION
+    takes."""
     hand = parse_hand(hand_text, size=rules.hand, allow_joker=rules.deck == 53)
     bid_value = rules.check_bid(rules.min_bid if bid_value is None else bid_value)
     suit = None if trump.strip().lower() == "best" else parse_suit(trump)
     seats = parse_seats(seat)
+    bids = reported_bids(bids_text, bid_value, who, rules)
     check_writable_dir(out_dir)
-    who = who.at_bid(bid_value)  # players that play for the score play this bid
+    if deals is None and precision is None and who.thinks:
+        precision = THINKING_PRECISION
+        console.print(f"Thinking players: running to --precision {precision} (--deals N or "
+                      "--precision P to choose).")
+    if deals is None:
+        deals = 200_000 if precision is None else 100_000_000
 
     started = time.perf_counter()
     inputs = EngineInputs.for_variant(rules)
-    report = bid_analysis(inputs, hand, seats, suit, deals, seed, who.policy, who.label,
-                          who.flags, precision=precision)
+    report = simulate_bids(inputs, hand, seats, suit, deals, seed, who, bid_value, bids,
+                           precision)
     elapsed = time.perf_counter() - started
     text = format_cards(hand)
     print_report(report, text, bid_value, console)
     if who.plays_for_the_score:
-        console.print(f"Every deal was played at bid {bid_value}: these players play for the "
-                      "score, so the other bids' rows price deals played at this one (run "
-                      "--bid B to play bid B).")
-    used = [int(n) for n in report.summary.n]
+        console.print(f"These players play for the score: each bid's row comes from deals "
+                      f"played at that bid ({', '.join(map(str, bids))}; --bids adds "
+                      "others, each a run of its own).")
+    used = [int(n) for n in report.table.n]
     if precision is not None:
-        reached = all(widest_interval_of(report, s) <= precision for s in report.summary.seat)
-        console.print(f"--precision {precision}: {', '.join(f'{n:,}' for n in used)} deals "
-                      f"per seat ({'reached' if reached else 'NOT reached: --deals cap hit'})")
+        reached = widest_interval(report.table) <= precision
+        console.print(f"--precision {precision}: {min(used):,} to {max(used):,} deals per "
+                      f"seat and bid ({'reached' if reached else 'NOT reached: --deals cap hit'})")
     write_report(report, text, out_dir, seed, deals if precision is None else max(used),
                  rules.name, who.label, elapsed, bid_value, precision)
     console.print(f"wrote {out_dir}/bid.csv, points.csv, run.json, make_rate.png, points.png "
                   f"({elapsed:.1f} s)")
+
+
+def reported_bids(bids_text: str | None, bid_value: int, who: Players,
+                  rules: Variant) -> list[int] | None:
+    """The bids to report: --bids (with --bid among them); without it every bid where the
+    players ignore the bid (one run prices them all), else --bid alone."""
+    if bids_text is not None:
+        return sorted(set(parse_bids(bids_text, rules)) | {bid_value})
+    return [bid_value] if who.plays_for_the_score else None
+
+
+def simulate_bids(inputs: EngineInputs, hand: list[int], seats: list[str], suit: int | None,
+                  deals: int, seed: int, who: Players, bid_value: int, bids: list[int] | None,
+                  precision: float | None) -> BidReport:
+    """One run at ``bid_value`` where the players ignore the bid; else one run per bid
+    reported, each with its bid in force (the points and summary: the run at --bid).
+    Column played_at_bid says which."""
+    runs = [bid_value] if not who.plays_for_the_score else bids
+    reports = {}
+    for b in runs:
+        at = who.at_bid(b)
+        reports[b] = bid_analysis(inputs, hand, seats, suit, deals, seed, at.policy, at.label,
+                                  at.flags, precision=precision,
+                                  bids=bids if len(runs) == 1 else [b])
+        reports[b].table["played_at_bid"] = b
+    main = reports[bid_value]
+    table = pd.concat([r.table for r in reports.values()], ignore_index=True)
+    if len(runs) > 1:  # each seat's rows together, in the seats' order, by bid
+        order = table.seat.map({s: i for i, s in enumerate(seats)})
+        table = table.assign(_o=order).sort_values(["_o", "bid"], kind="stable",
+                                                   ignore_index=True).drop(columns="_o")
+    return BidReport(table, main.points, main.summary)
+
+
+def widest_interval(table: pd.DataFrame) -> float:
+    """The largest 95% half-width of P(make) in a bid table."""
+    return float(((table.p_make_hi - table.p_make_lo) / 2).max())
 
 
 def print_report(report: BidReport, hand_text: str, bid_value: int, console: Console) -> None:
@@ -81,13 +128,17 @@ def write_report(report: BidReport, hand_text: str, out_dir: Path, seed: int, de
                  precision: float | None = None) -> None:
     table = report.table.merge(report.summary[["seat", "trump", "mean_bidder_points",
                                                "mean_defender_points"]], on=["seat", "trump"])
-    table["played_at_bid"] = bid_value  # the bid in force while the deals were played
+    # the bid in force while the deals were played (one run: ``bid_value``), last
+    table["played_at_bid"] = table.pop("played_at_bid") if "played_at_bid" in table \
+        else bid_value
     write_csv(out_dir / "bid.csv", table)
     write_csv(out_dir / "points.csv", report.points)
     make_rate_figure(report.table, hand_text, out_dir / "make_rate.png")
     points_figure(report.points, report.table, hand_text, out_dir / "points.png")
     meta = run_metadata(seed, deals, variant, policy, elapsed, hand=hand_text, bid=bid_value,
-                        played_at_bid=bid_value,
+                        played_at_bid=sorted(int(b) for b in table.played_at_bid.unique())
+                        if table.played_at_bid.nunique() > 1 else bid_value,
+                        bids=sorted(int(b) for b in report.table.bid.unique()),
                         precision=precision,
                         deals_per_seat=[int(n) for n in report.summary.n],
                         seats=list(pd.unique(report.table.seat)),

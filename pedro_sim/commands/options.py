@@ -5,6 +5,7 @@ options to the command's own and hands the command one ``Shared`` record of them
 
 from __future__ import annotations
 
+import copy
 import functools
 import inspect
 import typing
@@ -152,17 +153,32 @@ class Shared:
         return study
 
 
-def shared(*groups: str) -> Callable[[Callable], Callable]:
+STRONG = "pimc"  # the player of the commands that answer a player's question by default
+THINKING_PRECISION = 0.01  # bid's default for thinking players: P(make) to ±0.01 (95%)
+
+
+def with_default(option: Any, default: Any) -> Any:
+    """A copy of a typer option with another default."""
+    option = copy.copy(option)
+    option.default = default
+    return option
+
+
+def shared(*groups: str, defaults: dict[str, Any] | None = None) -> Callable[[Callable],
+                                                                           Callable]:
     """Give a command the options of ``groups`` (GROUPS), after its own, as one keyword
-    argument ``opts``: a Shared record."""
+    argument ``opts``: a Shared record. ``defaults``: this command's own defaults of some
+    of them (e.g. {"policy": STRONG})."""
     names = [name for g in groups for name, _, _ in GROUPS[g]]
+    defaults = defaults or {}
 
     def decorate(command: Callable) -> Callable:
         hints = typing.get_type_hints(command)  # the command's own, resolved in its module
         own = [p.replace(annotation=hints.get(p.name, p.annotation))
                for p in inspect.signature(command).parameters.values() if p.name != "opts"]
-        added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option,
-                                   annotation=kind)
+        added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY,
+                                   default=with_default(option, defaults[name])
+                                   if name in defaults else option, annotation=kind)
                  for g in groups for name, kind, option in GROUPS[g]]
 
         @functools.wraps(command)
