@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import matplotlib
@@ -22,7 +23,8 @@ def _save(fig: plt.Figure, path: Path) -> None:
 
 def _title(table: pd.DataFrame, what: str) -> str:
     row = table.iloc[0]
-    return f"{what}\n{row['variant']}, {row['policy']} players, {int(row['n']):,} deals per line"
+    who = f"{row['variant']}, {row['policy']} players, {int(row['n']):,} deals per line"
+    return f"{what}\n" + textwrap.fill(who, 75)  # a long player spec on two lines
 
 
 def make_rate_figure(table: pd.DataFrame, hand_text: str, path: Path) -> None:
@@ -31,6 +33,10 @@ def make_rate_figure(table: pd.DataFrame, hand_text: str, path: Path) -> None:
     for (seat, trump), g in table.groupby(["seat", "trump"], sort=False):
         ax.plot(g["bid"], g["p_make"], marker="o", label=f"{seat}, trumps {trump}")
         ax.fill_between(g["bid"], g["p_make_lo"], g["p_make_hi"], alpha=0.25)
+        if len(g) == 1:  # one bid reported: its interval as a bar (a band needs two)
+            ax.errorbar(g["bid"], g["p_make"], yerr=[g["p_make"] - g["p_make_lo"],
+                                                     g["p_make_hi"] - g["p_make"]],
+                        fmt="none", capsize=4, color=ax.lines[-1].get_color())
     ax.set_xlabel("bid (points)")
     ax.set_ylabel("P(make) (probability)")
     ax.set_ylim(0, 1)
