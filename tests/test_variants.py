@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from pedro_sim.analysis.stats import Z95
 from pedro_sim.analysis.variants import variants_analysis
 from pedro_sim.encoding import layout as L
 from pedro_sim.setup import EngineInputs, technique_flags
@@ -36,6 +37,21 @@ def test_summary_counts_match_the_deals(preset):
     assert seats.loc["dealer", "forced"] * n == pytest.approx(forced)
     dealer_team = [s[d % 2] for s, d in zip(deals.score, deals.dealer, strict=True)]
     assert seats.loc["dealer", "team_score"] == pytest.approx(np.mean(dealer_team))
+    # the balance, from the traces: each side's net score per deal over the deal's points
+    total = inputs.variant.total_points
+    edge = np.array([s[d % 2] - s[1 - d % 2] for s, d in zip(deals.score, deals.dealer,
+                                                               strict=True)]) / total
+    net = np.array([s[b % 2] - s[1 - b % 2] if b >= 0 else 0
+                    for s, b in zip(deals.score, deals.bidder, strict=True)]) / total
+    bal = report.balance.iloc[0]
+    half = Z95 * edge.std(ddof=1) / np.sqrt(n)
+    assert bal.dealer_edge_share == pytest.approx(edge.mean())
+    assert bal.dealer_edge_share_hi - bal.dealer_edge_share == pytest.approx(half, rel=1e-6)
+    assert bal.eldest_edge_share == pytest.approx(-edge.mean())
+    assert bal.bidders_net_share == pytest.approx(net.mean())
+    assert bal.bidders_net_share_lo < bal.bidders_net_share < bal.bidders_net_share_hi
+    held = deals[deals.bid > 0]
+    assert bal.make_rate == pytest.approx(held.made.mean())
 
 
 def test_games_summary():
@@ -54,7 +70,9 @@ def test_variants_command(tmp_path):
     assert r.returncode == 0, r.stderr
     assert {p.name for p in tmp_path.iterdir()} == {
         "variants.csv", "seats.csv", "points.csv", "games.csv", "run.json", "make_rate.png",
-        "points.png", "deals_per_game.png", "seat_advantage.png"}
+        "points.png", "deals_per_game.png", "seat_advantage.png", "balance.csv", "balance.png"}
+    balance = pd.read_csv(tmp_path / "balance.csv")
+    assert list(balance.dealer_edge_share) == sorted(balance.dealer_edge_share)
     assert set(pd.read_csv(tmp_path / "variants.csv").preset) == {"cinch", "catch-five"}
 
 

@@ -34,6 +34,7 @@ class VariantsReport:
     seats: pd.DataFrame  # preset x seat
     points: pd.DataFrame  # preset x side x points
     games: pd.DataFrame  # preset
+    balance: pd.DataFrame  # preset: the edges as shares of the deal's points, sorted
 
 
 def _mean_ci(total: float, squares: float, n: int) -> tuple[float, float, float]:
@@ -52,7 +53,7 @@ def summarize_deals(inputs: EngineInputs, deals: int, seed: int, policy: int,
     for every proportion of the bid and seat tables to reach that 95% half-width, at most
     ``deals``. Returns (row, deals used)."""
     v = inputs.variant
-    width = 6 * (v.top_bid + 1) + 20 + 2 * (v.total_points + 1)
+    width = 6 * (v.top_bid + 1) + 20 + 2 * (v.total_points + 1) + drivers.BALANCE_COLS
 
     def step(first: int, count: int, chunk: int, out: np.ndarray) -> None:
         drivers.deal_summary(drivers.Span(seed, first, count, chunk), policy, flags, inputs.tables,
@@ -141,6 +142,31 @@ def _seat_rows(name: str, v, flat: np.ndarray, deals: int) -> list[dict]:
     return rows
 
 
+def _balance_row(name: str, v, flat: np.ndarray, deals: int, bids: list[dict]) -> dict:
+    """Figures comparable across presets, each per deal as a share of the deal's points
+    (95% intervals): the dealer's side's net score (its edge over the other side), the
+    first bidder's (eldest's) side's, which in two-sided games is the same edge turned
+    round, and the bidders' net score; and the make rate, over every deal won."""
+    e, e2, n, n2 = (float(x) for x in flat[:4])
+    total = v.total_points
+    edge = _mean_ci(e, e2, deals)
+    net = _mean_ci(n, n2, deals)
+    held = [r for r in bids if r["preset"] == name and r["bid"] > 0]  # 0: thrown in
+    won = sum(r["n"] for r in held)
+    made = sum(r["made"] for r in held)
+    m_lo, m_hi = wilson(made, max(won, 1))
+    row = {"preset": name, "deals": deals, "points_in_deal": total}
+    for key, (mean, lo, hi), sign in (("dealer_edge_share", edge, 1),
+                                      ("eldest_edge_share", edge, -1),
+                                      ("bidders_net_share", net, 1)):
+        lo, hi = (lo, hi) if sign > 0 else (-hi, -lo)
+        row.update({key: sign * mean / total, key + "_lo": lo / total,
+                    key + "_hi": hi / total})
+    row.update({"make_rate": made / won if won else float("nan"),
+                "make_rate_lo": float(m_lo), "make_rate_hi": float(m_hi)})
+    return row
+
+
 def _game_row(name: str, g: np.ndarray) -> dict:
     n, first_won, ds, ds2, target, out, unfinished, lost = (int(x) for x in g)
     mean, lo, hi = _mean_ci(ds, ds2, n)
@@ -159,14 +185,17 @@ def variants_analysis(presets: list[EngineInputs], deals: int, games: int, seed:
     """Per preset: the bid, seat, points and game tables; with ``precision``, each
     preset's deals run until the bid and seat tables' proportions reach it (``deals`` the
     most; the rows' `deals` column says how many)."""
-    bids, seats, points, game_rows = [], [], [], []
+    bids, seats, points, game_rows, balance = [], [], [], [], []
     for inputs in presets:
         v = inputs.variant
         flat, used = summarize_deals(inputs, deals, seed, policy, flags, show_progress,
                                      precision)
         bids += _bid_rows(v.name, v, flat, used)
         seats += _seat_rows(v.name, v, flat, used)
-        hist = flat[6 * (v.top_bid + 1) + 20:].reshape(2, v.total_points + 1)
+        start = 6 * (v.top_bid + 1) + 20
+        hist = flat[start:start + 2 * (v.total_points + 1)].reshape(2, v.total_points + 1)
+        balance.append(_balance_row(v.name, v, flat[start + 2 * (v.total_points + 1):], used,
+                                    bids))
         for side, row in zip(("bidders", "defenders"), hist, strict=True):
             for p, c in enumerate(row):
                 points.append({"preset": v.name, "side": side, "points": p,
@@ -174,5 +203,7 @@ def variants_analysis(presets: list[EngineInputs], deals: int, games: int, seed:
         if games:
             game_rows.append(_game_row(v.name, summarize_games(inputs, games, seed, policy,
                                                                flags, show_progress)))
+    table = pd.DataFrame(balance).sort_values("dealer_edge_share", kind="stable",
+                                              ignore_index=True)
     return VariantsReport(pd.DataFrame(bids), pd.DataFrame(seats), pd.DataFrame(points),
-                          pd.DataFrame(game_rows))
+                          pd.DataFrame(game_rows), table)

@@ -38,6 +38,7 @@ def run_variants(presets: str | None, deals: int, games: int, seed: int, player_
     write_csv(out_dir / "variants.csv", report.bids)
     write_csv(out_dir / "seats.csv", report.seats)
     write_csv(out_dir / "points.csv", report.points)
+    write_csv(out_dir / "balance.csv", report.balance)
     if games:
         write_csv(out_dir / "games.csv", report.games)
         plots.deals_per_game_figure(report.games, policy, shown, games,
@@ -45,6 +46,7 @@ def run_variants(presets: str | None, deals: int, games: int, seed: int, player_
     plots.make_rate_figure(report.bids, totals, policy, shown, out_dir / "make_rate.png")
     plots.points_figure(report.points, policy, shown, out_dir / "points.png")
     plots.seat_figure(report.seats, policy, shown, out_dir / "seat_advantage.png")
+    plots.balance_figure(report.balance, policy, shown, out_dir / "balance.png")
     if precision is not None:
         console.print(f"--precision {precision}: " + ", ".join(
             f"{name} {int(n):,}" for name, n in used.items()) + " deals")
@@ -52,7 +54,7 @@ def run_variants(presets: str | None, deals: int, games: int, seed: int, player_
                                                   games=games, precision=precision,
                                                   deals_used={k: int(n) for k, n in
                                                               used.items()}))
-    console.print(f"wrote {out_dir}/variants.csv, seats.csv, points.csv"
+    console.print(f"wrote {out_dir}/variants.csv, seats.csv, points.csv, balance.csv"
                   + (", games.csv" if games else "") + f", run.json and figures "
                   f"({elapsed:.1f} s)")
 
@@ -74,3 +76,16 @@ def print_report(report: VariantsReport, console: Console) -> None:
                   else "-")
         table.add_row(preset, f"{made / n:.3f}", f"{forced:.3f}", f"{edge:+.3f}", wins, length)
     console.print(table)
+    balance = Table(title="Balance per deal, as a share of the deal's points (95% intervals; "
+                          "sorted by the dealer's side's edge)")
+    for col in ("preset", "points", "dealer's side's edge", "bidders' net score",
+                "make rate"):
+        balance.add_column(col, justify="right")
+    for r in report.balance.itertuples():
+        balance.add_row(r.preset, str(r.points_in_deal),
+                        f"{100 * r.dealer_edge_share:+.1f}% ({100 * r.dealer_edge_share_lo:+.1f}"
+                        f" to {100 * r.dealer_edge_share_hi:+.1f})",
+                        f"{100 * r.bidders_net_share:+.1f}% ({100 * r.bidders_net_share_lo:+.1f}"
+                        f" to {100 * r.bidders_net_share_hi:+.1f})",
+                        f"{r.make_rate:.3f} ({r.make_rate_lo:.3f}–{r.make_rate_hi:.3f})")
+    console.print(balance)

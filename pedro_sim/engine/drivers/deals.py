@@ -14,7 +14,7 @@ import numpy as np
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.tables import Tables
-from pedro_sim.engine.game.scoring import deal_score
+from pedro_sim.engine.game.scoring import deal_score, net_of
 from pedro_sim.engine.game.whole_deal import auctioned_deal, fixed_hand_deal
 from pedro_sim.engine.game.whole_game import play_game
 from pedro_sim.engine.jit import kernel, loop, phase
@@ -52,6 +52,7 @@ def side_points(pts, tab, bidder):
 
 
 SEAT_COLS = 5  # a seat's columns of the summary row
+BALANCE_COLS = 4  # the summary row's last columns: dealer's side's and bidders' net, squared
 
 
 @kernel
@@ -59,7 +60,9 @@ def summary_row(out, bidder, bid, dealer, made, pts, score, tab):
     """Add one deal to a flat summary row (layout in analysis/variants.py):
     per bid [count, made, sum and sum of squares of bidders' and defenders' points],
     per seat counted from the dealer [bids won, made, sum and sum of squares of its side's
-    score, forced bids], then the histograms of bidders' and defenders' points."""
+    score, forced bids], then the histograms of bidders' and defenders' points, then the
+    sum and sum of squares of the dealer's side's net score (its score less the others')
+    and of the bidders' (0 where all passed)."""
     total = tab.opts[L.O_TOTAL_POINTS]
     b, d = side_points(pts, tab, bidder)
     base = 6 * bid
@@ -82,6 +85,14 @@ def summary_row(out, bidder, bid, dealer, made, pts, score, tab):
     hist = seats + SEAT_COLS * L.SEATS
     out[hist + b] += 1
     out[hist + total + 1 + d] += 1
+    bal = hist + 2 * (total + 1)  # the balance: the dealer's side's net score, the bidders'
+    e = net_of(score, side_of(tab, dealer))
+    out[bal] += e
+    out[bal + 1] += e * e
+    if bidder >= 0:
+        n = net_of(score, side_of(tab, bidder))
+        out[bal + 2] += n
+        out[bal + 3] += n * n
 
 
 @loop
