@@ -125,10 +125,12 @@ def build_sections(study: Study, games: int, work: Path, console: Console) -> li
         "Variants compared",
         f"{variant_deals(study):,} auctioned deals and {games:,} whole games per preset the "
         "engine plays: make "
-        "rates by bid, points, each seat's edge and deals per game, with 95% intervals.",
-        ["variants/make_rate.png", "variants/seat_advantage.png", "variants/points.png",
-         "variants/deals_per_game.png", "variants/variants.csv", "variants/seats.csv",
-         "variants/points.csv", "variants/games.csv"]))
+        "rates by bid, points, each seat's edge and deals per game, and the balance of the "
+        "presets as shares of a deal's points, with 95% intervals.",
+        ["variants/balance.png", "variants/make_rate.png", "variants/seat_advantage.png",
+         "variants/points.png", "variants/deals_per_game.png", "variants/balance.csv",
+         "variants/variants.csv", "variants/seats.csv", "variants/points.csv",
+         "variants/games.csv"]))
     return sections
 
 
