@@ -9,7 +9,7 @@ import pandas as pd
 from rich.console import Console
 from rich.table import Table
 
-from pedro_sim.analysis.bid import BidReport, bid_analysis
+from pedro_sim.analysis.bid import BidReport, bid_analysis, widest_interval_of
 from pedro_sim.cards import format_cards, parse_hand, parse_suit
 from pedro_sim.commands.options import THINKING_PRECISION
 from pedro_sim.parsers import parse_bids, parse_seats
@@ -51,7 +51,7 @@ def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals:
                       "others, each a run of its own).")
     used = [int(n) for n in report.table.n]
     if precision is not None:
-        reached = widest_interval(report.table) <= precision
+        reached = all(widest_interval_of(report, s) <= precision for s in seats)
         console.print(f"--precision {precision}: {min(used):,} to {max(used):,} deals per "
                       f"seat and bid ({'reached' if reached else 'NOT reached: --deals cap hit'})")
     write_report(report, text, out_dir, seed, deals if precision is None else max(used),
@@ -90,11 +90,6 @@ def simulate_bids(inputs: EngineInputs, hand: list[int], seats: list[str], suit:
         table = table.assign(_o=order).sort_values(["_o", "bid"], kind="stable",
                                                    ignore_index=True).drop(columns="_o")
     return BidReport(table, main.points, main.summary)
-
-
-def widest_interval(table: pd.DataFrame) -> float:
-    """The largest 95% half-width of P(make) in a bid table."""
-    return float(((table.p_make_hi - table.p_make_lo) / 2).max())
 
 
 def print_report(report: BidReport, hand_text: str, bid_value: int, console: Console) -> None:
