@@ -17,6 +17,7 @@ from pedro_sim.analysis import charts as _charts
 from pedro_sim.analysis import holdings as _holdings
 from pedro_sim.analysis import techniques as _techniques
 from pedro_sim.analysis.bid import SEATS, bid_analysis
+from pedro_sim.analysis.steered import steerable, steered_techniques
 from pedro_sim.analysis.study import Study, build_study
 from pedro_sim.cards import parse_hand, parse_suit
 from pedro_sim.parsers import parse_presets, parse_score, parse_seats, parse_sides, parse_techniques
@@ -55,10 +56,13 @@ def holding_patterns(seat: str = "all", **options) -> pd.DataFrame:
 
 def technique(name: str = "all", side: str = "all", *, deals: int = 200_000,
               **options) -> pd.DataFrame:
-    """Each technique on minus off on the same deals (`technique` techniques.csv)."""
+    """Each technique on minus off on the same deals (`technique` techniques.csv): the
+    heuristic's on and off, or (a thinking ``policy``) forbidden and forced minus free."""
     s = build_study(deals=deals, **options)
-    return _techniques.techniques(s, parse_techniques(name),
-                                  parse_sides(side))
+    names, sides = parse_techniques(name), parse_sides(side)
+    if s.who.thinks:
+        return steered_techniques(s, steerable(names), sides)
+    return _techniques.techniques(s, names, sides)
 
 
 def advise(hand: str, seat: str = "eldest", score: str = "0-0", games: int = 4000, *,

@@ -32,6 +32,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Pedro strategy analyzer: simulate deals and measure what bids make.")
 out = Console()
 ADVISE_THINKING = (10_000, 200)  # advise's default deals and games per suit, thinking players
+THINKING_TECHNIQUE_DEALS = 5_000  # technique's default deals per comparison, thinking players
 
 HAND = typer.Argument(..., help='The dealt cards, e.g. "AH KH 5H 2H 9C 4D JS 7S 3C".')
 def _precision(help_text: str, top: float = 0.4999) -> typer.models.OptionInfo:
@@ -117,6 +118,26 @@ def show(
     from pedro_sim.commands.trace_cmd import run_show
 
     run_show(opts.rules(), opts.seed, deal, opts.policy, out)
+
+
+@app.command()
+def explain(
+    trace_path: Path = typer.Option(..., "--trace", help="A JSON Lines file of deal traces "
+                                    "played by pimc (pedro-sim trace --policy pimc)."),
+    deal: int = typer.Option(..., "--deal", min=0, max=MAX_INDEX,
+                             help="The deal's index (its \"deal\" key in the file)."),
+    trick: int = typer.Option(..., "--trick", min=0, max=20, help="The trick (0: the first)."),
+    seat: int = typer.Option(..., "--seat", min=0, max=3,
+                             help="The seat to play (0 to 3, as in the trace)."),
+    worlds: int = typer.Option(0, "--worlds", min=0, max=1000, help="Worlds to draw there "
+                               "(default 0: the player's own, which reproduces its choice)."),
+    out_path: Path = typer.Option(None, "--out", help="Also write the table as CSV here."),
+) -> None:
+    """One card decision of a pimc trace: every legal card with its value, net score and
+    P(make) over the worlds drawn, with 95% intervals, and the card pimc chooses."""
+    from pedro_sim.commands.explain_cmd import run_explain
+
+    run_explain(trace_path, deal, trick, seat, worlds, out_path, out)
 
 
 @app.command()
@@ -226,24 +247,29 @@ def holdings(
 
 
 @app.command()
-@shared("seed", "policy", "variant", "house", "threads", "dask", "precision")
+@shared(*ANALYSIS, defaults={"policy": STRONG})
 def technique(
     opts: Shared,  # the shared options (commands/options.py)
     name: str = typer.Argument(..., help="A technique (cinch, save-pedro, lead-trumps, "
-                               "guard-pedro, bury-low) or all."),
-    side: str = typer.Option("all", "--side", help="Switch it off for the bidders, the "
-                             "defenders, both, or all (each of the three)."),
-    deals: int = _deals("Deals per comparison (default 200,000; with --precision, the most "
-                        "to use)."),
+                               "guard-pedro, bury-low) or all; docs/strategy.md defines each."),
+    side: str = typer.Option("all", "--side", help="Steer it (or switch it off) for the "
+                             "bidders, the defenders, both, or all (each of the three)."),
+    deals: int = _deals("Deals per comparison (default 5,000 with thinking players, "
+                        "200,000 with the heuristic; with --precision, the most to use)."),
     out_dir: Path = _out("reports/technique"),
 ) -> None:
-    """Each heuristic technique on and off on the same deals: points and make rate."""
+    """What a technique is worth, on the same deals: a thinking player free, forbidden it
+    and forced to it (how often it arises and is chosen), or the heuristic's on and off."""
     from pedro_sim.commands.technique_cmd import run_technique
     from pedro_sim.parsers import parse_sides, parse_techniques
+    from pedro_sim.specs import parse_spec
 
     chosen = (parse_techniques(name), parse_sides(side))
+    thinking = parse_spec(opts.policy).thinks
+    study = opts.study(deals, THINKING_TECHNIQUE_DEALS if thinking else 200_000,
+                       worlds=None if thinking else 1)
     with opts.dask():
-        run_technique(opts.study(deals, 200_000, worlds=1), *chosen, out_dir, out)
+        run_technique(study, *chosen, out_dir, out)
 
 
 @app.command()

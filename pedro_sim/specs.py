@@ -10,6 +10,8 @@ setting spelled out) is what reports and run.json record.
 'pimc:worlds=20,eval=rollout,bid_worlds=64,objective=points,think=play,keep_worlds=32'
 >>> str(parse_spec("Heuristic"))
 'heuristic'
+>>> str(parse_spec("pimc:steer=forbid-cinch"))  # never cinches (the technique command)
+'pimc:worlds=20,eval=rollout,bid_worlds=64,objective=score,think=all,keep_worlds=32,steer=forbid-cinch'
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from pedro_sim.encoding import layout as L
 from pedro_sim.errors import PedroError
 
 MAX_WORLDS = 100_000
+STEER_VALUES = {"none": 0, **{f"{mode}-{name}": L.steer_code(name, mode)
+                              for name in L.STEERED for mode in L.STEER_MODES}}
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,10 @@ SETTINGS = (
             "keeps and discards and a stack's top card"),
     Setting("keep_worlds", L.K_KEEP_WORLDS, None, 32,
             "deals simulated per candidate keep or discard (think=all)", hi=256),
+    Setting("steer", L.K_STEER, STEER_VALUES, "none",
+            "a technique (docs/strategy.md) to count its situations and choices in (watch-), "
+            "never to take (forbid-) or always to take (force-) where its situation arises; "
+            "none: play freely (left out of the spec's text)"),
 )
 BY_KEY = {s.key: s for s in SETTINGS}
 # each player, its kernel code and the settings it reads
@@ -84,7 +92,7 @@ PLAYERS: dict[str, tuple[int, tuple[str, ...]]] = {
     "random": (L.PL_RANDOM, ()),
     "heuristic": (L.PL_HEURISTIC, ()),
     "pimc": (L.PL_PIMC, tuple(BY_KEY)),
-    "dd": (L.PL_DD, ("bid_worlds", "objective", "think", "keep_worlds")),
+    "dd": (L.PL_DD, ("bid_worlds", "objective", "think", "keep_worlds", "steer")),
 }
 
 
@@ -104,9 +112,10 @@ class PlayerSpec:
         return self.code >= L.PL_PIMC
 
     def __str__(self) -> str:
-        if not self.settings:
+        shown = {k: v for k, v in self.settings.items() if (k, v) != ("steer", "none")}
+        if not shown:
             return self.name
-        return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.settings.items())
+        return self.name + ":" + ",".join(f"{k}={v}" for k, v in shown.items())
 
     def block(self) -> np.ndarray:
         """The kernels' settings block (layout K_*): the defaults where it reads none."""

@@ -208,17 +208,18 @@ def strategy_steps(p: int, flags: np.ndarray, hand: list[int]) -> list[Callable]
                               flags, inputs.tables, np.zeros((1, 640, span), np.int64))
 
     def techniques(inputs: EngineInputs) -> None:
-        span = inputs.variant.total_points + 1
-        strategy.policy_pairs(strategy.Span(1, 0, 2, 2), p, p, 0, flags, inputs.tables,
-                              np.zeros((1, span * span + 5), np.int64))
+        arms = 3 if p & 15 >= L.PL_PIMC else 2  # a thinking player free, forbidden, forced
+        words = (L.POLICY_SIDES | (p & 0xFF),) * arms
+        strategy.arm_pairs(strategy.Span(1, 0, 1, 1), words, np.repeat(flags[None], arms, 0),
+                           0, inputs.tables,
+                           np.zeros((1, strategy.arms_size(inputs.tables, arms)), np.int64))
 
     def advice(inputs: EngineInputs) -> None:
         strategy.advised_games(strategy.Span(1, 0, 1, 1), np.array(hand, np.int64), 0, 1,
                                np.zeros(2, np.int64), p, flags, inputs.tables,
                                np.zeros((1, inputs.variant.top_bid + 1, 3), np.int64))
 
-    # `technique` compares the heuristic's techniques only
-    return [holdings, classes, advice] + ([techniques] if p == L.P_HEURISTIC else [])
+    return [holdings, classes, advice, techniques]
 
 
 def default_jobs() -> int:

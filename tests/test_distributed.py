@@ -44,7 +44,7 @@ def test_variants_bytes_equal_on_a_cluster(tmp_path, cluster):
 
 @pytest.mark.parametrize("args,names", [
     (["holdings", "--seat", "third", "--deals", "2000"], ["card_values.csv", "patterns.csv"]),
-    (["technique", "all", "--deals", "5000"], ["techniques.csv"]),
+    (["technique", "all", "--deals", "5000", "--policy", "heuristic"], ["techniques.csv"]),
     (["advise", HAND, "--score", "40-50", "--deals", "5000", "--games", "500", "--policy",
       "heuristic"], ["advise.csv"]),
 ])

@@ -35,7 +35,11 @@ def test_the_specs_doctests_hold():
 def test_a_spec_names_every_setting_it_reads():
     s = parse_spec("PIMC: worlds=7 , objective=points")
     assert s.settings == {"worlds": 7, "eval": "rollout", "bid_worlds": 64,
-                          "objective": "points", "think": "all", "keep_worlds": 32}
+                          "objective": "points", "think": "all", "keep_worlds": 32,
+                          "steer": "none"}
+    assert str(s) == ("pimc:worlds=7,eval=rollout,bid_worlds=64,objective=points,think=all,"
+                      "keep_worlds=32")  # steer=none, the free player, is left out of the text
+    assert str(parse_spec(str(s) + ",steer=force-cinch")).endswith(",steer=force-cinch")
     assert str(parse_spec("dd")) == "dd:bid_worlds=64,objective=score,think=all,keep_worlds=32"
     assert parse_spec("pimc", {"worlds": 5, "eval": "solver"}).settings["worlds"] == 5
     assert parse_spec("pimc:worlds=9", {"worlds": 5}).settings["worlds"] == 9  # the spec wins
@@ -46,6 +50,7 @@ def test_a_spec_names_every_setting_it_reads():
     ("genius", "unknown player 'genius'"),
     ("pimc:worlds", "'worlds' is not key=value"),
     ("pimc:worlds=0", "worlds must be from 1"),
+    ("pimc:steer=cinch", "unknown steer 'cinch'"),
     ("pimc:worlds=many", "worlds must be a whole number"),
     ("pimc:eval=magic", "unknown eval 'magic'"),
     ("pimc:objective=glory", "unknown objective 'glory'"),

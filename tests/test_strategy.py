@@ -121,12 +121,12 @@ def test_advised_games_match_reference(cinch, all_on):
     assert (out.sum(axis=0) == expected).all()
 
 
-def test_policy_pairs_same_word_is_the_diagonal(cinch, all_on):
-    """Both arms the same player: every deal on the diagonal, made cells 0/0 and 1/1, and
-    the side's points those of reference.random_deal."""
-    out = np.zeros((1, SPAN * SPAN + 5), dtype=np.int64)
-    strategy.policy_pairs(strategy.Span(5, 0, 200, 200), L.P_RANDOM, L.P_RANDOM, 1, all_on,
-                          cinch.tables, out)
+def test_arm_pairs_same_word_is_the_diagonal(cinch, all_on):
+    """Both arms the same player: every deal on the diagonal, made cells 0/0 and 1/1, the
+    net sums of the two arms equal, and the side's points those of reference.random_deal."""
+    out = np.zeros((1, strategy.arms_size(cinch.tables, 2)), dtype=np.int64)
+    strategy.arm_pairs(strategy.Span(5, 0, 200, 200), (L.P_RANDOM, L.P_RANDOM),
+                       np.repeat(all_on[None], 2, 0), 1, cinch.tables, out)
     joint = out[0, :SPAN * SPAN].reshape(SPAN, SPAN)
     expected = np.zeros(SPAN, dtype=np.int64)
     made = 0
@@ -135,7 +135,12 @@ def test_policy_pairs_same_word_is_the_diagonal(cinch, all_on):
         expected[d["points"][1 - d["bidder"] % 2]] += 1
         made += d["made"]
     assert (np.diag(joint) == expected).all() and joint.sum() == 200
-    assert out[0, SPAN * SPAN:].tolist() == [200 - made, 0, 0, made, 0]
+    at = SPAN * SPAN
+    assert out[0, at:at + 4].tolist() == [200 - made, 0, 0, made]
+    sums = out[0, at + 4:at + 4 + strategy.ST_NET_SUMS].tolist()
+    assert sums[0] == sums[2] and sums[1] == sums[3] and sums[4] == 0 and sums[1] > 0
+    tail = out[0, -strategy.ARM_TAIL:].tolist()
+    assert tail == [0, 200, 0, 0, 0, 0]  # none thrown in, every auction the same, none watched
 
 
 @pytest.mark.parametrize("name,flag", [("cinch", L.F_CINCH), ("guard-pedro", L.F_GUARD_PEDRO),

@@ -124,6 +124,7 @@ def test_report_links_every_table_and_figure(tmp_path):
 
 @pytest.mark.parametrize("args,fragment", [
     (["technique", "juggling"], "unknown technique 'juggling'"),
+    (["technique", "bury-low", "--deals", "5"], "bury-low: not a thinking player's decision"),
     (["technique", "cinch", "--side", "left"], "unknown side 'left'"),
     (["chart", "pie"], "unknown chart 'pie'"),
     (["chart", "bids", "--by", "colour"], "--by 'colour'"),

@@ -62,3 +62,23 @@ def widest_make_interval(rows: list[dict[str, float]]) -> float:
     """The largest 95% half-width among the proportions of points_and_makes' rows: each
     arm's P(make) and their paired difference, at every bid."""
     return widest_half(rows, "p_make_a", "p_make_b", "p_make_diff")
+
+
+def paired_from_sums(n: int, sums: np.ndarray, z: float = Z95) -> dict[str, float]:
+    """paired_difference's record from running sums (Σa, Σa², Σb, Σb², Σ(a-b)²) of n
+    pairs, for values too spread for a joint histogram (net scores)."""
+    if n == 0:
+        raise ValueError("no deals")
+    sa, sa2, sb, sb2, sd2 = (float(x) for x in sums)
+    dof = max(n - 1, 1)
+    mean_a, mean_b = sa / n, sb / n
+    mean_d = mean_a - mean_b
+    var_a = max(sa2 - n * mean_a ** 2, 0.0) / dof
+    var_b = max(sb2 - n * mean_b ** 2, 0.0) / dof
+    var_d = max(sd2 - n * mean_d ** 2, 0.0) / dof
+    half_p = z * np.sqrt(var_d / n)
+    half_i = z * np.sqrt((var_a + var_b) / n)
+    return {"n": int(n), "a": mean_a, "b": mean_b, "diff": mean_d,
+            "diff_lo": mean_d - half_p, "diff_hi": mean_d + half_p,
+            "indep_lo": mean_d - half_i, "indep_hi": mean_d + half_i,
+            "width_ratio": float(half_p / half_i) if half_i > 0 else float("nan")}

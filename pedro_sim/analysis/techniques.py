@@ -39,42 +39,51 @@ def check_heuristic(study: Study) -> None:
                          "--policy heuristic")
 
 
-def technique_joint(study: Study, technique: str, side: str) -> np.ndarray:
-    """Per-chunk-summed counts from engine/strategy._policy_pairs: on (a) against off (b)."""
+def technique_counts(study: Study, technique: str, side: str) -> np.ndarray:
+    """engine/strategy.arm_pairs' counts: every technique on (arm 0) against ``technique``
+    off for ``side`` (arm 1)."""
     off = switched_off(study.who.policy, technique, side)
     base = off & ~(0xFFFF << L.OFF_SHIFT)  # the same players, every technique on
-    span = study.inputs.variant.total_points + 1
+    tables = study.inputs.tables
+    arms = np.repeat(study.who.flags[None, :], 2, axis=0)
     team = 1 if side == "defenders" else 0
+    span = study.inputs.variant.total_points + 1
 
     def step(first, count, chunk, out):
-        strategy.policy_pairs(strategy.Span(study.seed, first, count, chunk), base, off, team,
-                              study.who.flags, study.inputs.tables, out)
+        strategy.arm_pairs(strategy.Span(study.seed, first, count, chunk), (base, off), arms,
+                           team, tables, out)
 
-    return study.run(step, (span * span + 5,), f"{technique}, {side}: on and off",
-                     widest=lambda counts: widest_make_rate(counts[span * span:-1]))
+    return study.run(step, (strategy.arms_size(tables, 2),), f"{technique}, {side}: on and off",
+                     widest=lambda counts: widest_make_rate(on_off(counts, span)[1]))
+
+
+def on_off(counts: np.ndarray, span: int) -> tuple[np.ndarray, np.ndarray]:
+    """(points on x points off, made on x made off) from arm_pairs' counts of two arms."""
+    joint = counts[:span * span].reshape(span, span).T
+    made = counts[span * span:span * span + 4].reshape(2, 2).T
+    return joint, made
 
 
 def widest_make_rate(made: np.ndarray) -> float:
     """The largest 95% half-width of the make rates on and off and of their difference,
     from the 2x2 counts (made on, made off)."""
-    table = made.reshape(2, 2)
-    n = int(table.sum())
+    n = int(made.sum())
     if n == 0:
         return 1.0
-    diff = paired_difference(table, np.arange(2.0), np.arange(2.0))
-    rates = wilson_half(np.array([table.sum(axis=0)[1], table.sum(axis=1)[1]]), n)
+    diff = paired_difference(made, np.arange(2.0), np.arange(2.0))
+    rates = wilson_half(np.array([made.sum(axis=0)[1], made.sum(axis=1)[1]]), n)
     return max(widest_half([diff], "diff"), rates)
 
 
 def technique_row(study: Study, technique: str, side: str) -> dict:
-    counts = technique_joint(study, technique, side)
+    counts = technique_counts(study, technique, side)
     span = study.inputs.variant.total_points + 1
-    joint = counts[:span * span].reshape(span, span)
+    joint, made = on_off(counts, span)
     points = np.arange(span, dtype=float)
-    made = counts[span * span:span * span + 4].reshape(2, 2)
     whose = "defenders" if side == "defenders" else "bidders"
+    tail = counts[strategy.arms_size(study.inputs.tables, 2) - strategy.ARM_TAIL:]
     return {**study.keys, "technique": technique, "side": side, "points_of": whose,
-            "thrown_in": int(counts[-1]),
+            "thrown_in": int(tail[strategy.ST_THROWN]),
             **prefixed("points", paired_difference(joint, points, points)),
             **prefixed("make_rate", paired_difference(made, np.arange(2.0), np.arange(2.0)))}
 

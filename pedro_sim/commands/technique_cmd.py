@@ -1,4 +1,5 @@
-"""`pedro-sim technique`: each heuristic technique on and off, on the same deals."""
+"""`pedro-sim technique`: what a technique is worth, on the same deals: the heuristic's on
+and off, or a thinking player's free, forbidden and forced."""
 
 from __future__ import annotations
 
@@ -9,21 +10,33 @@ import pandas as pd
 from rich.console import Console
 from rich.table import Table
 
+from pedro_sim.analysis.steered import steerable, steered_techniques
 from pedro_sim.analysis.study import Study
 from pedro_sim.analysis.techniques import techniques
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
-from pedro_sim.report.strategy_plots import technique_chart
+from pedro_sim.report.strategy_plots import steered_chart, technique_chart
 
 
 def run_technique(study: Study, names: list[str], sides: list[str], out_dir: Path,
                   console: Console) -> pd.DataFrame:
     check_writable_dir(out_dir)
     started = time.perf_counter()
-    frame = techniques(study, names, sides)
+    if study.who.thinks:
+        kept = steerable(names)
+        if len(kept) < len(names):
+            console.print("bury-low left out: a thinking player buries under a stack by the "
+                          "heuristic's rule (compare it with --policy heuristic)")
+        names = kept
+        frame = steered_techniques(study, names, sides)
+        print_steered(frame, console)
+        chart = steered_chart
+    else:
+        frame = techniques(study, names, sides)
+        print_techniques(frame, console)
+        chart = technique_chart
     elapsed = time.perf_counter() - started
-    print_techniques(frame, console)
     write_csv(out_dir / "techniques.csv", frame)
-    technique_chart(frame, study.deals, out_dir / "techniques.png")
+    chart(frame, study.deals, out_dir / "techniques.png")
     if study.precision is not None:
         console.print(study.precision_line())
     write_json(out_dir / "run.json", run_metadata(study.seed, study.deals,
@@ -51,3 +64,32 @@ def print_techniques(frame: pd.DataFrame, console: Console) -> None:
     table.caption = ("Δ points: of the side the technique is switched off for (the bidders' "
                      "for both); Δ make: the bidders' make rate; on minus off.")
     console.print(table)
+
+
+def print_steered(frame: pd.DataFrame, console: Console) -> None:
+    n = int(frame["n"].iloc[0])
+    table = Table(title=f"Forbidden and forced minus free, same deals ({n:,} auctioned "
+                        f"deals; {frame['variant'].iloc[0]}, {frame['policy'].iloc[0]})")
+    for col in ("technique", "for", "arises", "chosen", "arm", "Δ points", "Δ net", "Δ make"):
+        table.add_column(col, justify="right")
+    for r in frame.itertuples():
+        table.add_row(r.technique, r.side, f"{r.deals_with_situation:.0%}",
+                      _share(r.chosen, r.chosen_lo, r.chosen_hi), r.arm,
+                      _plus_minus(r, "points_diff", 2), _plus_minus(r, "bidders_net_diff", 2),
+                      _plus_minus(r, "make_rate_diff", 3))
+    table.caption = ("arises: the auctioned deals where the situation arises for the side; "
+                     "chosen: the share of those decisions where the free player takes the "
+                     "action; Δ: the arm minus free, ± the paired 95% half-width, in the "
+                     "points of the side it is steered for (the bidders' for both), the "
+                     "bidders' net score and their make rate (techniques.csv: the intervals "
+                     "and the frequencies in full).")
+    console.print(table)
+
+
+def _plus_minus(row, name: str, digits: int) -> str:
+    value, lo, hi = (getattr(row, f"{name}{k}") for k in ("", "_lo", "_hi"))
+    return f"{value:+.{digits}f}±{(hi - lo) / 2:.{digits}f}"
+
+
+def _share(p: float, lo: float, hi: float) -> str:
+    return "—" if p != p else f"{p:.0%}±{(hi - lo) / 2:.0%}"

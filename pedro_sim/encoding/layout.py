@@ -143,8 +143,9 @@ FL_SETTINGS = 3
     K_OBJECTIVE,  # what play maximizes (OBJ_*)
     K_THINK,  # the decisions it thinks about (THINK_*)
     K_KEEP_WORLDS,  # deals simulated per candidate keep (think=all)
+    K_STEER,  # a technique watched, forbidden or forced (engine/thinking/steering.py)
     N_SETTINGS,
-) = range(7)
+) = range(8)
 EVAL_ROLLOUT = 0  # heuristic play to the end
 EVAL_SOLVER = 1  # the solver, every card of the world visible
 OBJ_POINTS = 0  # its side's points from here on
@@ -152,6 +153,22 @@ OBJ_SCORE = 1  # its side's net score of the deal (its score minus the other sid
 THINK_PLAY = 0  # card play; bids its playout estimate by the heuristic's rule
 THINK_BID = 1  # card play, and bids and names trumps by expected net score
 THINK_ALL = 2  # ... and keeps and discards (engine/thinking/exchange.py)
+# K_STEER: 0 free, else 1 + technique * N_STEER_MODES + mode (engine/thinking/steering.py)
+STEERED = ("cinch", "save-pedro", "guard-pedro", "lead-trumps")  # technique codes 0..3
+STEER_MODES = ("watch", "forbid", "force")  # count only; take the action out; only it
+ST_CINCH, ST_SAVE_PEDRO, ST_GUARD_PEDRO, ST_LEAD_TRUMPS = range(4)
+ST_WATCH, ST_FORBID, ST_FORCE, N_STEER_MODES = range(4)
+
+
+def steer_code(technique: str, mode: str) -> int:
+    """The K_STEER value of ``technique`` in ``mode``.
+
+    >>> steer_code("cinch", "watch"), steer_code("lead-trumps", "force")
+    (1, 12)
+    """
+    return 1 + STEERED.index(technique) * N_STEER_MODES + STEER_MODES.index(mode)
+
+
 N_FLAGS = FL_SETTINGS + 2 * N_SETTINGS
 # heuristic technique flags
 F_CINCH = 1

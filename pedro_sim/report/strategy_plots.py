@@ -141,3 +141,31 @@ def technique_chart(frame: pd.DataFrame, deals: int, path: Path) -> None:
                         f"{deals:,} deals per comparison"), fontsize=10)
     fig.tight_layout()
     _save(fig, path)
+
+
+def steered_chart(frame: pd.DataFrame, deals: int, path: Path) -> None:
+    """Horizontal bars per technique and side: forbidden minus free and forced minus free
+    in the bidders' net score per deal, paired 95% intervals; the share of situations in
+    which the free player takes the action written beside each technique."""
+    fig, ax = plt.subplots(figsize=(8.5, 0.45 * len(frame) + 2))
+    y = np.arange(len(frame))
+    colours = frame["arm"].map({"forbid": "tab:red", "force": "tab:green"})
+    ax.barh(y, frame["bidders_net_diff"], color=colours, alpha=0.6)
+    ax.errorbar(frame["bidders_net_diff"], y,
+                xerr=[frame["bidders_net_diff"] - frame["bidders_net_diff_lo"],
+                      frame["bidders_net_diff_hi"] - frame["bidders_net_diff"]],
+                fmt="none", ecolor="black", capsize=3, label="paired, 95%")
+    labels = [f"{r.arm} {r.technique} ({r.side}); chosen {r.chosen:.0%} of "
+              f"{r.situations_per_deal:.2f}/deal" for r in frame.itertuples()]
+    ax.set_yticks(y, labels, fontsize=7)
+    ax.invert_yaxis()
+    ax.axvline(0, color="black", lw=0.6)
+    ax.set_xlabel("forbidden (red) or forced (green) minus free: the bidders' net score per "
+                  "deal (points)")
+    ax.grid(alpha=0.3, axis="x")
+    ax.legend(fontsize=7)
+    ax.set_title(_title("What each technique is worth to the thinking player", frame,
+                        f"{deals:,} auctioned deals, each played free, forbidden and forced"),
+                 fontsize=10)
+    fig.tight_layout()
+    _save(fig, path)

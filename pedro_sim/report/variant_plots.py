@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -14,19 +15,27 @@ MIN_DEALS_PER_POINT = 200  # bids seen less often than this are left off the mak
 
 
 def _subtitle(policy: str, deals: int | str, games: int | None = None) -> str:
-    """``deals``: a count, or a text (the deals --precision used, per preset)."""
+    """``deals``: a count, or a text (the deals --precision used, per preset); a long
+    player spec wraps."""
     text = f"{policy} players, " + (f"{deals:,} deals per preset" if isinstance(deals, int)
                                     else deals)
-    return text + (f", {games:,} games" if games else "")
+    return textwrap.fill(text + (f", {games:,} games" if games else ""), 80)
+
+
+def _style(k: int) -> dict:
+    """The line of the k-th preset: ten colours, then the same dashed (twelve presets
+    would otherwise share colours)."""
+    return {"color": f"C{k % 10}", "linestyle": "-" if k < 10 else "--"}
 
 
 def make_rate_figure(bids: pd.DataFrame, totals: dict[str, int], policy: str, deals: int,
                      path: Path) -> None:
     fig, ax = plt.subplots(figsize=(8, 5))
-    for preset, g in bids[bids.n >= MIN_DEALS_PER_POINT].groupby("preset", sort=False):
+    shown = bids[bids.n >= MIN_DEALS_PER_POINT]
+    for k, (preset, g) in enumerate(shown.groupby("preset", sort=False)):
         x = 100 * g.bid / totals[preset]
-        ax.plot(x, g.p_make, marker=".", label=preset)
-        ax.fill_between(x, g.p_make_lo, g.p_make_hi, alpha=0.25)
+        ax.plot(x, g.p_make, marker=".", label=preset, **_style(k))
+        ax.fill_between(x, g.p_make_lo, g.p_make_hi, alpha=0.2, color=_style(k)["color"])
     ax.set_xlabel("bid (% of the points in a deal)")
     ax.set_ylabel("P(make) (probability)")
     ax.set_ylim(0, 1)
@@ -44,12 +53,13 @@ def make_rate_figure(bids: pd.DataFrame, totals: dict[str, int], policy: str, de
 
 def points_figure(points: pd.DataFrame, policy: str, deals: int, path: Path) -> None:
     fig, ax = plt.subplots(figsize=(8, 5))
-    for preset, g in points[points.side == "bidders"].groupby("preset", sort=False):
+    for k, (preset, g) in enumerate(points[points.side == "bidders"].groupby("preset",
+                                                                             sort=False)):
         n = g["count"].sum()
         lo, hi = wilson(g["count"].to_numpy(), n)
-        line, = ax.step(100 * g.share_of_total, g["count"] / n, where="mid", label=preset)
-        ax.fill_between(100 * g.share_of_total, lo, hi, step="mid", alpha=0.25,
-                        color=line.get_color())
+        ax.step(100 * g.share_of_total, g["count"] / n, where="mid", label=preset, **_style(k))
+        ax.fill_between(100 * g.share_of_total, lo, hi, step="mid", alpha=0.2,
+                        color=_style(k)["color"])
     ax.set_xlabel("bidders' points (% of the points in a deal)")
     ax.set_ylabel("share of deals (fraction, 95% bands)")
     ax.grid(alpha=0.3)

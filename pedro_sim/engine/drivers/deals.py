@@ -20,6 +20,7 @@ from pedro_sim.engine.game.whole_game import play_game
 from pedro_sim.engine.jit import kernel, loop, phase
 from pedro_sim.engine.rng import KIND_DEAL
 from pedro_sim.engine.seats import first_dealer, players, seat_after, side_of
+from pedro_sim.engine.thinking import scratch as S
 from pedro_sim.engine.thinking.scratch import new_think, thinks
 from pedro_sim.engine.work import new_work
 
@@ -313,3 +314,19 @@ def game_results(seed: int, first: int, policy: int, flags, tab: Tables, out) ->
     def run(a: int, b: int) -> None:
         _game_results(seed, first + a, policy, flags, tab, out[a:b], *_scratch(policy, tab))
     _share(out.shape[0], run, 4)
+
+
+def explain_auctioned(seed: int, index: int, policy: int, flags, tab: Tables, trick: int,
+                      seat: int, worlds: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Play and record deal ``index`` (as trace_auctioned), recording on the way the
+    thinking seat ``seat``'s card decision in trick ``trick`` (engine/thinking/playouts.py
+    explaining): with ``worlds`` worlds there (0: the player's own). Returns the deal's
+    record, the decision's control and ids (scratch X_*) and its values per world."""
+    work, think = _scratch(policy, tab, True)
+    x = think[S.T_I][S.I_EXPLAIN:S.N_I]
+    x[S.X_ARMED], x[S.X_TRICK], x[S.X_SEAT], x[S.X_WORLDS] = 1, trick, seat, worlds
+    recs = np.zeros((1, L.R_LEN), dtype=np.int64)
+    _auctioned(Span(seed, 0, 0, 1), np.array([index], dtype=np.int64), M_TRACE, policy, flags,
+               tab, recs, work, think)
+    values = think[S.T_F][S.F_EXPLAIN:S.N_F].reshape(S.MAX_EXPLAIN_WORLDS, 16, S.EXPLAIN_VALUES)
+    return recs[0], x.copy(), values[:max(int(x[S.X_DRAWN]), 0)].copy()

@@ -10,7 +10,7 @@ from pedro_sim.encoding.tables import Tables
 from pedro_sim.engine.bits import ZERO, bit, popcount
 from pedro_sim.engine.drivers.deals import Span, _scratch, _share, chunk_deals, side_points
 from pedro_sim.engine.game.dealing import fixed_hand_order_once, shuffle
-from pedro_sim.engine.game.scoring import deal_score
+from pedro_sim.engine.game.scoring import deal_score, net_of
 from pedro_sim.engine.game.whole_deal import auctioned_deal, deal_and_play, fixed_hand_deal
 from pedro_sim.engine.game.whole_game import (
     G_DEALS,
@@ -24,6 +24,7 @@ from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.rng import KIND_CLASSES, KIND_DEAL, KIND_HOLDING, below, start
 from pedro_sim.engine.seats import first_dealer, seat_after, side_of
 from pedro_sim.engine.thinking.scratch import thinks
+from pedro_sim.engine.thinking.steering import add_steer_counts, clear_steer_counts
 
 MAX_LENGTH = 9  # trump lengths are counted 0..9, the last meaning 9 or more
 
@@ -128,31 +129,66 @@ def side_of_deal(pts, tab, bidder, side):
     return side_points(pts, tab, bidder)[side]
 
 
+# _arm_pairs: per arm after the first, a block of its side's points against the first
+# arm's in a (total+1)^2 grid, (made in the arm, made in the first) in 4 cells and the
+# bidders' net score sums (the arm, its square, the first, its square, the difference
+# squared); after the blocks, ARM_TAIL cells
+ST_NET_SUMS = 5
+(ST_THROWN, ST_DEALS, ST_AUCTION_DIFFERS, ST_DEALS_SEEN, ST_SITUATIONS, ST_CHOSEN,
+ ARM_TAIL) = range(7)
+
+
+@kernel
+def arm_block(span_pts):
+    return span_pts * span_pts + 4 + ST_NET_SUMS
+
+
 @phase
-def _policy_pairs(span, policy_a, policy_b, side, flags, tab, out, work, think):
-    """Full auctioned deals of ``span`` played by two policy words on the same deal:
-    out[chunk, :] counts (points of ``side`` (0 bidders, 1 defenders) under a, the same
-    under b) in a (total+1)^2 grid, then (made under a, made under b) in 4 cells, then the
-    deals thrown in under either."""
+def _arm_pairs(span, policies, arms, side, tab, out, work, think):
+    """Full auctioned deals of ``span`` played once per arm k, by the policy word
+    policies[k] with the flags arms[k], from the same seed and deal index; counted as the
+    layout above says, against arm 0: the points of ``side`` (0 bidders, 1 defenders),
+    made and the bidders' net score, and where a thinking seat watches a technique in arm
+    0 (engine/thinking/steering.py), its situations and choices there. A deal whose
+    auction (bidder, bid, trumps) differs from arm 0's is counted and left out."""
     kind = np.int64(KIND_DEAL)
     span_pts = tab.opts[L.O_TOTAL_POINTS] + 1
+    block = arm_block(span_pts)
+    tail = (policies.shape[0] - 1) * block
     pts = work.pts
     score = work.score
     for ch in range(out.shape[0]):
         for i in chunk_deals(span, ch):
             dealer = first_dealer(tab, i)
-            bidder, bid, _ = auctioned_deal(span.seed, i, kind, dealer, policy_a, flags, tab, work,
-                                            think)
-            made_a = deal_score(pts, bidder, bid, score, tab)
-            pa = side_of_deal(pts, tab, bidder, side)
-            bidder_b, bid_b, _ = auctioned_deal(span.seed, i, kind, dealer, policy_b, flags, tab,
-                                                work, think)
-            made_b = deal_score(pts, bidder_b, bid_b, score, tab)
-            if bidder < 0 or bidder_b < 0:
-                out[ch, span_pts * span_pts + 4] += 1
+            clear_steer_counts(think)
+            bidder, bid, trump = auctioned_deal(span.seed, i, kind, dealer, policies[0],
+                                                arms[0], tab, work, think)
+            if bidder < 0:
+                out[ch, tail + ST_THROWN] += 1
                 continue
-            out[ch, pa * span_pts + side_of_deal(pts, tab, bidder_b, side)] += 1
-            out[ch, span_pts * span_pts + 2 * np.int64(made_a) + np.int64(made_b)] += 1
+            out[ch, tail + ST_DEALS] += 1
+            add_steer_counts(think, out[ch, tail + ST_DEALS_SEEN:])
+            made_0 = deal_score(pts, bidder, bid, score, tab)
+            p0 = side_of_deal(pts, tab, bidder, side)
+            net_0 = net_of(score, side_of(tab, bidder))
+            for arm in range(1, policies.shape[0]):
+                b2, bid2, trump2 = auctioned_deal(span.seed, i, kind, dealer, policies[arm],
+                                                  arms[arm], tab, work, think)
+                if b2 != bidder or bid2 != bid or trump2 != trump:
+                    out[ch, tail + ST_AUCTION_DIFFERS] += 1
+                    continue
+                made = deal_score(pts, bidder, bid, score, tab)
+                net = net_of(score, side_of(tab, bidder))
+                at = (arm - 1) * block
+                out[ch, at + side_of_deal(pts, tab, bidder, side) * span_pts + p0] += 1
+                at += span_pts * span_pts
+                out[ch, at + 2 * np.int64(made) + np.int64(made_0)] += 1
+                at += 4
+                out[ch, at] += net
+                out[ch, at + 1] += net * net
+                out[ch, at + 2] += net_0
+                out[ch, at + 3] += net_0 * net_0
+                out[ch, at + 4] += (net - net_0) * (net - net_0)
 
 
 @phase
@@ -218,11 +254,17 @@ def hand_classes(span: Span, offset: int, trump: int, marks, policy: int, flags,
          (_hand_array(tab),))
 
 
-def policy_pairs(span: Span, policy_a: int, policy_b: int, side: int, flags, tab: Tables,
-                 out) -> None:
-    """Joint counts of a side's points and of made under two policy words, same deals."""
-    scratch_for = policy_a if thinks(policy_a) else policy_b  # a thinking arm needs scratch
-    _run(_policy_pairs, out, span, (policy_a, policy_b, side, flags, tab), scratch_for, tab)
+def arm_pairs(span: Span, policies, arms, side: int, tab: Tables, out) -> None:
+    """The counts of _arm_pairs: every arm against arm 0, on the same deals."""
+    policies = np.asarray(policies, dtype=np.int64)
+    thinking = [int(p) for p in policies if thinks(int(p))]
+    _run(_arm_pairs, out, span, (policies, arms, side, tab),
+         thinking[0] if thinking else int(policies[0]), tab)
+
+
+def arms_size(tab: Tables, n_arms: int) -> int:
+    """The length of arm_pairs' counts for ``n_arms`` arms."""
+    return (n_arms - 1) * arm_block(int(tab.opts[L.O_TOTAL_POINTS]) + 1) + ARM_TAIL
 
 
 def advised_games(span: Span, hand, offset: int, trump: int, start_score, policy: int, flags,

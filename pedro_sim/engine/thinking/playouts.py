@@ -45,8 +45,20 @@ from pedro_sim.engine.seats import (
 from pedro_sim.engine.thinking import sampler as SM
 from pedro_sim.engine.thinking import solver as SV
 from pedro_sim.engine.thinking.scratch import (
+    EXPLAIN_VALUES,
+    MAX_EXPLAIN_WORLDS,
     T_NOREC,
+    X_ARMED,
+    X_CARDS,
+    X_DRAWN,
+    X_IDS,
+    X_PLAYED,
+    X_SEAT,
+    X_TRICK,
+    X_WORLDS,
     ctx_of,
+    explain_of,
+    explained_of,
     know_of,
     must_of,
     pts_of,
@@ -57,8 +69,10 @@ from pedro_sim.engine.thinking.scratch import (
     scores_of,
     solver_of,
     state_of,
+    steer_counts,
     world_of,
 )
+from pedro_sim.engine.thinking.steering import count_choice, steer
 
 
 @kernel
@@ -125,11 +139,11 @@ def solver_value(world, st, p, c, objective, real, think, t, tab):
                        solver_of(think))
     left = SV.points_left(world, st[SV.S_TPTS], t, tab)
     mine = v0 if me == ctx_of(think)[SV.C_SIDE] else left - v0
-    if objective == L.OBJ_POINTS:
-        return mine
-    final = pts_of(think)
+    final = pts_of(think)  # the deal's points at the end (read by `explain` too)
     for s in range(L.MAX_SIDES):
         final[L.PT_POINTS + s] = real[L.PT_POINTS + s] + (mine if s == me else left - mine)
+    if objective == L.OBJ_POINTS:
+        return mine
     return value_for(final, p, objective, think, tab)
 
 
@@ -167,7 +181,11 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
         scores[i] = 0.0
     rollouts = flags[cfg + L.K_EVAL] == L.EVAL_ROLLOUT
     objective = flags[cfg + L.K_OBJECTIVE]
-    for _ in range(flags[cfg + L.K_WORLDS]):
+    worlds = flags[cfg + L.K_WORLDS]
+    record = explaining(think, st, p)
+    if record:
+        worlds = start_explaining(think, legal, worlds)
+    for w in range(worlds):
         SM.draw_world(p, all_hands, world, rng, dp, fact, sp, sm)
         if not rollouts:
             ctx_of(think)[SV.C_GEN] += 1  # a new world: a new generation of the table
@@ -183,6 +201,8 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
             else:
                 v = solver_value(rh, st, p, c, objective, real, think, t, tab)
             scores[i] += v
+            if record:
+                record_world(think, w, i, v, objective == L.OBJ_POINTS and rollouts, real)
             i += 1
     best = 0
     for i in range(1, n):
@@ -191,7 +211,49 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
     m = legal
     for _ in range(best):
         m &= m - ONE
+    if record:
+        explain_of(think)[X_PLAYED] = lowest(m)
     return lowest(m)
+
+
+@kernel
+def explaining(think, st, p):
+    """Whether this decision (seat ``p`` in the trick of ``st``) is the one `explain` asks
+    about; it is recorded once."""
+    x = explain_of(think)
+    return x[X_ARMED] == 1 and x[X_TRICK] == st[L.PS_TRICK] and x[X_SEAT] == p
+
+
+@kernel
+def start_explaining(think, legal, worlds):
+    """Disarm, note the cards, and return the worlds to draw (the asked number, else the
+    player's own, at most MAX_EXPLAIN_WORLDS)."""
+    x = explain_of(think)
+    x[X_ARMED] = 2
+    if x[X_WORLDS] > 0:
+        worlds = x[X_WORLDS]
+    worlds = min(worlds, MAX_EXPLAIN_WORLDS)
+    x[X_DRAWN] = worlds
+    n = 0
+    m = legal
+    while m:
+        x[X_IDS + n] = lowest(m)
+        m &= m - ONE
+        n += 1
+    x[X_CARDS] = n
+    return worlds
+
+
+@kernel
+def record_world(think, w, i, v, add_real, real):
+    """The value of card i in world w, and each side's points at the deal's end there
+    (the rollout's or the solver's, plus those taken before when they leave them out)."""
+    out = explained_of(think)
+    at = (w * 16 + i) * EXPLAIN_VALUES
+    out[at] = v
+    final = pts_of(think)
+    for s in range(L.MAX_SIDES):
+        out[at + 1 + s] = final[L.PT_POINTS + s] + (real[L.PT_POINTS + s] if add_real else 0)
 
 
 @kernel
@@ -235,10 +297,20 @@ def think_card(policy, all_hands, p, st, flags, rng, real, think, t, tab):
         legal = stack_tops(h, legal, extra, st[SV.S_TRICK], t, tab)
     if popcount(legal) < 2:
         return np.int64(-1)
-    if seat_player(policy, tab, p) == L.PL_DD:
-        return dd_card(seat_masks(all_hands, L.H_PLAY), st, p, legal, flags[cfg + L.K_OBJECTIVE],
-                       real, think, t, tab)
-    return pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab)
+    hands = seat_masks(all_hands, L.H_PLAY)
+    counts = steer_counts(think)
+    code = flags[cfg + L.K_STEER] if extra == 0 else 0  # a stack's top is not steered
+    legal, act = steer(code, hands, p, st, legal, t, tab, counts)
+    if popcount(legal) < 2:
+        c = lowest(legal)
+    elif seat_player(policy, tab, p) == L.PL_DD:
+        c = dd_card(hands, st, p, legal, flags[cfg + L.K_OBJECTIVE], real, think, t, tab)
+    else:
+        c = pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab)
+        if c < 0 and act:  # no world fits: the heuristic would ignore the steering
+            c = lowest(legal)
+    count_choice(act, c, counts)
+    return c
 
 
 @shared_phase

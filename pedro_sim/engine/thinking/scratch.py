@@ -17,6 +17,12 @@ from pedro_sim.engine.work import Work
 
 BID_LEVELS = 64  # room for every bid of a preset: its numbers, then a special top bid
 MAX_KEEP_WORLDS = 256  # the most deals a candidate keep is valued on
+MAX_EXPLAIN_WORLDS = 1000  # the most worlds `explain` records a decision on
+EXPLAIN_VALUES = 1 + L.MAX_SIDES  # per world and card: the value, each side's final points
+# I_EXPLAIN: armed (1), the trick and the seat of the decision, the worlds to draw there
+# (0: the player's own), then what was recorded: the worlds, the cards, the card played,
+# then the card ids
+(X_ARMED, X_TRICK, X_SEAT, X_WORLDS, X_DRAWN, X_CARDS, X_PLAYED, X_IDS) = range(8)
 
 # U (uint64), laid out from the sizes of its fields
 (
@@ -48,17 +54,20 @@ MAX_KEEP_WORLDS = 256  # the most deals a candidate keep is valued on
     I_EV_SUMS,  # per seat, suit and bid level: the sum of its side's net scores over the
     # simulated deals (bidding by expected value)
     I_EV_MAKES,  # ... the simulated deals that make
+    I_STEER,  # 2: situations of the technique watched, and the action chosen (steering.py)
+    I_EXPLAIN,  # X_IDS + 16: a decision to record (the `explain` command)
     N_I,
 ) = offsets(32, SV.N_CTX, L.PT_LEN, L.PS_LEN, L.PS_LEN, L.MAX_DECK, L.MAX_DECK, L.PT_LEN,
             L.PS_LEN, L.MAX_SIDES, 16, 256, 2 * L.SEATS, L.MAX_SIDES, L.SEATS,
-            L.SEATS * 4 * BID_LEVELS, L.SEATS * 4 * BID_LEVELS)
+            L.SEATS * 4 * BID_LEVELS, L.SEATS * 4 * BID_LEVELS, 2, X_IDS + 16)
 # F (float64)
 (
     F_SCORES,  # 16: the scores of the moves
     F_FACT,  # 64: factorials
     F_KEEP,  # MAX_KEEP_WORLDS: the heuristic keep's value in each simulated deal (exchange.py)
+    F_EXPLAIN,  # MAX_EXPLAIN_WORLDS * 16 * EXPLAIN_VALUES: the recorded decision's worlds
     N_F,
-) = offsets(16, 64, MAX_KEEP_WORLDS)
+) = offsets(16, 64, MAX_KEEP_WORLDS, MAX_EXPLAIN_WORLDS * 16 * EXPLAIN_VALUES)
 # the tuple: U, I, F, dp, the solver's Search, the playout bidders' Work, an empty record.
 # The two bundles are put together in Python (new_think), never inside a kernel.
 T_U, T_I, T_F, T_DP, T_SEARCH, T_SIM, T_NOREC = range(7)
@@ -136,6 +145,24 @@ def must_of(think):
 
 
 @kernel
+def explain_of(think):
+    """The control and record of a decision to explain (X_*)."""
+    return think[T_I][I_EXPLAIN:N_I]
+
+
+@kernel
+def explained_of(think):
+    """The recorded decision's values: [world, card, EXPLAIN_VALUES] flattened."""
+    return think[T_F][F_EXPLAIN:N_F]
+
+
+@kernel
+def steer_counts(think):
+    """(situations, action chosen) of a watched technique, summed until reset."""
+    return think[T_I][I_STEER:I_EXPLAIN]
+
+
+@kernel
 def scores_of(think):
     return think[T_F][F_SCORES:F_FACT]
 
@@ -203,4 +230,4 @@ def ev_tables_of(think, seat):
 
 @kernel
 def keep_values_of(think):
-    return think[T_F][F_KEEP:N_F]
+    return think[T_F][F_KEEP:F_EXPLAIN]

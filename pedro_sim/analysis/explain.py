@@ -1,0 +1,174 @@
+"""One card decision explained (the `explain` command): every legal card with the value the
+thinking player gave it, its net score and P(make), over the worlds it drew.
+
+The decision is picked from a deal trace (docs/trace-format.md) that the thinking player
+itself played: the deal is played again from the trace's seed and deal index, which
+brings the player to the same position with the same random stream, and its decision
+there is recorded world by world (engine/thinking/playouts.py explaining). With the
+player's own number of worlds the worlds are those it drew when it played the trace, so
+its choice is the card the trace shows; with more (``worlds``) the estimates are
+tighter and the best card may differ. The replayed deal is checked against the trace.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from pedro_sim.analysis.stats import Z95, wilson
+from pedro_sim.cards import card_text
+from pedro_sim.encoding import layout as L
+from pedro_sim.engine.drivers.deals import explain_auctioned
+from pedro_sim.engine.thinking import scratch as S
+from pedro_sim.errors import PedroError
+from pedro_sim.reference.general import score_deal
+from pedro_sim.reference.variants import get_variant, with_rules
+from pedro_sim.rules.overrides import resolve_variant, trace_rules
+from pedro_sim.setup import EngineInputs, check_engine_plays, players
+from pedro_sim.traces import trace_dict
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The rows (one per legal card, best first), the card the player chooses, and what
+    it was asked about."""
+
+    frame: pd.DataFrame
+    chosen: str
+    played: str  # the card the trace shows
+    worlds: int
+    own_worlds: int
+    position: dict
+
+
+def read_trace(path: Path, deal: int) -> dict:
+    """The trace of deal ``deal`` in a JSON Lines file of traces."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise PedroError(f"cannot read {path}: {exc.strerror}") from None
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            trace = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise PedroError(f"{path}:{number}: not JSON ({exc.msg})") from None
+        if isinstance(trace, dict) and trace.get("deal") == deal:
+            return trace
+    raise PedroError(f"{path}: no trace of deal {deal}")
+
+
+def engine_variant(trace: dict):
+    """The preset and house rules a trace was played under (its "rules" object)."""
+    rules = trace.get("rules") or {}
+    if not isinstance(rules, dict):
+        raise PedroError("the trace's rules is not an object")
+    args = ["special_bid=moon" if key == "moon" else
+            f"{key}={str(value).lower() if isinstance(value, bool) else value}"
+            for key, value in rules.items()]
+    variant = resolve_variant(str(trace.get("variant")), args)
+    check_engine_plays(variant)
+    if trace_rules(variant) != rules:
+        raise PedroError(f"the trace's rules {rules} do not read back as house rules")
+    return variant
+
+
+def decision_seat_cards(trace: dict, trick: int, seat: int) -> str:
+    """The card the trace shows ``seat`` playing in trick ``trick`` (PedroError if none)."""
+    tricks = trace.get("tricks") or []
+    if not 0 <= trick < len(tricks):
+        raise PedroError(f"trick {trick}: the deal has tricks 0 to {len(tricks) - 1}")
+    for who, cards in tricks[trick]["plays"]:
+        if who == seat:
+            return cards[0]
+    raise PedroError(f"seat {seat} does not play in trick {trick} (it folded or claimed)")
+
+
+def up_to(trace: dict, trick: int, seat: int) -> dict:
+    """The trace as far as ``seat``'s decision in ``trick``: the deal before play, the
+    tricks before and the plays before it in this one."""
+    plays = trace["tricks"][trick]["plays"]
+    before = plays[:[who for who, _ in plays].index(seat)]
+    ends = ("tricks", "folded", "claimed", "points", "made", "score", "policy")
+    return {**{k: v for k, v in trace.items() if k not in ends},
+            "tricks": [*trace["tricks"][:trick], before]}
+
+
+def explain_trace(trace: dict, trick: int, seat: int, worlds: int = 0) -> Explanation:
+    """Replay the trace's deal with its thinking player and explain seat ``seat``'s card
+    decision in trick ``trick``."""
+    if trace.get("format") != "pedro-trace/1":
+        raise PedroError("not a pedro-trace/1 object (docs/trace-format.md)")
+    variant = engine_variant(trace)
+    who = players(str(trace.get("policy")), variant)
+    if not who.thinks or "pimc" not in who.label:
+        raise PedroError(f"explain asks the thinking player pimc, but this deal was played by "
+                         f"{trace.get('policy')}: make the trace with --policy pimc")
+    if not 0 <= worlds <= S.MAX_EXPLAIN_WORLDS:
+        raise PedroError(f"--worlds must be from 1 to {S.MAX_EXPLAIN_WORLDS}")
+    played = decision_seat_cards(trace, trick, seat)
+    inputs = EngineInputs.for_variant(variant)
+    rec, x, values = explain_auctioned(int(trace["seed"]), int(trace["deal"]), who.policy,
+                                       who.flags, inputs.tables, trick, seat, worlds)
+    replayed = trace_dict(rec, inputs, int(trace["seed"]), int(trace["deal"]), who.label)
+    if worlds in (0, who.flags[L.FL_SETTINGS + L.K_WORLDS]):
+        same = {**replayed, "policy": ""} == {**trace, "policy": ""}
+    else:  # other worlds draw other random numbers: the deal goes on otherwise
+        same = up_to(replayed, trick, seat) == up_to(trace, trick, seat)
+    if not same:
+        raise PedroError("replaying the deal does not give this trace (another version of "
+                         "pedro-sim, or a trace that was edited)")
+    if x[S.X_ARMED] != 2:
+        raise PedroError(f"seat {seat} had no choice to think about in trick {trick} (one "
+                         "legal card, a fold, or cards the player leaves to its rule)")
+    frame = decision_frame(trace, x, values)
+    own = int(who.flags[L.FL_SETTINGS + L.K_WORLDS])
+    return Explanation(frame, card_text(int(x[S.X_PLAYED])), played, int(x[S.X_DRAWN]), own,
+                       {"deal": trace["deal"], "trick": trick, "seat": seat})
+
+
+def decision_frame(trace: dict, x: np.ndarray, values: np.ndarray) -> pd.DataFrame:
+    """One row per legal card: the player's mean value, the seat's side's net score and
+    the bidders' P(make) over the worlds, with 95% intervals, and the value's difference
+    from the chosen card's on the same worlds (paired interval)."""
+    ref = with_rules(trace["variant"], trace["rules"]) if trace.get("rules") else \
+        get_variant(trace["variant"])
+    bidder, bid = trace["bidder"], trace["bid"]
+    side = int(x[S.X_SEAT]) % 2
+    n = values.shape[0]
+    rows = []
+    for i in range(int(x[S.X_CARDS])):
+        card = card_text(int(x[S.X_IDS + i]))
+        v = values[:, i, 0]
+        nets, made = [], 0
+        for w in range(n):
+            points = [int(values[w, i, 1]), int(values[w, i, 2])]
+            ok, score = score_deal(ref, points, bidder, bid)
+            made += ok
+            nets.append(score[side] - score[1 - side])
+        lo, hi = wilson(made, n)
+        rows.append({"card": card, "value": v.mean(), **_interval("value", v),
+                     "net_score": float(np.mean(nets)), **_interval("net_score", np.array(nets)),
+                     "p_make": made / n, "p_make_lo": float(lo), "p_make_hi": float(hi),
+                     "worlds": n, "chosen": card == card_text(int(x[S.X_PLAYED]))})
+    frame = pd.DataFrame(rows)
+    chosen = int(np.flatnonzero(frame["chosen"].to_numpy())[0])
+    for i in range(len(frame)):  # paired over the same worlds: how much a card loses
+        d = values[:, i, 0] - values[:, chosen, 0]
+        frame.loc[i, "vs_chosen"] = d.mean()
+        lo_hi = _interval("vs_chosen", d) if d.any() else {"vs_chosen_lo": 0.0,
+                                                            "vs_chosen_hi": 0.0}
+        for key, value in lo_hi.items():
+            frame.loc[i, key] = value
+    frame["rank"] = frame["value"].rank(ascending=False, method="first").astype(int)
+    return frame.sort_values("rank", ignore_index=True)
+
+
+def _interval(name: str, v: np.ndarray) -> dict[str, float]:
+    half = Z95 * v.std(ddof=1) / np.sqrt(len(v)) if len(v) > 1 else float("nan")
+    return {f"{name}_lo": float(v.mean() - half), f"{name}_hi": float(v.mean() + half)}

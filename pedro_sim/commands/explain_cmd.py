@@ -1,0 +1,72 @@
+"""`pedro-sim explain`: one card decision, every legal card with its value and interval."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from pedro_sim.analysis.explain import Explanation, explain_trace, read_trace
+from pedro_sim.report.files import write_csv
+
+
+def run_explain(trace_path: Path, deal: int, trick: int, seat: int, worlds: int,
+                out_path: Path | None, console: Console) -> Explanation:
+    trace = read_trace(trace_path, deal)
+    answer = explain_trace(trace, trick, seat, worlds)
+    print_position(trace, trick, seat, console)
+    print_explanation(answer, trace, console)
+    if out_path is not None:
+        write_csv(out_path, answer.frame)
+        console.print(f"wrote {out_path}")
+    return answer
+
+
+def print_position(trace: dict, trick: int, seat: int, console: Console) -> None:
+    """What the seat sees: its cards, the contract, the tricks before and this one so far."""
+    hand = list(trace["start_hands"][seat])
+    for t in trace["tricks"][:trick]:
+        for who, cards in t["plays"]:
+            if who == seat:
+                hand = [c for c in hand if c not in cards]
+    console.print(f"{trace['variant']}, seed {trace['seed']}, deal {trace['deal']}: seat "
+                  f"{seat} to play to trick {trick}; seat {trace['bidder']} bid "
+                  f"{trace['bid']} in {trace['trump']}")
+    console.print(f"its cards: {' '.join(hand)}")
+    so_far = []
+    for who, cards in trace["tricks"][trick]["plays"]:
+        if who == seat:
+            break
+        so_far.append(f"seat {who} {'+'.join(cards)}")
+    console.print("this trick so far: " + (", ".join(so_far) if so_far else "it leads"))
+
+
+def print_explanation(answer: Explanation, trace: dict, console: Console) -> None:
+    frame = answer.frame
+    table = Table(title=f"Every legal card over {answer.worlds} worlds, best first (± the "
+                        "95% half-width)")
+    for col in ("card", "value", "vs chosen", "net score", "P(make)", ""):
+        table.add_column(col, justify="right")
+    for r in frame.itertuples():
+        table.add_row(r.card, _pm(r.value, r.value_lo, r.value_hi),
+                      _pm(r.vs_chosen, r.vs_chosen_lo, r.vs_chosen_hi),
+                      _pm(r.net_score, r.net_score_lo, r.net_score_hi),
+                      f"{r.p_make:.2f} ({r.p_make_lo:.2f}–{r.p_make_hi:.2f})",
+                      "chosen" if r.chosen else "")
+    table.caption = (f"value: what {trace['policy']} maximizes (its side's net score of the "
+                     "deal, or its points from here, per its objective); net score: the seat's "
+                     "side's score of the deal minus the other side's; P(make): the bidders "
+                     "make their bid; vs chosen: the value less the chosen card's, paired over the "
+                     "same worlds. In each world every player then plays as the player's "
+                     "rollouts (or the solver) do.")
+    console.print(table)
+    same = "the card the trace shows" if answer.chosen == answer.played else \
+        f"the trace shows {answer.played}"
+    how = "its own worlds, the ones it drew in the trace" if answer.worlds == \
+        answer.own_worlds else f"{answer.worlds} worlds instead of its {answer.own_worlds}"
+    console.print(f"chosen: {answer.chosen} ({same}; {how})")
+
+
+def _pm(value: float, lo: float, hi: float) -> str:
+    return f"{value:+.2f} ±{(hi - lo) / 2:.2f}"
