@@ -122,21 +122,40 @@ def show(
 
 @app.command()
 def explain(
-    trace_path: Path = typer.Option(..., "--trace", help="A JSON Lines file of deal traces "
+    trace_path: Path = typer.Option(None, "--trace", help="A JSON Lines file of deal traces "
                                     "played by pimc (pedro-sim trace --policy pimc)."),
-    deal: int = typer.Option(..., "--deal", min=0, max=MAX_INDEX,
-                             help="The deal's index (its \"deal\" key in the file)."),
-    trick: int = typer.Option(..., "--trick", min=0, max=20, help="The trick (0: the first)."),
-    seat: int = typer.Option(..., "--seat", min=0, max=3,
-                             help="The seat to play (0 to 3, as in the trace)."),
+    deal: int = typer.Option(None, "--deal", min=0, max=MAX_INDEX,
+                             help="With --trace: the deal's index (its \"deal\" key)."),
+    trick: int = typer.Option(None, "--trick", min=0, max=20,
+                              help="With --trace: the trick (0: the first)."),
+    seat: int = typer.Option(None, "--seat", min=0, max=3,
+                             help="With --trace: the seat to play (0 to 3, as in the trace)."),
+    position: Path = typer.Option(None, "--position", help="Instead of --trace: a decision "
+                                  "seen from one seat, a pedro-decision/1 JSON object "
+                                  "(docs/trace-format.md)."),
+    policy: str = typer.Option("pimc", "--policy", help="With --position: the pimc spec that "
+                               "decides (a trace names its own)."),
+    seed: int = typer.Option(12345, "--seed", min=0, max=MAX_INDEX,
+                             help="With --position: the seed of the worlds drawn."),
     worlds: int = typer.Option(0, "--worlds", min=0, max=1000, help="Worlds to draw there "
-                               "(default 0: the player's own, which reproduces its choice)."),
+                               "(default 0: the player's own; from a trace, its own worlds "
+                               "reproduce its choice)."),
     out_path: Path = typer.Option(None, "--out", help="Also write the table as CSV here."),
 ) -> None:
-    """One card decision of a pimc trace: every legal card with its value, net score and
-    P(make) over the worlds drawn, with 95% intervals, and the card pimc chooses."""
-    from pedro_sim.commands.explain_cmd import run_explain
+    """One card decision by pimc: every legal card with its value, net score and P(make) over
+    the worlds drawn, with 95% intervals, and the card pimc chooses."""
+    from pedro_sim.commands.explain_cmd import run_explain, run_explain_position
 
+    if position is not None:
+        if trace_path is not None:
+            raise PedroError("give --trace or --position, not both")
+        run_explain_position(position, policy, seed, worlds, out_path, out)
+        return
+    missing = [name for name, value in (("--trace", trace_path), ("--deal", deal),
+                                        ("--trick", trick), ("--seat", seat)) if value is None]
+    if missing:
+        raise PedroError(f"explain needs --position FILE, or --trace with --deal, --trick and "
+                         f"--seat (missing: {', '.join(missing)})")
     run_explain(trace_path, deal, trick, seat, worlds, out_path, out)
 
 

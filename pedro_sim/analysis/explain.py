@@ -19,10 +19,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from pedro_sim.analysis.position import read_position
 from pedro_sim.analysis.stats import Z95, wilson
 from pedro_sim.cards import card_text
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine.drivers.deals import explain_auctioned
+from pedro_sim.engine.drivers.deals import explain_auctioned, explain_position
 from pedro_sim.engine.thinking import scratch as S
 from pedro_sim.errors import PedroError
 from pedro_sim.reference.general import score_deal
@@ -71,7 +72,7 @@ def engine_variant(trace: dict):
     args = ["special_bid=moon" if key == "moon" else
             f"{key}={str(value).lower() if isinstance(value, bool) else value}"
             for key, value in rules.items()]
-    variant = resolve_variant(str(trace.get("variant")), args)
+    variant = resolve_variant(str(trace.get("variant", "cinch")), args)
     check_engine_plays(variant)
     if trace_rules(variant) != rules:
         raise PedroError(f"the trace's rules {rules} do not read back as house rules")
@@ -130,6 +131,34 @@ def explain_trace(trace: dict, trick: int, seat: int, worlds: int = 0) -> Explan
     own = int(who.flags[L.FL_SETTINGS + L.K_WORLDS])
     return Explanation(frame, card_text(int(x[S.X_PLAYED])), played, int(x[S.X_DRAWN]), own,
                        {"deal": trace["deal"], "trick": trick, "seat": seat})
+
+
+def explain_position_file(path: Path, policy: str = "pimc", worlds: int = 0,
+                          seed: int = 12345) -> tuple[dict, Explanation]:
+    """Explain the decision of a pedro-decision/1 file (docs/trace-format.md) by ``policy``,
+    its worlds drawn from ``seed``."""
+    try:
+        obj = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise PedroError(f"cannot read {path}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise PedroError(f"{path}: not JSON ({exc.msg})") from None
+    if not isinstance(obj, dict):
+        raise PedroError(f"{path}: not a JSON object")
+    variant = engine_variant(obj)
+    who = players(policy, variant)
+    if "pimc" not in who.label or not who.thinks:
+        raise PedroError(f"explain asks pimc (a spec such as pimc:worlds=40), not {policy}")
+    if not 0 <= worlds <= S.MAX_EXPLAIN_WORLDS:
+        raise PedroError(f"--worlds must be from 1 to {S.MAX_EXPLAIN_WORLDS}")
+    pos = read_position(obj, variant, who.label, seed)
+    x, values = explain_position(who.policy, who.flags, pos.inputs.tables, pos.hands, pos.state,
+                                 pos.seat, pos.legal, pos.points, pos.know, pos.bidder, pos.bid,
+                                 pos.trump, seed, worlds)
+    frame = decision_frame(obj, x, values)
+    own = int(who.flags[L.FL_SETTINGS + L.K_WORLDS])
+    return obj, Explanation(frame, card_text(int(x[S.X_PLAYED])), "", int(x[S.X_DRAWN]), own,
+                            {"seat": pos.seat, "trick": int(pos.state[L.PS_TRICK])})
 
 
 def decision_frame(trace: dict, x: np.ndarray, values: np.ndarray) -> pd.DataFrame:

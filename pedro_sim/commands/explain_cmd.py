@@ -7,7 +7,12 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from pedro_sim.analysis.explain import Explanation, explain_trace, read_trace
+from pedro_sim.analysis.explain import (
+    Explanation,
+    explain_position_file,
+    explain_trace,
+    read_trace,
+)
 from pedro_sim.report.files import write_csv
 
 
@@ -17,6 +22,19 @@ def run_explain(trace_path: Path, deal: int, trick: int, seat: int, worlds: int,
     answer = explain_trace(trace, trick, seat, worlds)
     print_position(trace, trick, seat, console)
     print_explanation(answer, trace, console)
+    if out_path is not None:
+        write_csv(out_path, answer.frame)
+        console.print(f"wrote {out_path}")
+    return answer
+
+
+def run_explain_position(path: Path, policy: str, seed: int, worlds: int,
+                         out_path: Path | None, console: Console) -> Explanation:
+    obj, answer = explain_position_file(path, policy, seed=seed, worlds=worlds)
+    console.print(f"{obj.get('variant', 'cinch')}: seat {answer.position['seat']} to play to "
+                  f"trick {answer.position['trick']}; seat {obj['bidder']} bid {obj['bid']} in "
+                  f"{obj['trump']}; its cards: {' '.join(obj['hand'])}")
+    print_explanation(answer, {"policy": policy}, console)
     if out_path is not None:
         write_csv(out_path, answer.frame)
         console.print(f"wrote {out_path}")
@@ -61,6 +79,9 @@ def print_explanation(answer: Explanation, trace: dict, console: Console) -> Non
                      "same worlds. In each world every player then plays as the player's "
                      "rollouts (or the solver) do.")
     console.print(table)
+    if not answer.played:  # a position: no card was played
+        console.print(f"chosen: {answer.chosen} ({answer.worlds} worlds)")
+        return
     same = "the card the trace shows" if answer.chosen == answer.played else \
         f"the trace shows {answer.played}"
     how = "its own worlds, the ones it drew in the trace" if answer.worlds == \

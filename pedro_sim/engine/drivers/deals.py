@@ -330,3 +330,29 @@ def explain_auctioned(seed: int, index: int, policy: int, flags, tab: Tables, tr
                tab, recs, work, think)
     values = think[S.T_F][S.F_EXPLAIN:S.N_F].reshape(S.MAX_EXPLAIN_WORLDS, 16, S.EXPLAIN_VALUES)
     return recs[0], x.copy(), values[:max(int(x[S.X_DRAWN]), 0)].copy()
+
+
+def explain_position(policy: int, flags, tab: Tables, hands, state, seat: int, legal: int,
+                     points, know, bidder: int, bid: int, trump: int, seed: int,
+                     worlds: int) -> tuple[np.ndarray, np.ndarray]:
+    """The thinking seat ``seat``'s card decision in a position (analysis/position.py),
+    recorded as explain_auctioned records it: its worlds drawn from (``seed``, KIND_DEAL)."""
+    from pedro_sim.engine.rng import start
+    from pedro_sim.engine.thinking import solver as SV
+    from pedro_sim.engine.thinking.playouts import pimc_card
+
+    work, think = _scratch(policy, tab)
+    think[S.T_U][S.U_KNOW:S.U_WORLD] = know
+    ctx = think[S.T_I][S.I_CTX:S.I_PTS]
+    ctx[SV.C_FIRST], ctx[SV.C_BID], ctx[SV.C_MERGE] = bidder, bid, 1
+    st = think[S.T_I][S.I_ST:S.I_RST]
+    st[:] = state
+    x = think[S.T_I][S.I_EXPLAIN:S.N_I]
+    x[S.X_ARMED], x[S.X_TRICK], x[S.X_SEAT], x[S.X_WORLDS] = 1, state[L.PS_TRICK], seat, worlds
+    start(work.rng, seed, 0, KIND_DEAL)
+    work.hands[:] = hands
+    cfg = L.FL_SETTINGS  # a single player's word: every side reads the first block
+    pimc_card(work.hands, st, seat, np.uint64(legal), flags, cfg, work.rng, points, think, trump,
+              tab)
+    values = think[S.T_F][S.F_EXPLAIN:S.N_F].reshape(S.MAX_EXPLAIN_WORLDS, 16, S.EXPLAIN_VALUES)
+    return x.copy(), values[:max(int(x[S.X_DRAWN]), 0)].copy()

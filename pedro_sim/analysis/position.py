@@ -1,0 +1,314 @@
+"""A card decision seen from one seat (`pedro-decision/1`, docs/trace-format.md), read and
+checked once, into what the thinking player's kernels read: the hands (the seat's own;
+the others only by their sizes), what is public (each seat's plays and the voids they
+show, the fewest trumps each held), the play state and the points so far.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from pedro_sim.cards import SUITS, parse_card
+from pedro_sim.encoding import layout as L
+from pedro_sim.engine.thinking import sampler as SM
+from pedro_sim.errors import PedroError
+from pedro_sim.rules import Variant
+from pedro_sim.setup import EngineInputs
+
+FORMAT = "pedro-decision/1"
+
+
+@dataclass
+class Position:
+    """The arrays of one decision (layout H_*, PS_*, PT_*; sampler K_*)."""
+
+    inputs: EngineInputs
+    seat: int
+    bidder: int
+    bid: int
+    trump: int
+    hands: np.ndarray = field(repr=False)
+    state: np.ndarray = field(repr=False)
+    points: np.ndarray = field(repr=False)
+    know: np.ndarray = field(repr=False)
+    legal: int = 0
+    seed: int = 12345
+    policy: str = "pimc"
+
+
+def _cards(value: Any, what: str) -> list[int]:
+    if not isinstance(value, list):
+        raise PedroError(f"{what} is not a list of cards")
+    try:
+        cards = [parse_card(str(c)) for c in value]
+    except (ValueError, PedroError) as exc:
+        raise PedroError(f"{what}: {exc}") from None
+    if len(set(cards)) < len(cards):
+        raise PedroError(f"{what}: a card appears twice")
+    return cards
+
+
+def _int(obj: dict, key: str, lo: int, hi: int, default: int | None = None) -> int:
+    value = obj.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise PedroError(f"{key} must be a whole number from {lo} to {hi}, got {value!r}")
+    return value
+
+
+def mask(cards: list[int]) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << c
+    return out
+
+
+class Reader:
+    """Reads one decision object; each check raises a one-line PedroError."""
+
+    def __init__(self, obj: dict, variant: Variant) -> None:
+        self.obj = obj
+        self.inputs = EngineInputs.for_variant(variant)
+        self.tab = self.inputs.tables
+        v = variant
+        if v.fold != "never" or v.players != 4:
+            raise PedroError(f"positions of {v.name} are not read yet (players fold there): "
+                             "explain a trace instead")
+        self.n = v.players
+        self.seat = _int(obj, "seat", 0, self.n - 1)
+        self.bidder = _int(obj, "bidder", 0, self.n - 1)
+        self.bid = _int(obj, "bid", v.min_bid, v.top_bid)
+        trump = str(obj.get("trump", "")).upper()
+        if trump not in SUITS or not trump:
+            raise PedroError(f"trump must be one of S H D C, got {obj.get('trump')!r}")
+        self.t = SUITS.index(trump)
+
+    def suit(self, c: int) -> int:
+        return int(self.tab.cinfo[self.t, L.I_SUIT, c])
+
+    def beats(self, c: int, wcard: int) -> bool:
+        return bool(int(self.tab.beats[self.t, wcard]) >> c & 1)
+
+    def tricks(self) -> tuple[list[dict], dict]:
+        """The finished tricks and the one in progress (with its leader)."""
+        tricks = self.obj.get("tricks", [])
+        if not isinstance(tricks, list):
+            raise PedroError("tricks is not a list")
+        done, current = [], None
+        for k, trick in enumerate(tricks):
+            if not isinstance(trick, dict) or "plays" not in trick:
+                raise PedroError(f"trick {k} is not an object with plays")
+            plays = trick["plays"]
+            if not isinstance(plays, list) or len(plays) > self.n:
+                raise PedroError(f"trick {k}: plays is not a list of up to {self.n} plays")
+            if len(plays) == self.n:
+                done.append(trick)
+            elif k != len(tricks) - 1:
+                raise PedroError(f"trick {k} is not finished but another follows it")
+            else:
+                current = trick
+        return done, current
+
+
+def read_position(obj: Any, variant: Variant, policy: str, seed: int) -> Position:
+    """The Position of a pedro-decision/1 object (its preset already resolved)."""
+    if not isinstance(obj, dict) or obj.get("format") != FORMAT:
+        raise PedroError(f"not a {FORMAT} object (docs/trace-format.md)")
+    r = Reader(obj, variant)
+    tab, t, n = r.tab, r.t, r.n
+    hand = _cards(obj.get("hand"), "hand")
+    discarded = _cards(obj.get("discarded", []), "discarded")
+    passed = _cards(obj.get("passed", []), "passed")
+    done, current = r.tricks()
+    played = [0] * n
+    know = np.zeros(SM.N_KNOW, dtype=np.uint64)
+    points = np.zeros(L.PT_LEN, dtype=np.int64)
+    seen: set[int] = set(hand) | set(discarded)
+    state = np.zeros(L.PS_LEN, dtype=np.int64)
+    leader = r.bidder
+    for k, trick in enumerate([*done, *([current] if current else [])]):
+        leader = _int(trick, "leader", 0, n - 1, leader)
+        wseat, wcard, led, trick_points = -1, -1, -1, 0
+        for j, play in enumerate(trick["plays"]):
+            if not isinstance(play, list) or len(play) != 2:
+                raise PedroError(f"trick {k}: a play is not [seat, cards]")
+            who = play[0]
+            if who != (leader + j) % n:
+                raise PedroError(f"trick {k}: seat {who!r} plays out of turn")
+            cards = _cards(play[1], f"trick {k}, seat {who}")
+            if not cards or seen & set(cards):
+                raise PedroError(f"trick {k}, seat {who}: no card, or a card already seen")
+            seen |= set(cards)
+            top, extras = cards[0], mask(cards[1:])
+            SM.learn_play(know, who, top, np.uint64(extras), led, t, tab)
+            played[who] |= mask(cards)
+            if wseat < 0:
+                wseat, wcard, led = who, top, r.suit(top)
+            elif r.beats(top, wcard):
+                wseat, wcard = who, top
+            for c in cards:
+                value = int(tab.cinfo[t, L.I_POINTS, c])
+                if int(tab.masks[t, L.M_TWO_PLAYED]) >> c & 1:
+                    points[L.PT_POINTS + int(tab.opts[L.SE_SIDE + who])] += value
+                elif c == top or tab.opts[L.O_EXTRAS_SCORE]:
+                    trick_points += value
+        if trick is current:
+            state[L.PS_WSEAT], state[L.PS_WCARD], state[L.PS_LED] = wseat, wcard, led
+            state[L.PS_POINTS] = trick_points
+            state[L.PS_K] = state[L.PS_NPLAYS] = len(trick["plays"])
+        else:
+            points[L.PT_POINTS + int(tab.opts[L.SE_SIDE + wseat])] += trick_points
+            leader = wseat
+    if current is None:  # the seat leads a new trick
+        state[L.PS_WSEAT] = state[L.PS_WCARD] = state[L.PS_LED] = -1
+    state[L.PS_TRICK] = len(done)
+    state[L.PS_LEADER] = leader
+    state[L.PS_PLAYED] = mask(list(seen - set(hand) - set(discarded)))
+    state[L.PS_BIDDER] = r.bidder
+    to_move = (leader + int(state[L.PS_K])) % n
+    if to_move != r.seat:
+        raise PedroError(f"seat {r.seat} is not the one to play: seat {to_move} is")
+    two = int(tab.masks[t, L.M_TWO])  # where the 2 scores for its holder: known once seen
+    holder = r.seat if two & mask(hand) else next(
+        (q for q in range(n) if played[q] & two), -1)
+    if holder >= 0:
+        points[L.PT_POINTS + int(tab.opts[L.SE_SIDE + holder])] += int(tab.opts[L.O_TWO_POINTS])
+    if "points" in obj:
+        given = obj["points"]
+        if not (isinstance(given, list) and len(given) == 2 and all(
+                isinstance(x, int) and 0 <= x <= variant.total_points for x in given)):
+            raise PedroError(f"points must be [team 0, team 1] from 0 to {variant.total_points}")
+        points[L.PT_POINTS:L.PT_POINTS + 2] = given
+    points[L.PT_BID] = r.bid
+    sizes = hand_sizes(obj, variant, played, hand, r.seat, len(done))
+    hands = placed_hands(tab, n, r.seat, hand, discarded, passed, played, sizes, seen)
+    _start_knowledge(know, obj, tab, t, n, variant)
+    position = Position(r.inputs, r.seat, r.bidder, r.bid, t, hands, state, points, know,
+                        seed=seed, policy=policy)
+    position.legal = legal_cards(position, len(hand), len(done))
+    return position
+
+
+def hand_sizes(obj: dict, variant: Variant, played: list[int], hand: list[int], seat: int,
+               trick: int) -> list[int]:
+    """Each seat's cards when play started: given, or the seat's own, or a hand's worth
+    plus the cards it played under its first card (shown)."""
+    given = obj.get("hand_sizes")
+    if given is not None:
+        if not (isinstance(given, list) and len(given) == variant.players
+                and all(isinstance(x, int) and 0 < x <= 16 for x in given)):
+            raise PedroError("hand_sizes must be a list of each seat's cards when play started")
+        return list(given)
+    first = obj.get("tricks", [{}])[0] if obj.get("tricks") else {}
+    extra = {p[0]: len(p[1]) - 1 for p in first.get("plays", [])}
+    sizes = [variant.keep + extra.get(q, 0) for q in range(variant.players)]
+    sizes[seat] = len(hand) + bin(played[seat]).count("1")
+    return sizes
+
+
+def placed_hands(tab, n: int, seat: int, hand: list[int], discarded: list[int],
+                 passed: list[int], played: list[int], sizes: list[int],
+                 seen: set[int]) -> np.ndarray:
+    """The hands array (layout H_*): the seat's own; the others hold cards nobody has seen
+    (the sampler reads only their number) and, for the partner, the cards passed it."""
+    hands = np.zeros(L.H_LEN, dtype=np.uint64)
+    hands[L.H_PLAY + seat] = mask(hand)
+    hands[L.H_DISCARDED + seat] = mask(discarded)
+    partner = int(tab.opts[L.SE_PARTNER + seat])
+    pool = [c for c in range(int(tab.opts[L.O_DECK])) if c not in seen and c not in passed]
+    for q in range(n):
+        if q == seat:
+            continue
+        now = sizes[q] - bin(played[q]).count("1")
+        mine = [c for c in passed if q == partner and not played[q] >> c & 1]
+        if now < len(mine) or now - len(mine) > len(pool):
+            raise PedroError(f"seat {q} cannot hold {now} cards now (hand_sizes)")
+        cards = mine + pool[:now - len(mine)]
+        pool = pool[now - len(mine):]
+        hands[L.H_PLAY + q] = mask(cards)
+        if mine:
+            hands[L.H_PASSED + q] = mask(passed)
+    return hands
+
+
+def _start_knowledge(know: np.ndarray, obj: dict, tab, t: int, n: int,
+                     variant: Variant) -> None:
+    """What is public beyond the plays: the fewest trumps each seat held when play started
+    (given; 0 unless known) and, where every non-trump is discarded and the dealer robs the
+    pack, that every trump is in a hand."""
+    fewest = obj.get("min_trumps", [0] * n)
+    if not (isinstance(fewest, list) and len(fewest) == n
+            and all(isinstance(x, int) and 0 <= x <= 16 for x in fewest)):
+        raise PedroError("min_trumps must be a list of a whole number per seat")
+    for q in range(n):
+        know[SM.K_MIN_TRUMPS + q] = fewest[q]
+    if variant.discard == "non-trumps" and variant.dealer_fill == "rob-trumps":
+        know[SM.K_IN_PLAY] = tab.masks[t, L.M_TRUMP]
+
+
+def legal_cards(position: Position, held: int, trick: int) -> int:
+    """The seat's legal cards (engine/game/tricks.py's rules); PedroError where it has no
+    choice or plays cards under its card."""
+    from pedro_sim.engine.game.tricks import lead_cards
+    from pedro_sim.engine.game.tricks import legal_cards as follow
+
+    tab, t, st = position.inputs.tables, position.trump, position.state
+    h = np.uint64(position.hands[L.H_PLAY + position.seat])
+    variant = position.inputs.variant
+    if held > variant.keep - trick:
+        raise PedroError("the seat plays cards under its card here (a stack): explain it "
+                         "from a trace")
+    if st[L.PS_WSEAT] < 0:
+        first = trick == 0 and position.seat == position.bidder
+        legal = int(lead_cards(h, first, t, tab))
+    else:
+        legal = int(follow(h, st[L.PS_LED], t, tab, tab.opts[L.O_PLAIN_LED]))
+    if bin(legal).count("1") < 2:
+        raise PedroError("the seat has one legal card: nothing to explain")
+    return legal
+
+
+def decision_from_trace(trace: dict, trick: int, seat: int) -> dict:
+    """The pedro-decision/1 object of ``seat``'s decision in trick ``trick`` of a deal trace:
+    what that seat saw, nothing more (a worked example of the format, and a test's
+    bridge between the two ways of asking)."""
+    from pedro_sim.rules.presets import get_preset
+
+    variant = get_preset(trace["variant"])
+    hands_now = [list(h) for h in trace["start_hands"]]
+    tricks = []
+    for k, t in enumerate(trace["tricks"][:trick + 1]):
+        plays = []
+        for who, cards in t["plays"]:
+            if k == trick and who == seat:
+                break
+            plays.append([who, list(cards)])
+            if k < trick:
+                hands_now[who] = [c for c in hands_now[who] if c not in cards]
+        tricks.append({"leader": t["leader"], "plays": plays})
+    trumps = {c for c in _suit_cards(trace["trump"], variant)}
+    fewest = [0] * 4
+    if variant.discard == "non-trumps":
+        for q in range(4):
+            fewest[q] = sum(c in trumps for c in trace["hands"][q])
+            if variant.dealer_fill == "rob-trumps" and len(trace["start_hands"][q]) > variant.keep:
+                fewest[q] = len(trace["start_hands"][q])
+    out = {"format": FORMAT, "variant": trace["variant"], "seat": seat,
+           "bidder": trace["bidder"], "bid": trace["bid"], "trump": trace["trump"],
+           "hand": [c for c in hands_now[seat]], "discarded": list(trace["discards"][seat]),
+           "hand_sizes": [len(h) for h in trace["start_hands"]], "min_trumps": fewest,
+           "tricks": tricks}
+    if trace.get("rules"):
+        out["rules"] = trace["rules"]
+    return out
+
+
+def _suit_cards(trump: str, variant: Variant) -> list[str]:
+    """The trump suit's cards as text (with the off-five where it is a trump)."""
+    from pedro_sim.cards import card_text
+
+    inputs = EngineInputs.for_variant(variant)
+    m = int(inputs.tables.masks[SUITS.index(trump), L.M_TRUMP])
+    return [card_text(c) for c in range(64) if m >> c & 1]

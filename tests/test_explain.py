@@ -1,0 +1,142 @@
+"""`explain`: a decision of a pimc trace, replayed and recorded world by world."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from pedro_sim.analysis.explain import explain_position_file, explain_trace
+from pedro_sim.analysis.position import decision_from_trace
+from pedro_sim.errors import PedroError
+from pedro_sim.setup import EngineInputs, players
+from pedro_sim.traces import record_deals, trace_dict
+
+FAST = "pimc:worlds=6,bid_worlds=8,keep_worlds=4"
+
+
+def traces(spec: str, variant: str = "cinch", deals: int = 6, seed: int = 3) -> list[dict]:
+    inputs = EngineInputs.for_variant(variant)
+    who = players(spec, inputs.variant)
+    recs = record_deals(inputs, seed, np.arange(deals), who.policy, who.flags)
+    return [trace_dict(recs[i], inputs, seed, i, who.label) for i in range(deals)]
+
+
+def decisions(trace: dict):
+    for t, trick in enumerate(trace["tricks"]):
+        for seat, _ in trick["plays"]:
+            yield t, seat
+
+
+@pytest.mark.parametrize("variant", ["cinch", "pidro", "sixty-three"])
+def test_the_choice_is_the_card_the_trace_shows(variant):
+    explained = 0
+    for trace in traces(FAST, variant):
+        for t, seat in decisions(trace):
+            try:
+                answer = explain_trace(trace, t, seat)
+            except PedroError as exc:
+                assert "had no choice" in str(exc)
+                continue
+            explained += 1
+            assert answer.chosen == answer.played and answer.worlds == 6
+            frame = answer.frame
+            assert frame.chosen.sum() == 1 and frame.loc[0, "card"] == answer.chosen
+            assert (frame.value.diff().dropna() <= 0).all()  # best first
+            assert ((frame.p_make_lo <= frame.p_make + 1e-12)
+                    & (frame.p_make <= frame.p_make_hi + 1e-12)).all()
+            assert (frame.vs_chosen <= 1e-9).all()
+    assert explained >= 20
+
+
+def test_default_pimc_and_more_worlds():
+    trace = traces("pimc", deals=2)[1]
+    t, seat = 1, trace["tricks"][1]["plays"][0][0]
+    answer = explain_trace(trace, t, seat)
+    assert answer.chosen == answer.played and answer.worlds == 20
+    deeper = explain_trace(trace, t, seat, worlds=300)
+    assert deeper.worlds == 300 and set(deeper.frame.card) == set(answer.frame.card)
+    half = (deeper.frame.value_hi - deeper.frame.value_lo).max()
+    assert half < (answer.frame.value_hi - answer.frame.value_lo).max()
+
+
+def test_refusals():
+    heuristic = traces("heuristic", deals=1)[0]
+    with pytest.raises(PedroError, match="played by heuristic"):
+        explain_trace(heuristic, 0, 0)
+    trace = traces(FAST, deals=1)[0]
+    with pytest.raises(PedroError, match="the deal has tricks 0 to"):
+        explain_trace(trace, 40, 0)
+    last = len(trace["tricks"]) - 1
+    seat = trace["tricks"][last]["plays"][0][0]
+    with pytest.raises(PedroError, match="had no choice"):
+        explain_trace(trace, last, seat)  # one card left
+    edited = {**trace, "bid": trace["bid"] + 1}
+    with pytest.raises(PedroError, match="does not give this trace"):
+        explain_trace(edited, 0, trace["tricks"][0]["plays"][1][0])
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pedro_sim.cli", *args], capture_output=True,
+                          text=True, timeout=600)
+
+
+def test_command_line(tmp_path):
+    path = tmp_path / "deals.jsonl"
+    trace = traces(FAST, deals=3)[2]
+    path.write_text(json.dumps(trace) + "\n")
+    seat = trace["tricks"][1]["plays"][0][0]  # the leader of trick 1: five cards to choose from
+    r = cli("explain", "--trace", str(path), "--deal", "2", "--trick", "1", "--seat", str(seat),
+            "--out", str(tmp_path / "x.csv"))
+    assert r.returncode == 0, r.stderr
+    assert "chosen:" in r.stdout and "the card the trace shows" in r.stdout
+    assert len(pd.read_csv(tmp_path / "x.csv")) >= 2
+    for args, fragment in ((("--deal", "9", "--trick", "0", "--seat", "0"), "no trace of deal 9"),
+                           (("--deal", "2", "--trick", "0", "--seat", "7"), "--seat")):
+        bad = cli("explain", "--trace", str(path), *args)
+        assert bad.returncode == 2 and fragment in bad.stderr, bad.stderr
+        assert len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_a_position_from_one_seat_agrees_with_the_trace(tmp_path):
+    """The seat's view alone (pedro-decision/1) gives the same legal cards and, over other
+    worlds of the same knowledge, the same values within their intervals."""
+    trace = traces(FAST, deals=3)[2]
+    seat = trace["tricks"][1]["plays"][0][0]
+    path = tmp_path / "d.json"
+    path.write_text(json.dumps(decision_from_trace(trace, 1, seat)))
+    a = explain_trace(trace, 1, seat, worlds=600).frame.set_index("card")
+    _, b = explain_position_file(path, trace["policy"], worlds=600, seed=8)
+    b = b.frame.set_index("card")
+    assert set(a.index) == set(b.index)
+    half = (a.value_hi - a.value_lo) / 2 + (b.value_hi - b.value_lo) / 2
+    assert ((a.value - b.value[a.index]).abs() <= 2 * half).all()
+    r = cli("explain", "--position", str(path), "--worlds", "50")
+    assert r.returncode == 0 and "chosen:" in r.stdout, r.stderr
+
+
+@pytest.mark.parametrize("change,fragment", [
+    ({"format": "x"}, "not a pedro-decision/1 object"),
+    ({"seat": 3}, "is not the one to play"),
+    ({"trump": "X"}, "trump must be one of"),
+    ({"bid": 99}, "bid must be a whole number from 7 to 14"),
+    ({"hand": ["AH", "AH"]}, "hand: a card appears twice"),
+    ({"hand": ["ZZ"]}, "hand:"),
+    ({"variant": "nope"}, "nope"),
+])
+def test_bad_positions_are_one_line_errors(tmp_path, change, fragment):
+    decision = {"format": "pedro-decision/1", "variant": "cinch", "seat": 1, "bidder": 1,
+                "bid": 7, "trump": "D", "hand": ["4D", "TD", "7D", "8S", "AC"],
+                "tricks": [{"leader": 1, "plays": [[1, ["AD"]], [2, ["QD"]], [3, ["9D"]],
+                                                   [0, ["2D"]]]}]}
+    path = tmp_path / "d.json"
+    path.write_text(json.dumps(decision))
+    assert cli("explain", "--position", str(path), "--worlds", "5").returncode == 0
+    path.write_text(json.dumps({**decision, **change}))
+    r = cli("explain", "--position", str(path))
+    assert r.returncode == 2 and fragment in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
