@@ -17,11 +17,13 @@ from pathlib import Path
 from rich.console import Console
 
 from pedro_sim.analysis.bid import SEATS, bid_analysis
-from pedro_sim.analysis.study import Study
+from pedro_sim.analysis.study import Study, build_study
 from pedro_sim.cards import format_cards, parse_hand
+from pedro_sim.commands.bid_cmd import simulate_bids
 from pedro_sim.commands.bid_cmd import write_report as write_bid
 from pedro_sim.commands.chart_cmd import ChartMaker
 from pedro_sim.commands.holdings_cmd import run_holdings
+from pedro_sim.commands.options import STRONG, THINKING_PRECISION
 from pedro_sim.commands.technique_cmd import run_technique
 from pedro_sim.commands.variants_cmd import run_variants
 from pedro_sim.parsers import SIDES
@@ -77,6 +79,8 @@ def build_sections(study: Study, games: int, work: Path, console: Console) -> li
     n = deals_text(study)
     quiet = Console(quiet=True)
     sections = [bid_section(study, work, console)]
+    if not study.who.thinks:  # the strong player's answers, at sizes that fit the report
+        sections += strong_sections(study, work, console, quiet)
     counts = run_holdings(study, list(SEATS), work / "holdings", quiet)[2]
     console.print("holdings: card values and patterns, every seat")
     sections.append(Section(
@@ -131,6 +135,50 @@ def build_sections(study: Study, games: int, work: Path, console: Console) -> li
          "variants/points.png", "variants/deals_per_game.png", "variants/balance.csv",
          "variants/variants.csv", "variants/seats.csv", "variants/points.csv",
          "variants/games.csv"]))
+    return sections
+
+
+STRONG_BID_DEALS = 100_000  # the most the strong bid section plays (it stops at 0.01)
+STRONG_TECHNIQUE_DEALS = 2_000  # auctioned deals of the strong cinch section
+
+
+def strong_sections(study: Study, work: Path, console: Console, quiet: Console) -> list[Section]:
+    """The example question and "does cinching pay?" answered by pimc: the bid to a 95%
+    half-width of 0.01, cinch for the bidders on a few thousand deals (both capped by
+    the report's --deals)."""
+    strong = build_study(study.inputs.variant, STRONG, study.seed,
+                         min(study.deals, STRONG_BID_DEALS), precision=THINKING_PRECISION,
+                         show_progress=study.show_progress)
+    hand = parse_hand(EXAMPLE_HAND)
+    bid = study.inputs.variant.min_bid + 1
+    report = simulate_bids(strong.inputs, hand, list(SEATS), 1, strong.deals, strong.seed,
+                           strong.who, bid, [bid], THINKING_PRECISION)
+    text = format_cards(hand)
+    write_bid(report, text, work / "bid_pimc", strong.seed, strong.deals,
+              strong.inputs.variant.name, strong.who.label, 0.0, bid)
+    console.print(f"bid with {STRONG}: {text}, every seat")
+    used = ", ".join(f"{n:,}" for n in report.summary.n)
+    sections = [Section(
+        f"The same question for the strong player: how often does {text} make {bid}?",
+        f"As above, with {strong.who.label} at every seat, playing for the score at bid {bid} "
+        f"(so only that bid is priced), each seat run until P(make) has a 95% half-width of "
+        f"at most {THINKING_PRECISION} ({used} deals for the seats in order).",
+        ["bid_pimc/make_rate.png", "bid_pimc/points.png", "bid_pimc/bid.csv",
+         "bid_pimc/points.csv"])]
+    steer = build_study(study.inputs.variant, STRONG, study.seed,
+                        min(study.deals, STRONG_TECHNIQUE_DEALS),
+                        show_progress=study.show_progress)
+    run_technique(steer, ["cinch"], ["bidders"], work / "technique_pimc", quiet)
+    console.print(f"cinch with {STRONG}: free, forbidden and forced")
+    sections.append(Section(
+        "Does cinching pay under strong play?",
+        f"{steer.deals:,} auctioned deals, each played three times by {steer.who.label}: free, "
+        "with cinching (third hand taking the trick with a sure winner when points or a "
+        "pedro are at stake) forbidden to the bidders wherever it arises, and forced there. "
+        "Bars: forbidden and forced minus free in the bidders' net score per deal, paired "
+        "95% intervals; the CSV gives how often the situation arises and pimc cinches, and "
+        "the points and make rate (docs/strategy.md defines each technique).",
+        ["technique_pimc/techniques.png", "technique_pimc/techniques.csv"]))
     return sections
 
 

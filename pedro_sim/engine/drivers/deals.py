@@ -324,7 +324,10 @@ def explain_auctioned(seed: int, index: int, policy: int, flags, tab: Tables, tr
     record, the decision's control and ids (scratch X_*) and its values per world."""
     work, think = _scratch(policy, tab, True)
     x = think[S.T_I][S.I_EXPLAIN:S.N_I]
-    x[S.X_ARMED], x[S.X_TRICK], x[S.X_SEAT], x[S.X_WORLDS] = 1, trick, seat, worlds
+    x[S.X_ARMED] = 1
+    x[S.X_TRICK] = trick
+    x[S.X_SEAT] = seat
+    x[S.X_WORLDS] = worlds
     recs = np.zeros((1, L.R_LEN), dtype=np.int64)
     _auctioned(Span(seed, 0, 0, 1), np.array([index], dtype=np.int64), M_TRACE, policy, flags,
                tab, recs, work, think)
@@ -344,11 +347,16 @@ def explain_position(policy: int, flags, tab: Tables, hands, state, seat: int, l
     work, think = _scratch(policy, tab)
     think[S.T_U][S.U_KNOW:S.U_WORLD] = know
     ctx = think[S.T_I][S.I_CTX:S.I_PTS]
-    ctx[SV.C_FIRST], ctx[SV.C_BID], ctx[SV.C_MERGE] = bidder, bid, 1
+    ctx[SV.C_FIRST] = bidder
+    ctx[SV.C_BID] = bid
+    ctx[SV.C_MERGE] = 1
     st = think[S.T_I][S.I_ST:S.I_RST]
     st[:] = state
     x = think[S.T_I][S.I_EXPLAIN:S.N_I]
-    x[S.X_ARMED], x[S.X_TRICK], x[S.X_SEAT], x[S.X_WORLDS] = 1, state[L.PS_TRICK], seat, worlds
+    x[S.X_ARMED] = 1
+    x[S.X_TRICK] = state[L.PS_TRICK]
+    x[S.X_SEAT] = seat
+    x[S.X_WORLDS] = worlds
     start(work.rng, seed, 0, KIND_DEAL)
     work.hands[:] = hands
     cfg = L.FL_SETTINGS  # a single player's word: every side reads the first block
