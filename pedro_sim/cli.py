@@ -130,6 +130,8 @@ def explain(
                               help="With --trace: the trick (0: the first)."),
     seat: int = typer.Option(None, "--seat", min=0, max=3,
                              help="With --trace: the seat to play (0 to 3, as in the trace)."),
+    call: bool = typer.Option(False, "--call", help="With --trace: explain the seat's "
+                              "first call (pass or a bid) instead of a card (no --trick)."),
     position: Path = typer.Option(None, "--position", help="Instead of --trace: a decision "
                                   "seen from one seat, a pedro-decision/1 JSON object "
                                   "(docs/trace-format.md)."),
@@ -142,8 +144,8 @@ def explain(
                                "reproduce its choice)."),
     out_path: Path = typer.Option(None, "--out", help="Also write the table as CSV here."),
 ) -> None:
-    """One card decision by pimc: every legal card with its value, net score and P(make) over
-    the worlds drawn, with 95% intervals, and the card pimc chooses."""
+    """One decision by pimc: every legal card (or, --call, every call) with its value, net
+    score and P(make) over the worlds drawn, with 95% intervals, and pimc's choice."""
     from pedro_sim.commands.explain_cmd import run_explain, run_explain_position
 
     if position is not None:
@@ -151,12 +153,15 @@ def explain(
             raise PedroError("give --trace or --position, not both")
         run_explain_position(position, policy, seed, worlds, out_path, out)
         return
-    missing = [name for name, value in (("--trace", trace_path), ("--deal", deal),
-                                        ("--trick", trick), ("--seat", seat)) if value is None]
+    needed = (("--trace", trace_path), ("--deal", deal), ("--seat", seat)) + \
+        ((("--trick", trick),) if not call else ())
+    missing = [name for name, value in needed if value is None]
     if missing:
-        raise PedroError(f"explain needs --position FILE, or --trace with --deal, --trick and "
-                         f"--seat (missing: {', '.join(missing)})")
-    run_explain(trace_path, deal, trick, seat, worlds, out_path, out)
+        raise PedroError(f"explain needs --position FILE, or --trace with --deal, --seat and "
+                         f"--trick (or --call) (missing: {', '.join(missing)})")
+    if call and (trick is not None or worlds):
+        raise PedroError("--call explains the seat's first call: no --trick, no --worlds")
+    run_explain(trace_path, deal, -1 if call else trick, seat, worlds, out_path, out)
 
 
 @app.command()

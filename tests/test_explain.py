@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pedro_sim.analysis.explain import explain_position_file, explain_trace
+from pedro_sim.analysis.explain import explain_call, explain_position_file, explain_trace
 from pedro_sim.analysis.position import decision_from_trace
 from pedro_sim.errors import PedroError
 from pedro_sim.setup import EngineInputs, players
@@ -140,3 +140,45 @@ def test_bad_positions_are_one_line_errors(tmp_path, change, fragment):
     r = cli("explain", "--position", str(path))
     assert r.returncode == 2 and fragment in r.stderr, r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("variant", ["cinch", "sixty-three"])
+def test_a_first_call_is_the_call_the_trace_shows(variant):
+    """--call: every seat's first call weighed by expected value, explained from the replay,
+    is the call the trace shows; rows: pass, then each bid from the lowest it may make."""
+    explained = 0
+    for trace in traces(FAST, variant, deals=4):
+        for seat in range(4):
+            try:
+                answer = explain_call(trace, seat)
+            except PedroError as exc:
+                assert "was not a choice it weighed" in str(exc)
+                continue
+            explained += 1
+            assert answer.chosen == answer.played
+            frame = answer.frame
+            assert frame.loc[0, "call"] == "pass" and frame.chosen.sum() == 1
+            bids = [int(c) for c in frame.call[1:]]
+            assert bids == sorted(bids) and len(set(bids)) == len(bids)
+            beats = [c for c, v in zip(frame.call[1:], frame.net_score[1:], strict=True)
+                     if v > frame.net_score[0]]
+            assert answer.chosen == (beats[0] if beats else "pass")  # the rule, re-read
+    assert explained >= 6
+
+
+def test_call_refusals(tmp_path):
+    all_passed = [t for t in traces(FAST, deals=12)
+                  if [b for _, b in t["bids"][:3]] == [0, 0, 0]]
+    assert all_passed  # the dealer was forced to bid in some of these deals
+    for t in all_passed:
+        with pytest.raises(PedroError, match="not a choice it weighed"):
+            explain_call(t, t["dealer"])
+    trace = traces(FAST, deals=4)[1]
+    old = traces("pimc:think=play,worlds=4,bid_worlds=8", deals=1)[0]
+    with pytest.raises(PedroError, match="bids by expected value"):
+        explain_call(old, 1)
+    path = tmp_path / "d.jsonl"
+    path.write_text(json.dumps(trace) + "\n")
+    r = cli("explain", "--trace", str(path), "--deal", "1", "--seat", "1", "--call", "--trick",
+            "2")
+    assert r.returncode == 2 and "no --trick" in r.stderr

@@ -23,7 +23,7 @@ from pedro_sim.analysis.position import read_position
 from pedro_sim.analysis.stats import Z95, wilson
 from pedro_sim.cards import card_text
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine.drivers.deals import explain_auctioned, explain_position
+from pedro_sim.engine.drivers.deals import card_values, explain_auctioned, explain_position
 from pedro_sim.engine.thinking import scratch as S
 from pedro_sim.errors import PedroError
 from pedro_sim.reference.general import score_deal
@@ -114,8 +114,9 @@ def explain_trace(trace: dict, trick: int, seat: int, worlds: int = 0) -> Explan
         raise PedroError(f"--worlds must be from 1 to {S.MAX_EXPLAIN_WORLDS}")
     played = decision_seat_cards(trace, trick, seat)
     inputs = EngineInputs.for_variant(variant)
-    rec, x, values = explain_auctioned(int(trace["seed"]), int(trace["deal"]), who.policy,
-                                       who.flags, inputs.tables, trick, seat, worlds)
+    rec, x, flat = explain_auctioned(int(trace["seed"]), int(trace["deal"]), who.policy,
+                                     who.flags, inputs.tables, trick, seat, worlds)
+    values = card_values(x, flat)
     replayed = trace_dict(rec, inputs, int(trace["seed"]), int(trace["deal"]), who.label)
     if worlds in (0, who.flags[L.FL_SETTINGS + L.K_WORLDS]):
         same = {**replayed, "policy": ""} == {**trace, "policy": ""}
@@ -131,6 +132,78 @@ def explain_trace(trace: dict, trick: int, seat: int, worlds: int = 0) -> Explan
     own = int(who.flags[L.FL_SETTINGS + L.K_WORLDS])
     return Explanation(frame, card_text(int(x[S.X_PLAYED])), played, int(x[S.X_DRAWN]), own,
                        {"deal": trace["deal"], "trick": trick, "seat": seat})
+
+
+def explain_call(trace: dict, seat: int) -> Explanation:
+    """Replay the trace's deal and explain ``seat``'s first call: passing and every bid it
+    may make, each bid in the suit it would name, with the mean net score of its side and
+    P(make) over the deals the player simulated (engine/thinking/bidding.py)."""
+    if trace.get("format") != "pedro-trace/1":
+        raise PedroError("not a pedro-trace/1 object (docs/trace-format.md)")
+    variant = engine_variant(trace)
+    who = players(str(trace.get("policy")), variant)
+    settings = who.flags[L.FL_SETTINGS:L.FL_SETTINGS + L.N_SETTINGS]
+    if not who.thinks or settings[L.K_THINK] < L.THINK_BID:
+        raise PedroError(f"explain asks a player that bids by expected value (pimc or dd, "
+                         f"think=bid or all), but this deal was played by {trace.get('policy')}")
+    calls = [bid for who_, bid in trace.get("bids", []) if who_ == seat]
+    if not calls:
+        raise PedroError(f"seat {seat} made no call in deal {trace.get('deal')}")
+    inputs = EngineInputs.for_variant(variant)
+    n, levels = int(settings[L.K_BID_WORLDS]), bid_levels(variant)
+    if 8 * n * levels + n > S.MAX_EXPLAIN_WORLDS * 16 * S.EXPLAIN_VALUES:
+        raise PedroError(f"bid_worlds={n} is more simulated deals than explain records for "
+                         f"{variant.name}")
+    rec, x, flat = explain_auctioned(int(trace["seed"]), int(trace["deal"]), who.policy,
+                                     who.flags, inputs.tables, -1, seat, 0)
+    replayed = trace_dict(rec, inputs, int(trace["seed"]), int(trace["deal"]), who.label)
+    if {**replayed, "policy": ""} != {**trace, "policy": ""}:
+        raise PedroError("replaying the deal does not give this trace (another version of "
+                         "pedro-sim, or a trace that was edited)")
+    if x[S.X_ARMED] != 2 or not x[S.X_IDS + 1]:
+        raise PedroError(f"seat {seat}'s first call was not a choice it weighed (a forced "
+                         "bid, or no bid left above the standing one)")
+    frame = call_frame(variant, x, flat, n, levels)
+    chosen = "pass" if x[S.X_PLAYED] == 0 else str(int(x[S.X_PLAYED]))
+    played = "pass" if calls[0] == 0 else str(calls[0])
+    return Explanation(frame, chosen, played, n, n, {"deal": trace["deal"], "seat": seat,
+                                                      "call": True})
+
+
+def bid_levels(variant) -> int:
+    """The bid levels a deal can be played at (engine/thinking/bidding.py n_levels)."""
+    forced = variant.forced_bid if variant.dealer_forced == "exact" else 0
+    low = forced if 0 < forced < variant.min_bid else variant.min_bid
+    return variant.max_bid - low + 1 + (variant.top_bid > variant.max_bid)
+
+
+def call_frame(variant, x: np.ndarray, flat: np.ndarray, n: int, levels: int) -> pd.DataFrame:
+    """Rows: pass, then every bid from the lowest it may make, in its best suit (the
+    highest mean net score, the lowest suit on ties, as the player reads its tables)."""
+    tables = flat[:8 * n * levels].reshape(4, n, levels, 2)
+    passing = flat[8 * n * levels:8 * n * levels + n]
+    forced = variant.forced_bid if variant.dealer_forced == "exact" else 0
+    low = forced if 0 < forced < variant.min_bid else variant.min_bid
+    rows = [{"call": "pass", "suit": "", "net_score": passing.mean(),
+             **_interval("net_score", passing), "p_make": np.nan, "p_make_lo": np.nan,
+             "p_make_hi": np.nan}]
+    for j in range(levels):
+        bid = low + j if low + j <= variant.max_bid else variant.top_bid
+        if bid < x[S.X_IDS]:
+            continue
+        means = tables[:, :, j, 0].mean(axis=1)
+        s = int(np.argmax(means))  # the first of equal means: the lowest suit
+        made = int(tables[s, :, j, 1].sum())
+        lo, hi = wilson(made, n)
+        rows.append({"call": str(bid), "suit": "SHDC"[s], "net_score": means[s],
+                     **_interval("net_score", tables[s, :, j, 0]), "p_make": made / n,
+                     "p_make_lo": float(lo), "p_make_hi": float(hi),
+                     **{f"net_{'SHDC'[k]}": means[k] for k in range(4)}})
+    frame = pd.DataFrame(rows)
+    chosen = "pass" if x[S.X_PLAYED] == 0 else str(int(x[S.X_PLAYED]))
+    frame["chosen"] = frame["call"] == chosen
+    frame["worlds"] = n
+    return frame
 
 
 def explain_position_file(path: Path, policy: str = "pimc", worlds: int = 0,

@@ -9,6 +9,7 @@ from rich.table import Table
 
 from pedro_sim.analysis.explain import (
     Explanation,
+    explain_call,
     explain_position_file,
     explain_trace,
     read_trace,
@@ -19,9 +20,13 @@ from pedro_sim.report.files import write_csv
 def run_explain(trace_path: Path, deal: int, trick: int, seat: int, worlds: int,
                 out_path: Path | None, console: Console) -> Explanation:
     trace = read_trace(trace_path, deal)
-    answer = explain_trace(trace, trick, seat, worlds)
-    print_position(trace, trick, seat, console)
-    print_explanation(answer, trace, console)
+    if trick < 0:
+        answer = explain_call(trace, seat)
+        print_call(answer, trace, seat, console)
+    else:
+        answer = explain_trace(trace, trick, seat, worlds)
+        print_position(trace, trick, seat, console)
+        print_explanation(answer, trace, console)
     if out_path is not None:
         write_csv(out_path, answer.frame)
         console.print(f"wrote {out_path}")
@@ -91,3 +96,31 @@ def print_explanation(answer: Explanation, trace: dict, console: Console) -> Non
 
 def _pm(value: float, lo: float, hi: float) -> str:
     return f"{value:+.2f} ±{(hi - lo) / 2:.2f}"
+
+
+def print_call(answer: Explanation, trace: dict, seat: int, console: Console) -> None:
+    """A call: the seat's dealt cards, the calls before it, and every call it may make."""
+    calls = trace["bids"]
+    first = next(i for i, (who, _) in enumerate(calls) if who == seat)
+    before = ", ".join(f"seat {w} {b or 'pass'}" for w, b in calls[:first]) or "none"
+    console.print(f"{trace['variant']}, seed {trace['seed']}, deal {trace['deal']}: seat "
+                  f"{seat}'s first call (dealer {trace['dealer']}); calls before it: {before}")
+    console.print(f"its cards: {' '.join(trace['hands'][seat])}")
+    table = Table(title=f"Passing and every bid, over {answer.worlds} simulated deals each "
+                        "(± the 95% half-width)")
+    for col in ("call", "suit", "net score", "P(make)", ""):
+        table.add_column(col, justify="right")
+    for r in answer.frame.itertuples():
+        make = "" if r.p_make != r.p_make else \
+            f"{r.p_make:.2f} ({r.p_make_lo:.2f}–{r.p_make_hi:.2f})"
+        table.add_row(r.call, r.suit, _pm(r.net_score, r.net_score_lo, r.net_score_hi), make,
+                      "chosen" if r.chosen else "")
+    table.caption = ("net score: the seat's side's score of the deal less the other side's, "
+                     "the mean over deals simulated around its hand (every seat then playing "
+                     "as the heuristic), a bid in the suit it would name for it; pass: the "
+                     "standing bid's holder (or the forced dealer) playing instead. The player "
+                     "bids the lowest bid that beats passing.")
+    console.print(table)
+    same = "the call the trace shows" if answer.chosen == answer.played else \
+        f"the trace shows {answer.played}"
+    console.print(f"chosen: {answer.chosen} ({same})")

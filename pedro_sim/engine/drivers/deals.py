@@ -320,8 +320,9 @@ def explain_auctioned(seed: int, index: int, policy: int, flags, tab: Tables, tr
                       seat: int, worlds: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Play and record deal ``index`` (as trace_auctioned), recording on the way the
     thinking seat ``seat``'s card decision in trick ``trick`` (engine/thinking/playouts.py
-    explaining): with ``worlds`` worlds there (0: the player's own). Returns the deal's
-    record, the decision's control and ids (scratch X_*) and its values per world."""
+    explaining; ``trick`` -1: the seat's first call, engine/thinking/bidding.py): with
+    ``worlds`` worlds there (0: the player's own). Returns the deal's record, the
+    decision's control and ids (scratch X_*) and the flat record of its values."""
     work, think = _scratch(policy, tab, True)
     x = think[S.T_I][S.I_EXPLAIN:S.N_I]
     x[S.X_ARMED] = 1
@@ -331,8 +332,7 @@ def explain_auctioned(seed: int, index: int, policy: int, flags, tab: Tables, tr
     recs = np.zeros((1, L.R_LEN), dtype=np.int64)
     _auctioned(Span(seed, 0, 0, 1), np.array([index], dtype=np.int64), M_TRACE, policy, flags,
                tab, recs, work, think)
-    values = think[S.T_F][S.F_EXPLAIN:S.N_F].reshape(S.MAX_EXPLAIN_WORLDS, 16, S.EXPLAIN_VALUES)
-    return recs[0], x.copy(), values[:max(int(x[S.X_DRAWN]), 0)].copy()
+    return recs[0], x.copy(), think[S.T_F][S.F_EXPLAIN:S.N_F].copy()
 
 
 def explain_position(policy: int, flags, tab: Tables, hands, state, seat: int, legal: int,
@@ -362,5 +362,10 @@ def explain_position(policy: int, flags, tab: Tables, hands, state, seat: int, l
     cfg = L.FL_SETTINGS  # a single player's word: every side reads the first block
     pimc_card(work.hands, st, seat, np.uint64(legal), flags, cfg, work.rng, points, think, trump,
               tab)
-    values = think[S.T_F][S.F_EXPLAIN:S.N_F].reshape(S.MAX_EXPLAIN_WORLDS, 16, S.EXPLAIN_VALUES)
-    return x.copy(), values[:max(int(x[S.X_DRAWN]), 0)].copy()
+    return x.copy(), card_values(x, think[S.T_F][S.F_EXPLAIN:S.N_F])
+
+
+def card_values(x: np.ndarray, flat: np.ndarray) -> np.ndarray:
+    """A card decision's record as [world, card, (value, each side's final points)]."""
+    values = flat.reshape(S.MAX_EXPLAIN_WORLDS, 16, S.EXPLAIN_VALUES)
+    return values[:max(int(x[S.X_DRAWN]), 0)].copy()

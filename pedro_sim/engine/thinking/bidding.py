@@ -34,9 +34,18 @@ from pedro_sim.engine.players.bid_values import best_of, best_suit, suit_values
 from pedro_sim.engine.seats import clear_points, players, seat_after, seat_masks, side_of
 from pedro_sim.engine.thinking.scratch import (
     BID_LEVELS,
+    X_ARMED,
+    X_CARDS,
+    X_DRAWN,
+    X_IDS,
+    X_PLAYED,
+    X_SEAT,
+    X_TRICK,
     estimates_of,
     ev_done_of,
     ev_tables_of,
+    explain_of,
+    explained_of,
     histogram_of,
     simulation_of,
 )
@@ -217,14 +226,30 @@ def ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think):
         makes[k] = 0
     side = side_of(tab, seat)
     levels = n_levels(tab)
+    n = flags[cfg + L.K_BID_WORLDS]
+    record = explaining_call(think, seat)
     for s in range(4):
-        for _ in range(flags[cfg + L.K_BID_WORLDS]):
+        for w in range(n):
             work = simulate(seat, dealer, hand, seat, s, flags, tab, rng, think)
             for j in range(levels):
                 made = deal_score(work.pts, seat, level_bid(j, tab), work.score, tab)
-                sums[s * BID_LEVELS + j] += net_of(work.score, side)
+                net = net_of(work.score, side)
+                sums[s * BID_LEVELS + j] += net
                 makes[s * BID_LEVELS + j] += made
+                if record:
+                    at = 2 * ((s * n + w) * levels + j)
+                    explained_of(think)[at] = net
+                    explained_of(think)[at + 1] = made
+    if record:
+        explain_of(think)[X_IDS + 1] = 1  # the tables were filled for this call
     return sums, makes
+
+
+@kernel
+def explaining_call(think, seat):
+    """Whether `explain` asks about ``seat``'s first call (scratch X_*: the trick -1)."""
+    x = explain_of(think)
+    return x[X_ARMED] == 1 and x[X_TRICK] == -1 and x[X_SEAT] == seat
 
 
 @kernel
@@ -256,14 +281,18 @@ def pass_value(seat, dealer, hand, standing, holder, flags, cfg, tab, rng, think
     # docs/players.md: what drawing the holder's cards at random measured
     shown = side_of(tab, holder) == side or tab.opts[L.O_AUCTION] != 0
     total = 0
-    for _ in range(n):
+    record = explaining_call(think, seat)
+    for w in range(n):
         if holder != seat and shown:
             deal_for_justified(seat, dealer, hand, holder, bid, tab, rng, think)
         else:
             deal_around(seat, dealer, hand, holder, tab, rng, think)
         play_dealt(dealer, holder, np.int64(-1), flags, tab, think)
         work = simulation_of(think)[0]
-        total += net_score(work.pts, holder, bid, side, work.score, tab)
+        net = net_score(work.pts, holder, bid, side, work.score, tab)
+        total += net
+        if record:  # after the tables: 4 suits x n deals x levels x (net, made)
+            explained_of(think)[8 * n * n_levels(tab) + w] = net
     return total / n
 
 
@@ -277,11 +306,20 @@ def ev_call(seat, dealer, hand, standing, holder, may_equal, flags, cfg, tab, rn
     worth_passing = pass_value(seat, dealer, hand, standing, holder, flags, cfg, tab, rng,
                                think)
     n = flags[cfg + L.K_BID_WORLDS]
+    call = np.int64(0)
     for j in range(n_levels(tab)):
         b = level_bid(j, tab)
         if b >= lo and best_at(sums, j)[1] / n > worth_passing:
-            return b
-    return np.int64(0)
+            call = b
+            break
+    if explaining_call(think, seat):
+        x = explain_of(think)
+        x[X_ARMED] = 2
+        x[X_PLAYED] = call
+        x[X_DRAWN] = n
+        x[X_CARDS] = n_levels(tab)
+        x[X_IDS] = lo
+    return call
 
 
 @kernel
