@@ -128,7 +128,7 @@ def explain_trace(trace: dict, trick: int, seat: int, worlds: int = 0) -> Explan
     if x[S.X_ARMED] != 2:
         raise PedroError(f"seat {seat} had no choice to think about in trick {trick} (one "
                          "legal card, a fold, or cards the player leaves to its rule)")
-    frame = decision_frame(trace, x, values)
+    frame = named(decision_frame(trace, x, values), variant.name, who.label)
     own = int(who.flags[L.FL_SETTINGS + L.K_WORLDS])
     return Explanation(frame, card_text(int(x[S.X_PLAYED])), played, int(x[S.X_DRAWN]), own,
                        {"deal": trace["deal"], "trick": trick, "seat": seat})
@@ -163,11 +163,18 @@ def explain_call(trace: dict, seat: int) -> Explanation:
     if x[S.X_ARMED] != 2 or not x[S.X_IDS + 1]:
         raise PedroError(f"seat {seat}'s first call was not a choice it weighed (a forced "
                          "bid, or no bid left above the standing one)")
-    frame = call_frame(variant, x, flat, n, levels)
+    frame = named(call_frame(variant, x, flat, n, levels), variant.name, who.label)
     chosen = "pass" if x[S.X_PLAYED] == 0 else str(int(x[S.X_PLAYED]))
     played = "pass" if calls[0] == 0 else str(calls[0])
     return Explanation(frame, chosen, played, n, n, {"deal": trace["deal"], "seat": seat,
                                                       "call": True})
+
+
+def named(frame: pd.DataFrame, variant: str, policy: str) -> pd.DataFrame:
+    """The table with the columns that say what it was measured on first."""
+    frame.insert(0, "policy", policy)
+    frame.insert(0, "variant", variant)
+    return frame
 
 
 def bid_levels(variant) -> int:
@@ -228,7 +235,7 @@ def explain_position_file(path: Path, policy: str = "pimc", worlds: int = 0,
     x, values = explain_position(who.policy, who.flags, pos.inputs.tables, pos.hands, pos.state,
                                  pos.seat, pos.legal, pos.points, pos.know, pos.bidder, pos.bid,
                                  pos.trump, seed, worlds)
-    frame = decision_frame(obj, x, values)
+    frame = named(decision_frame(obj, x, values), variant.name, who.label)
     own = int(who.flags[L.FL_SETTINGS + L.K_WORLDS])
     return obj, Explanation(frame, card_text(int(x[S.X_PLAYED])), "", int(x[S.X_DRAWN]), own,
                             {"seat": pos.seat, "trick": int(pos.state[L.PS_TRICK])})
