@@ -149,8 +149,11 @@ def explain(
     from pedro_sim.commands.explain_cmd import run_explain, run_explain_position
 
     if position is not None:
-        if trace_path is not None:
-            raise PedroError("give --trace or --position, not both")
+        given = [name for name, value in (("--trace", trace_path), ("--deal", deal),
+                                          ("--trick", trick), ("--seat", seat), ("--call", call))
+                 if value not in (None, False)]
+        if given:
+            raise PedroError(f"--position names the decision itself: no {', '.join(given)}")
         run_explain_position(position, policy, seed, worlds, out_path, out)
         return
     needed = (("--trace", trace_path), ("--deal", deal), ("--seat", seat)) + \

@@ -3,16 +3,22 @@ Every outcome is a result (exit 0) or a one-line error (exit 2)."""
 
 from __future__ import annotations
 
+import functools
+import json
 import os
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pedro_sim.analysis.position import decision_from_trace
 from pedro_sim.cards import parse_card, parse_hand
 from pedro_sim.cli import main
 from pedro_sim.errors import PedroError
+from pedro_sim.setup import EngineInputs, players
 from pedro_sim.solving import parse_position
+from pedro_sim.traces import record_deals, trace_dict
 
 TEXT = st.text(alphabet="AKQJT98765432SHDCshdc10 ,;♠♥♦♣JKXZ-", max_size=40)
 
@@ -69,6 +75,8 @@ COMMANDS = {
     "chart": ["bids", "cards", "all", "pie", "--by", "pedros", "colour", "--deals", "20",
               "--bid", "8", "-1"],
     "report": ["--deals", "20", "--games", "0", "--policy", "random", "genius"],
+    "explain": ["--trace", "deals.jsonl", "--deal", "0", "99", "--trick", "0", "40", "--seat",
+                "1", "7", "--call", "--position", "d.json", "--worlds", "5", "5000"],
 }
 
 
@@ -95,6 +103,10 @@ def test_command_line(tmp_path_factory, capsys, argv):
         argv = [argv[0], *SMALL[argv[0]], *argv[1:]]
     if argv[0] not in ("show", "rules"):
         argv = [*argv, "--out", str(out / ("deals.jsonl" if argv[0] == "trace" else "r"))]
+    if argv[0] == "explain":  # something real to explain, and something broken
+        trace = explain_inputs()
+        (out / "deals.jsonl").write_text(json.dumps(trace) + "\n")
+        (out / "d.json").write_text(json.dumps(decision_from_trace(trace, 1, 1)))
     cwd = os.getcwd()
     os.chdir(out)
     try:
@@ -107,6 +119,15 @@ def test_command_line(tmp_path_factory, capsys, argv):
     assert "Traceback" not in err, (argv, err)
     if stop.value.code == 2 and err:
         assert err.strip().count("\n") == 0, (argv, err)
+
+
+@functools.cache
+def explain_inputs() -> dict:
+    """A pimc deal's trace (few worlds: quick)."""
+    inputs = EngineInputs.for_variant("cinch")
+    who = players("pimc:worlds=3,bid_worlds=8,keep_worlds=4", inputs.variant)
+    rec = record_deals(inputs, 2, np.arange(1), who.policy, who.flags)[0]
+    return trace_dict(rec, inputs, 2, 0, who.label)
 
 
 NEEDS = {"bid": ["AH KH 5H 2H 9C 4D JS 7S 3C"], "advise": ["AH KH 5H 2H 9C 4D JS 7S 3C"],
