@@ -150,8 +150,8 @@ def explain(
 
     if position is not None:
         given = [name for name, value in (("--trace", trace_path), ("--deal", deal),
-                                          ("--trick", trick), ("--seat", seat), ("--call", call))
-                 if value not in (None, False)]
+                                          ("--trick", trick), ("--seat", seat))
+                 if value is not None] + (["--call"] if call else [])
         if given:
             raise PedroError(f"--position names the decision itself: no {', '.join(given)}")
         run_explain_position(position, policy, seed, worlds, out_path, out)
