@@ -182,3 +182,24 @@ def test_call_refusals(tmp_path):
     r = cli("explain", "--trace", str(path), "--deal", "1", "--seat", "1", "--call", "--trick",
             "2")
     assert r.returncode == 2 and "no --trick" in r.stderr
+
+
+@pytest.mark.parametrize("variant", ["foster", "nicaragua", "catch-five", "sancho",
+                                     "dom-pedro", "sixty-three", "eighty-three"])
+def test_every_seat_view_of_a_trace_reads_as_a_position(tmp_path, variant):
+    """Each decision of tricks 1-3, written as the seat saw it, is read and explained (or
+    refused only for having one legal card)."""
+    path = tmp_path / "d.json"
+    explained = 0
+    for trace in traces(FAST, variant, deals=2, seed=4):
+        for k in range(1, min(4, len(trace["tricks"]))):
+            for seat, _ in trace["tricks"][k]["plays"]:
+                path.write_text(json.dumps(decision_from_trace(trace, k, seat)))
+                try:
+                    _, answer = explain_position_file(path, trace["policy"], worlds=10)
+                except PedroError as exc:
+                    assert "one legal card" in str(exc)
+                    continue
+                explained += 1
+                assert len(answer.frame) >= 2 and answer.frame.chosen.sum() == 1
+    assert explained >= 8

@@ -273,7 +273,9 @@ def legal_cards(position: Position, held: int, trick: int) -> int:
 def decision_from_trace(trace: dict, trick: int, seat: int) -> dict:
     """The pedro-decision/1 object of ``seat``'s decision in trick ``trick`` of a deal trace:
     what that seat saw, nothing more (a worked example of the format, and a test's
-    bridge between the two ways of asking)."""
+    bridge between the two ways of asking). Its discards that another seat took in (a
+    robbing dealer, a partner passed them) are not out of play; those its partner was
+    passed are ``passed``."""
     from pedro_sim.rules.presets import get_preset
 
     variant = get_preset(trace["variant"])
@@ -295,9 +297,16 @@ def decision_from_trace(trace: dict, trick: int, seat: int) -> dict:
             fewest[q] = sum(c in trumps for c in trace["hands"][q])
             if variant.dealer_fill == "rob-trumps" and len(trace["start_hands"][q]) > variant.keep:
                 fewest[q] = len(trace["start_hands"][q])
+    inputs = EngineInputs.for_variant(variant)
+    partner = int(inputs.tables.opts[L.SE_PARTNER + seat])
+    others = {c for q in range(4) if q != seat for c in trace["received"][q]}
+    passed = [c for c in trace["discards"][seat] if inputs.tables.opts[L.O_PASS_EXCESS]
+              and partner >= 0 and c in trace["received"][partner]]
     out = {"format": FORMAT, "variant": trace["variant"], "seat": seat,
            "bidder": trace["bidder"], "bid": trace["bid"], "trump": trace["trump"],
-           "hand": [c for c in hands_now[seat]], "discarded": list(trace["discards"][seat]),
+           "hand": list(hands_now[seat]),
+           "discarded": [c for c in trace["discards"][seat] if c not in others],
+           "passed": passed,
            "hand_sizes": [len(h) for h in trace["start_hands"]], "min_trumps": fewest,
            "tricks": tricks}
     if trace.get("rules"):
