@@ -73,9 +73,9 @@ class Reader:
         self.inputs = EngineInputs.for_variant(variant)
         self.tab = self.inputs.tables
         v = variant
-        if v.fold != "never" or v.players != 4:
-            raise PedroError(f"positions of {v.name} are not read yet (players fold there): "
-                             "explain a trace instead")
+        if v.players != 4:
+            raise PedroError(f"positions of {v.name} are not read yet: explain a trace "
+                             "instead")
         self.n = v.players
         self.seat = _int(obj, "seat", 0, self.n - 1)
         self.bidder = _int(obj, "bidder", 0, self.n - 1)
@@ -91,25 +91,110 @@ class Reader:
     def beats(self, c: int, wcard: int) -> bool:
         return bool(int(self.tab.beats[self.t, wcard]) >> c & 1)
 
-    def tricks(self) -> tuple[list[dict], dict]:
-        """The finished tricks and the one in progress (with its leader)."""
-        tricks = self.obj.get("tricks", [])
-        if not isinstance(tricks, list):
-            raise PedroError("tricks is not a list")
-        done, current = [], None
-        for k, trick in enumerate(tricks):
-            if not isinstance(trick, dict) or "plays" not in trick:
-                raise PedroError(f"trick {k} is not an object with plays")
-            plays = trick["plays"]
-            if not isinstance(plays, list) or len(plays) > self.n:
-                raise PedroError(f"trick {k}: plays is not a list of up to {self.n} plays")
-            if len(plays) == self.n:
-                done.append(trick)
-            elif k != len(tricks) - 1:
-                raise PedroError(f"trick {k} is not finished but another follows it")
-            else:
-                current = trick
-        return done, current
+    def folded(self) -> dict[int, int]:
+        """Each folded seat and the first trick it did not play to (a trace's "folded")."""
+        out: dict[int, int] = {}
+        for item in self.obj.get("folded", []):
+            if not (isinstance(item, list) and len(item) == 2
+                    and all(isinstance(x, int) for x in item) and 0 <= item[0] < self.n):
+                raise PedroError("folded must be a list of [seat, trick]")
+            out[item[0]] = item[1]
+        if self.seat in out:
+            raise PedroError(f"seat {self.seat} has folded: it has nothing to play")
+        return out
+
+    def order(self, leader: int, k: int, folded: dict[int, int]) -> list[int]:
+        """The seats that play to trick ``k`` led by ``leader``, in order."""
+        seats = [(leader + j) % self.n for j in range(self.n)]
+        return [q for q in seats if folded.get(q, 1 << 30) > k]
+
+
+@dataclass
+class Walk:
+    """What the tricks so far leave: cards each seat played, the public knowledge, the
+    points, the play state and every card seen."""
+
+    played: list[int]
+    know: np.ndarray
+    points: np.ndarray
+    state: np.ndarray
+    seen: set[int]
+    done: int = 0  # finished tricks
+    gone: set[int] = field(default_factory=set)  # seats that folded: they hold nothing
+
+
+def walk_tricks(r: Reader, hand: list[int], discarded: list[int]) -> Walk:
+    """Read the tricks in order, checking each play (turn, cards not seen before)."""
+    tab, n = r.tab, r.n
+    tricks = r.obj.get("tricks", [])
+    if not isinstance(tricks, list):
+        raise PedroError("tricks is not a list")
+    folded = r.folded()
+    w = Walk([0] * n, np.zeros(SM.N_KNOW, dtype=np.uint64), np.zeros(L.PT_LEN, np.int64),
+             np.zeros(L.PS_LEN, np.int64), set(hand) | set(discarded))
+    leader, current = r.bidder, False
+    for k, trick in enumerate(tricks):
+        if not isinstance(trick, dict) or not isinstance(trick.get("plays"), list):
+            raise PedroError(f"trick {k} is not an object with plays")
+        if current:
+            raise PedroError(f"trick {k - 1} is not finished but another follows it")
+        leader = _int(trick, "leader", 0, n - 1, leader)
+        order = r.order(leader, k, folded)
+        if len(trick["plays"]) > len(order):
+            raise PedroError(f"trick {k}: more plays than players in it")
+        wseat, wcard, led, trick_points = walk_plays(r, w, k, trick["plays"], order)
+        current = len(trick["plays"]) < len(order)
+        if current:
+            w.state[L.PS_WSEAT], w.state[L.PS_WCARD], w.state[L.PS_LED] = wseat, wcard, led
+            w.state[L.PS_POINTS] = trick_points
+            w.state[L.PS_NPLAYS] = len(trick["plays"])
+            to_move = order[len(trick["plays"])]
+        else:
+            w.points[L.PT_POINTS + int(tab.opts[L.SE_SIDE + wseat])] += trick_points
+            leader, w.done = wseat, k + 1
+    if not current:  # the seat leads a new trick
+        w.state[L.PS_WSEAT] = w.state[L.PS_WCARD] = w.state[L.PS_LED] = -1
+        to_move = leader
+    if to_move != r.seat:
+        raise PedroError(f"seat {r.seat} is not the one to play: seat {to_move} is")
+    w.state[L.PS_K] = (r.seat - leader) % n
+    w.state[L.PS_FOLDS] = sum(i <= w.done for i in folded.values())
+    w.state[L.PS_TRICK] = w.done
+    w.state[L.PS_LEADER] = leader
+    w.state[L.PS_PLAYED] = mask(list(w.seen - set(hand) - set(discarded)))
+    w.state[L.PS_BIDDER] = r.bidder
+    w.gone = {q for q, i in folded.items() if i <= w.done}
+    return w
+
+
+def walk_plays(r: Reader, w: Walk, k: int, plays: list, order: list[int]):
+    """One trick's plays: (winner, winning card, suit led, points in it)."""
+    tab, t = r.tab, r.t
+    wseat, wcard, led, trick_points = -1, -1, -1, 0
+    for j, play in enumerate(plays):
+        if not isinstance(play, list) or len(play) != 2:
+            raise PedroError(f"trick {k}: a play is not [seat, cards]")
+        who = play[0]
+        if who != order[j]:
+            raise PedroError(f"trick {k}: seat {who!r} plays out of turn")
+        cards = _cards(play[1], f"trick {k}, seat {who}")
+        if not cards or w.seen & set(cards):
+            raise PedroError(f"trick {k}, seat {who}: no card, or a card already seen")
+        w.seen |= set(cards)
+        top, extras = cards[0], mask(cards[1:])
+        SM.learn_play(w.know, who, top, np.uint64(extras), led, t, tab)
+        w.played[who] |= mask(cards)
+        if wseat < 0:
+            wseat, wcard, led = who, top, r.suit(top)
+        elif r.beats(top, wcard):
+            wseat, wcard = who, top
+        for c in cards:
+            value = int(tab.cinfo[t, L.I_POINTS, c])
+            if int(tab.masks[t, L.M_TWO_PLAYED]) >> c & 1:
+                w.points[L.PT_POINTS + int(tab.opts[L.SE_SIDE + who])] += value
+            elif c == top or tab.opts[L.O_EXTRAS_SCORE]:
+                trick_points += value
+    return wseat, wcard, led, trick_points
 
 
 def read_position(obj: Any, variant: Variant, policy: str, seed: int) -> Position:
@@ -121,55 +206,8 @@ def read_position(obj: Any, variant: Variant, policy: str, seed: int) -> Positio
     hand = _cards(obj.get("hand"), "hand")
     discarded = _cards(obj.get("discarded", []), "discarded")
     passed = _cards(obj.get("passed", []), "passed")
-    done, current = r.tricks()
-    played = [0] * n
-    know = np.zeros(SM.N_KNOW, dtype=np.uint64)
-    points = np.zeros(L.PT_LEN, dtype=np.int64)
-    seen: set[int] = set(hand) | set(discarded)
-    state = np.zeros(L.PS_LEN, dtype=np.int64)
-    leader = r.bidder
-    for k, trick in enumerate([*done, *([current] if current else [])]):
-        leader = _int(trick, "leader", 0, n - 1, leader)
-        wseat, wcard, led, trick_points = -1, -1, -1, 0
-        for j, play in enumerate(trick["plays"]):
-            if not isinstance(play, list) or len(play) != 2:
-                raise PedroError(f"trick {k}: a play is not [seat, cards]")
-            who = play[0]
-            if who != (leader + j) % n:
-                raise PedroError(f"trick {k}: seat {who!r} plays out of turn")
-            cards = _cards(play[1], f"trick {k}, seat {who}")
-            if not cards or seen & set(cards):
-                raise PedroError(f"trick {k}, seat {who}: no card, or a card already seen")
-            seen |= set(cards)
-            top, extras = cards[0], mask(cards[1:])
-            SM.learn_play(know, who, top, np.uint64(extras), led, t, tab)
-            played[who] |= mask(cards)
-            if wseat < 0:
-                wseat, wcard, led = who, top, r.suit(top)
-            elif r.beats(top, wcard):
-                wseat, wcard = who, top
-            for c in cards:
-                value = int(tab.cinfo[t, L.I_POINTS, c])
-                if int(tab.masks[t, L.M_TWO_PLAYED]) >> c & 1:
-                    points[L.PT_POINTS + int(tab.opts[L.SE_SIDE + who])] += value
-                elif c == top or tab.opts[L.O_EXTRAS_SCORE]:
-                    trick_points += value
-        if trick is current:
-            state[L.PS_WSEAT], state[L.PS_WCARD], state[L.PS_LED] = wseat, wcard, led
-            state[L.PS_POINTS] = trick_points
-            state[L.PS_K] = state[L.PS_NPLAYS] = len(trick["plays"])
-        else:
-            points[L.PT_POINTS + int(tab.opts[L.SE_SIDE + wseat])] += trick_points
-            leader = wseat
-    if current is None:  # the seat leads a new trick
-        state[L.PS_WSEAT] = state[L.PS_WCARD] = state[L.PS_LED] = -1
-    state[L.PS_TRICK] = len(done)
-    state[L.PS_LEADER] = leader
-    state[L.PS_PLAYED] = mask(list(seen - set(hand) - set(discarded)))
-    state[L.PS_BIDDER] = r.bidder
-    to_move = (leader + int(state[L.PS_K])) % n
-    if to_move != r.seat:
-        raise PedroError(f"seat {r.seat} is not the one to play: seat {to_move} is")
+    w = walk_tricks(r, hand, discarded)
+    played, know, points, state, seen = w.played, w.know, w.points, w.state, w.seen
     two = int(tab.masks[t, L.M_TWO])  # where the 2 scores for its holder: known once seen
     holder = r.seat if two & mask(hand) else next(
         (q for q in range(n) if played[q] & two), -1)
@@ -182,17 +220,18 @@ def read_position(obj: Any, variant: Variant, policy: str, seed: int) -> Positio
             raise PedroError(f"points must be [team 0, team 1] from 0 to {variant.total_points}")
         points[L.PT_POINTS:L.PT_POINTS + 2] = given
     points[L.PT_BID] = r.bid
-    sizes = hand_sizes(obj, variant, played, hand, r.seat, len(done))
-    hands = placed_hands(tab, n, r.seat, hand, discarded, passed, played, sizes, seen)
+    sizes = hand_sizes(obj, variant, played, hand, r.seat)
+    hands = placed_hands(tab, n, r.seat, hand, discarded, passed, played,
+                         [0 if q in w.gone else x for q, x in enumerate(sizes)], seen)
     _start_knowledge(know, obj, tab, t, n, variant)
     position = Position(r.inputs, r.seat, r.bidder, r.bid, t, hands, state, points, know,
                         seed=seed, policy=policy)
-    position.legal = legal_cards(position, len(hand), len(done))
+    position.legal = legal_cards(position, len(hand), w.done)
     return position
 
 
-def hand_sizes(obj: dict, variant: Variant, played: list[int], hand: list[int], seat: int,
-               trick: int) -> list[int]:
+def hand_sizes(obj: dict, variant: Variant, played: list[int], hand: list[int],
+               seat: int) -> list[int]:
     """Each seat's cards when play started: given, or the seat's own, or a hand's worth
     plus the cards it played under its first card (shown)."""
     given = obj.get("hand_sizes")
@@ -221,7 +260,7 @@ def placed_hands(tab, n: int, seat: int, hand: list[int], discarded: list[int],
     for q in range(n):
         if q == seat:
             continue
-        now = sizes[q] - bin(played[q]).count("1")
+        now = max(sizes[q] - bin(played[q]).count("1"), 0) if sizes[q] else 0
         mine = [c for c in passed if q == partner and not played[q] >> c & 1]
         if now < len(mine) or now - len(mine) > len(pool):
             raise PedroError(f"seat {q} cannot hold {now} cards now (hand_sizes)")
@@ -260,6 +299,12 @@ def legal_cards(position: Position, held: int, trick: int) -> int:
     if held > variant.keep - trick:
         raise PedroError("the seat plays cards under its card here (a stack): explain it "
                          "from a trace")
+    from pedro_sim.engine.game.tricks import folds_on_lead
+
+    fold = int(tab.opts[L.O_FOLD])
+    no_trumps = not int(h) & int(tab.masks[t, L.M_TRUMP])
+    if folds_on_lead(h, st[L.PS_LED], fold, t, tab) or (fold == L.FOLD_AT_TRICK and no_trumps):
+        raise PedroError("the seat folds here: nothing to explain")
     if st[L.PS_WSEAT] < 0:
         first = trick == 0 and position.seat == position.bidder
         legal = int(lead_cards(h, first, t, tab))
@@ -308,10 +353,22 @@ def decision_from_trace(trace: dict, trick: int, seat: int) -> dict:
            "discarded": [c for c in trace["discards"][seat] if c not in others],
            "passed": passed,
            "hand_sizes": [len(h) for h in trace["start_hands"]], "min_trumps": fewest,
-           "tricks": tricks}
+           "tricks": tricks, "folded": folded_before(trace, variant, trick, seat)}
     if trace.get("rules"):
         out["rules"] = trace["rules"]
     return out
+
+
+def folded_before(trace: dict, variant: Variant, trick: int, seat: int) -> list[list[int]]:
+    """The folds ``seat`` has seen by its turn in ``trick``: those of earlier tricks, and of
+    this one those at its start (no-trump-at-trick) or at a turn before the seat's."""
+    leader = trace["tricks"][trick]["leader"]
+
+    def place(q: int) -> int:
+        return (q - leader) % variant.players
+
+    return [[q, i] for q, i in trace["folded"] if i < trick or (
+        i == trick and (variant.fold == "no-trump-at-trick" or place(q) < place(seat)))]
 
 
 def _suit_cards(trump: str, variant: Variant) -> list[str]:
