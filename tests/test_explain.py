@@ -12,8 +12,6 @@ import pytest
 
 from pedro_sim.analysis.explain import explain_call, explain_position_file, explain_trace
 from pedro_sim.analysis.position import decision_from_trace
-from pedro_sim.cards import parse_card
-from pedro_sim.encoding import layout as L
 from pedro_sim.errors import PedroError
 from pedro_sim.setup import EngineInputs, players
 from pedro_sim.traces import record_deals, trace_dict
@@ -104,29 +102,6 @@ def test_command_line(tmp_path):
         assert len(bad.stderr.strip().splitlines()) == 1
 
 
-def holder_of_two(trace: dict) -> int | None:
-    """The seat that held the 2 of trumps when play started, where it scores for its
-    holder (None elsewhere, or where nobody held it)."""
-    if EngineInputs.for_variant(trace["variant"]).variant.two_scores_for != "holder":
-        return None
-    two = "2" + trace["trump"]
-    return next((q for q, h in enumerate(trace["start_hands"]) if two in h), None)
-
-
-def points_before(trace: dict, trick: int, two: int) -> list[int]:
-    """Each team's points before ``trick`` as the engine counts them: the 2 to its
-    holder's team when play starts, then each finished trick's cards to its winner."""
-    tab = EngineInputs.for_variant(trace["variant"]).tables
-    t = "SHDC".index(trace["trump"])
-    points = [0, 0]
-    points[two % 2] += int(tab.opts[L.O_TWO_POINTS])
-    for done in trace["tricks"][:trick]:
-        for _, cards in done["plays"]:
-            points[done["winner"] % 2] += sum(int(tab.cinfo[t, L.I_POINTS, parse_card(c)])
-                                              for c in cards)
-    return points
-
-
 @pytest.mark.parametrize("variant", ["cinch", "california", "pidro", "eighty-three"])
 def test_a_position_from_one_seat_agrees_with_the_trace(tmp_path, variant):
     """The seat's view alone (pedro-decision/1, folds included) gives the same legal cards
@@ -139,11 +114,7 @@ def test_a_position_from_one_seat_agrees_with_the_trace(tmp_path, variant):
         if trace["bidder"] < 0 or k >= len(trace["tricks"]):
             continue
         for seat, _ in trace["tricks"][k]["plays"]:
-            decision = decision_from_trace(trace, k, seat)
-            two = holder_of_two(trace)
-            if two is not None:  # the engine credits it when play starts (docs/players.md)
-                decision["points"] = points_before(trace, k, two)
-            path.write_text(json.dumps(decision))
+            path.write_text(json.dumps(decision_from_trace(trace, k, seat)))
             try:
                 a = explain_trace(trace, k, seat, worlds=600).frame.set_index("card")
             except PedroError:

@@ -208,10 +208,9 @@ def read_position(obj: Any, variant: Variant, policy: str, seed: int) -> Positio
     passed = _cards(obj.get("passed", []), "passed")
     w = walk_tricks(r, hand, discarded)
     played, know, points, state, seen = w.played, w.know, w.points, w.state, w.seen
-    two = int(tab.masks[t, L.M_TWO])  # where the 2 scores for its holder: known once seen
-    holder = r.seat if two & mask(hand) else next(
-        (q for q in range(n) if played[q] & two), -1)
-    if holder >= 0:
+    two = int(tab.masks[t, L.M_TWO])  # where the 2 scores for its holder: once played, to
+    holder = next((q for q in range(n) if played[q] & two), -1)  # its side; unplayed, the
+    if holder >= 0:  # player counts it in each world for the side holding it there
         points[L.PT_POINTS + int(tab.opts[L.SE_SIDE + holder])] += int(tab.opts[L.O_TWO_POINTS])
     if "points" in obj:
         given = obj["points"]

@@ -106,6 +106,7 @@ def rollout_value(world, st, p, c, flags, cfg, rng, t, tab, real, think):
     pts = pts_of(think)
     rst = rollout_state_of(think)
     no_rec = think[T_NOREC]
+    two_side = two_side_in(world, st, t, tab)
     clear_points(pts)
     for i in range(L.PS_LEN):
         rst[i] = st[i]
@@ -122,7 +123,34 @@ def rollout_value(world, st, p, c, flags, cfg, rng, t, tab, real, think):
     if objective == L.OBJ_SCORE:
         for s in range(L.MAX_SIDES):
             pts[L.PT_POINTS + s] += real[L.PT_POINTS + s]
+        two_of_the_world(pts, real, two_side, t, tab)
     return value_for(pts, p, objective, think, tab)
+
+
+@kernel
+def two_side_in(world, st, t, tab):
+    """Where the 2 scores for its holder and has not been played, the side holding it in
+    the drawn world ``world`` (before anything of it is played); else -1."""
+    two = tab.masks[t, L.M_TWO]
+    if not two or np.uint64(st[L.PS_PLAYED]) & two:
+        return np.int64(-1)
+    for q in range(players(tab)):
+        if world[q] & two:
+            return side_of(tab, q)
+    return np.int64(-1)
+
+
+@kernel
+def two_of_the_world(final, real, side, t, tab):
+    """Give the 2's points to ``side`` (two_side_in), the side holding it in the drawn
+    world, not the side the engine credited when play started: the player cannot know
+    who holds it before it is played."""
+    if side < 0:
+        return
+    for s in range(L.MAX_SIDES):
+        if np.uint64(real[L.PT_CARDS + s]) & tab.masks[t, L.M_TWO]:
+            final[L.PT_POINTS + s] -= tab.opts[L.O_TWO_POINTS]
+    final[L.PT_POINTS + side] += tab.opts[L.O_TWO_POINTS]
 
 
 @kernel
@@ -133,6 +161,7 @@ def solver_value(world, st, p, c, objective, real, think, t, tab):
     the score, the other side is given every point left that ``p``'s side does not take
     (exact where nobody folds)."""
     me = side_of(tab, p)
+    two_side = two_side_in(world, st, t, tab)
     if SV.folding(tab):
         ctx_of(think)[SV.C_SIDE] = me
     v0 = SV.move_value(world, st, p, c, ZERO, np.int64(-1), np.int64(SV.INF), t, tab,
@@ -142,6 +171,7 @@ def solver_value(world, st, p, c, objective, real, think, t, tab):
     final = pts_of(think)  # the deal's points at the end (read by `explain` too)
     for s in range(L.MAX_SIDES):
         final[L.PT_POINTS + s] = real[L.PT_POINTS + s] + (mine if s == me else left - mine)
+    two_of_the_world(final, real, two_side, t, tab)
     if objective == L.OBJ_POINTS:
         return mine
     return value_for(final, p, objective, think, tab)
