@@ -137,6 +137,9 @@ def test_a_position_from_one_seat_agrees_with_the_trace(tmp_path, variant):
     ({"bid": 99}, "bid must be a whole number from 7 to 14"),
     ({"hand": ["AH", "AH"]}, "hand: a card appears twice"),
     ({"hand": ["ZZ"]}, "hand:"),
+    ({"discarded": ["AC"]}, "more than one of hand, discarded and passed"),
+    ({"tricks": [{"leader": 1, "plays": [[1, ["AD"]], [3, ["QD"]]]}]}, "plays out of turn"),
+    ({"tricks": [{"leader": 1, "plays": [[1, ["AC"]]]}]}, "a card already seen"),
     ({"variant": "nope"}, "nope"),
 ])
 def test_bad_positions_are_one_line_errors(tmp_path, change, fragment):

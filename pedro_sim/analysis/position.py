@@ -206,6 +206,8 @@ def read_position(obj: Any, variant: Variant, policy: str, seed: int) -> Positio
     hand = _cards(obj.get("hand"), "hand")
     discarded = _cards(obj.get("discarded", []), "discarded")
     passed = _cards(obj.get("passed", []), "passed")
+    if set(hand) & set(discarded) or set(passed) & (set(hand) | set(discarded)):
+        raise PedroError("a card is in more than one of hand, discarded and passed")
     w = walk_tricks(r, hand, discarded)
     played, know, points, state, seen = w.played, w.know, w.points, w.state, w.seen
     two = int(tab.masks[t, L.M_TWO])  # where the 2 scores for its holder: once played, to
