@@ -75,9 +75,11 @@ def test_refusals():
     seat = trace["tricks"][last]["plays"][0][0]
     with pytest.raises(PedroError, match="had no choice"):
         explain_trace(trace, last, seat)  # one card left
-    edited = {**trace, "bid": trace["bid"] + 1}
+    with pytest.raises(PedroError, match="the trace does not check"):
+        explain_trace({**trace, "bid": trace["bid"] + 1}, 0, trace["tricks"][0]["plays"][1][0])
+    relabelled = {**trace, "policy": "pimc"}  # legal, but another player's deal
     with pytest.raises(PedroError, match="does not give this trace"):
-        explain_trace(edited, 0, trace["tricks"][0]["plays"][1][0])
+        explain_trace(relabelled, 1, trace["tricks"][1]["plays"][0][0])
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
@@ -218,3 +220,14 @@ def test_every_seat_view_of_a_trace_reads_as_a_position(tmp_path, variant):
                 explained += 1
                 assert len(answer.frame) >= 2 and answer.frame.chosen.sum() == 1
     assert explained >= 8
+
+
+def test_a_broken_trace_is_one_line(tmp_path):
+    trace = traces(FAST, deals=1)[0]
+    for broken, fragment in (({k: v for k, v in trace.items() if k != "seed"}, "missing keys"),
+                             ({**trace, "tricks": trace["tricks"][:2]}, "the trace does not")):
+        path = tmp_path / "t.jsonl"
+        path.write_text(json.dumps(broken) + "\n")
+        r = cli("explain", "--trace", str(path), "--deal", "0", "--trick", "1", "--seat", "1")
+        assert r.returncode == 2 and fragment in r.stderr, r.stderr
+        assert len(r.stderr.strip().splitlines()) == 1

@@ -26,6 +26,7 @@ from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers.deals import card_values, explain_auctioned, explain_position
 from pedro_sim.engine.thinking import scratch as S
 from pedro_sim.errors import PedroError
+from pedro_sim.reference import check_trace
 from pedro_sim.reference.general import score_deal
 from pedro_sim.reference.variants import get_variant, with_rules
 from pedro_sim.rules.overrides import resolve_variant, trace_rules
@@ -100,12 +101,20 @@ def up_to(trace: dict, trick: int, seat: int) -> dict:
             "tricks": [*trace["tricks"][:trick], before]}
 
 
+def checked(trace: dict):
+    """The trace's variant, once the reference checker finds the trace whole and legal."""
+    if trace.get("format") != "pedro-trace/1":
+        raise PedroError("not a pedro-trace/1 object (docs/trace-format.md)")
+    problems = check_trace(trace)
+    if problems:
+        raise PedroError(f"the trace does not check: {problems[0]}")
+    return engine_variant(trace)
+
+
 def explain_trace(trace: dict, trick: int, seat: int, worlds: int = 0) -> Explanation:
     """Replay the trace's deal with its thinking player and explain seat ``seat``'s card
     decision in trick ``trick``."""
-    if trace.get("format") != "pedro-trace/1":
-        raise PedroError("not a pedro-trace/1 object (docs/trace-format.md)")
-    variant = engine_variant(trace)
+    variant = checked(trace)
     who = players(str(trace.get("policy")), variant)
     if not who.thinks or "pimc" not in who.label:
         raise PedroError(f"explain asks the thinking player pimc, but this deal was played by "
@@ -138,9 +147,7 @@ def explain_call(trace: dict, seat: int) -> Explanation:
     """Replay the trace's deal and explain ``seat``'s first call: passing and every bid it
     may make, each bid in the suit it would name, with the mean net score of its side and
     P(make) over the deals the player simulated (engine/thinking/bidding.py)."""
-    if trace.get("format") != "pedro-trace/1":
-        raise PedroError("not a pedro-trace/1 object (docs/trace-format.md)")
-    variant = engine_variant(trace)
+    variant = checked(trace)
     who = players(str(trace.get("policy")), variant)
     settings = who.flags[L.FL_SETTINGS:L.FL_SETTINGS + L.N_SETTINGS]
     if not who.thinks or settings[L.K_THINK] < L.THINK_BID:
