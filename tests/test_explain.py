@@ -231,3 +231,49 @@ def test_a_broken_trace_is_one_line(tmp_path):
         r = cli("explain", "--trace", str(path), "--deal", "0", "--trick", "1", "--seat", "1")
         assert r.returncode == 2 and fragment in r.stderr, r.stderr
         assert len(r.stderr.strip().splitlines()) == 1
+
+
+def call_object(trace: dict, seat: int) -> dict:
+    """The pedro-decision/1 object of ``seat``'s first call in a trace."""
+    first = next(i for i, (who, _) in enumerate(trace["bids"]) if who == seat)
+    return {"format": "pedro-decision/1", "variant": trace["variant"], "seat": seat,
+            "dealer": trace["dealer"], "hand": trace["hands"][seat],
+            "bids": trace["bids"][:first]}
+
+
+def test_a_call_from_one_seat_agrees_with_the_trace(tmp_path):
+    spec = "pimc:worlds=3,bid_worlds=200,keep_worlds=4"
+    path = tmp_path / "c.json"
+    compared = 0
+    for trace in traces(spec, deals=3, seed=6):
+        for seat in range(4):
+            try:
+                a = explain_call(trace, seat).frame.set_index("call")
+            except PedroError:
+                continue
+            path.write_text(json.dumps(call_object(trace, seat)))
+            _, b = explain_position_file(path, spec, seed=9)
+            b = b.frame.set_index("call")
+            assert list(a.index) == list(b.index)
+            half = (a.net_score_hi - a.net_score_lo) / 2 + (b.net_score_hi - b.net_score_lo) / 2
+            assert ((a.net_score - b.net_score).abs() <= 2 * half).all(), (a, b)
+            compared += 1
+    assert compared >= 4
+
+
+@pytest.mark.parametrize("change,fragment", [
+    ({"seat": 3}, "is not the one to call: seat 2 is"),
+    ({"hand": ["AH", "KH"]}, "cinch deals 9 cards, got 2"),
+    ({"bids": [[1, 5]]}, "is not a bid seat 1 may make"),
+    ({"bids": [[2, 0]]}, "is not [seat 1, bid]"),
+    ({"seat": 0, "bids": [[1, 0], [2, 0], [3, 0]]}, "the dealer is forced to bid here"),
+    ({"seat": 1, "bids": [[1, 8], [2, 0], [3, 0], [0, 0]]}, "the auction is over"),
+])
+def test_bad_calls_are_one_line_errors(tmp_path, change, fragment):
+    call = {"format": "pedro-decision/1", "variant": "cinch", "seat": 2, "dealer": 0,
+            "hand": ["AH", "KH", "5H", "2H", "9C", "4D", "JS", "7S", "3C"], "bids": [[1, 0]]}
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({**call, **change}))
+    r = cli("explain", "--position", str(path))
+    assert r.returncode == 2 and fragment in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1

@@ -19,11 +19,16 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.position import read_position
+from pedro_sim.analysis.position import FORMAT, read_call, read_position
 from pedro_sim.analysis.stats import Z95, wilson
 from pedro_sim.cards import card_text
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine.drivers.deals import card_values, explain_auctioned, explain_position
+from pedro_sim.engine.drivers.deals import (
+    card_values,
+    explain_auctioned,
+    explain_call_position,
+    explain_position,
+)
 from pedro_sim.engine.thinking import scratch as S
 from pedro_sim.errors import PedroError
 from pedro_sim.reference import check_trace
@@ -184,6 +189,27 @@ def named(frame: pd.DataFrame, variant: str, policy: str) -> pd.DataFrame:
     return frame
 
 
+def explain_call_object(obj: dict, variant, who, seed: int) -> Explanation:
+    """A call seen from one seat (read_call): passing and every bid, as explain_call."""
+    settings = who.flags[L.FL_SETTINGS:L.FL_SETTINGS + L.N_SETTINGS]
+    if settings[L.K_THINK] < L.THINK_BID:
+        raise PedroError("a call is explained for a player that bids by expected value "
+                         "(think=bid or all)")
+    n, levels = int(settings[L.K_BID_WORLDS]), bid_levels(variant)
+    if 8 * n * levels + n > S.MAX_EXPLAIN_WORLDS * 16 * S.EXPLAIN_VALUES:
+        raise PedroError(f"bid_worlds={n} is more simulated deals than explain records for "
+                         f"{variant.name}")
+    call = read_call(obj, variant)
+    x, flat = explain_call_position(who.policy, who.flags, call.inputs.tables, call.seat,
+                                    call.dealer, call.hand, call.standing, call.holder,
+                                    call.may_equal, seed)
+    if x[S.X_ARMED] != 2 or not x[S.X_IDS + 1]:
+        raise PedroError("no bid is left above the standing one: nothing to weigh")
+    frame = named(call_frame(variant, x, flat, n, levels), variant.name, who.label)
+    chosen = "pass" if x[S.X_PLAYED] == 0 else str(int(x[S.X_PLAYED]))
+    return Explanation(frame, chosen, "", n, n, {"seat": call.seat, "call": True})
+
+
 def bid_levels(variant) -> int:
     """The bid levels a deal can be played at (engine/thinking/bidding.py n_levels)."""
     forced = variant.forced_bid if variant.dealer_forced == "exact" else 0
@@ -236,6 +262,8 @@ def explain_position_file(path: Path, policy: str = "pimc", worlds: int = 0,
     who = players(policy, variant)
     if "pimc" not in who.label or not who.thinks:
         raise PedroError(f"explain asks pimc (a spec such as pimc:worlds=40), not {policy}")
+    if obj.get("format") == FORMAT and "trump" not in obj:  # a call, before the contract
+        return obj, explain_call_object(obj, variant, who, seed)
     if not 0 <= worlds <= S.MAX_EXPLAIN_WORLDS:
         raise PedroError(f"--worlds must be from 1 to {S.MAX_EXPLAIN_WORLDS}")
     pos = read_position(obj, variant, who.label, seed)

@@ -379,3 +379,64 @@ def _suit_cards(trump: str, variant: Variant) -> list[str]:
     inputs = EngineInputs.for_variant(variant)
     m = int(inputs.tables.masks[SUITS.index(trump), L.M_TRUMP])
     return [card_text(c) for c in range(64) if m >> c & 1]
+
+
+@dataclass
+class Call:
+    """A call decision seen from one seat: its dealt cards and the calls before it."""
+
+    inputs: EngineInputs
+    seat: int
+    dealer: int
+    hand: int
+    standing: int
+    holder: int
+    may_equal: bool
+
+
+def read_call(obj: Any, variant: Variant) -> Call:
+    """A pedro-decision/1 object that asks for a call: ``dealer``, ``hand`` (the cards
+    dealt) and ``bids`` (the calls so far, eldest first), no ``trump``."""
+    r = Reader.__new__(Reader)  # the contract checks do not apply before the contract
+    r.obj, r.inputs, r.n = obj, EngineInputs.for_variant(variant), variant.players
+    seat = _int(obj, "seat", 0, r.n - 1)
+    dealer = _int(obj, "dealer", 0, r.n - 1)
+    hand = _cards(obj.get("hand"), "hand")
+    if len(hand) != variant.hand:
+        raise PedroError(f"hand: {variant.name} deals {variant.hand} cards, got {len(hand)}")
+    calls = obj.get("bids", [])
+    if not isinstance(calls, list):
+        raise PedroError("bids is not a list of [seat, bid]")
+    standing, holder, passed, turn = 0, -1, set(), dealer
+    for j, call in enumerate(calls):
+        turn = next_caller(turn, passed, r.n)
+        if not (isinstance(call, list) and len(call) == 2 and call[0] == turn
+                and isinstance(call[1], int)):
+            raise PedroError(f"bids: call {j} is not [seat {turn}, bid]")
+        bid = call[1]
+        if bid == 0:
+            passed.add(turn)
+        elif not (max(standing + 1, variant.min_bid) <= bid <= variant.top_bid):
+            raise PedroError(f"bids: call {j}, {bid}, is not a bid seat {turn} may make")
+        else:
+            standing, holder = bid, turn
+    over = len(calls) >= r.n if variant.auction == "one-round" else \
+        holder >= 0 and len(passed) == r.n - 1
+    if over:
+        raise PedroError("bids: the auction is over")
+    turn = next_caller(turn, passed, r.n)
+    if turn != seat:
+        raise PedroError(f"seat {seat} is not the one to call: seat {turn} is")
+    if seat == dealer and standing == 0 and variant.dealer_forced != "none":
+        raise PedroError("the dealer is forced to bid here: nothing to explain")
+    may_equal = seat == dealer and len(calls) == r.n - 1 and bool(variant.dealer_may_equal)
+    return Call(r.inputs, seat, dealer, mask(hand), standing, holder, may_equal)
+
+
+def next_caller(turn: int, passed: set[int], n: int) -> int:
+    """The next seat after ``turn`` that has not passed."""
+    for k in range(1, n + 1):
+        q = (turn + k) % n
+        if q not in passed:
+            return q
+    return turn

@@ -27,23 +27,23 @@ def run_explain(trace_path: Path, deal: int, trick: int, seat: int, worlds: int,
         answer = explain_trace(trace, trick, seat, worlds)
         print_position(trace, trick, seat, console)
         print_explanation(answer, trace, console)
-    if out_path is not None:
-        write_csv(out_path, answer.frame)
-        console.print(f"wrote {out_path}")
-    return answer
+    return _written(answer, out_path, console)
 
 
 def run_explain_position(path: Path, policy: str, seed: int, worlds: int,
                          out_path: Path | None, console: Console) -> Explanation:
     obj, answer = explain_position_file(path, policy, seed=seed, worlds=worlds)
+    if answer.position.get("call"):
+        console.print(f"{obj.get('variant', 'cinch')}: seat {obj['seat']} to call (dealer "
+                      f"{obj['dealer']}); its cards: {' '.join(obj['hand'])}")
+        call_table(answer, console)
+        console.print(f"chosen: {answer.chosen} ({answer.worlds} simulated deals a row)")
+        return _written(answer, out_path, console)
     console.print(f"{obj.get('variant', 'cinch')}: seat {answer.position['seat']} to play to "
                   f"trick {answer.position['trick']}; seat {obj['bidder']} bid {obj['bid']} in "
                   f"{obj['trump']}; its cards: {' '.join(obj['hand'])}")
     print_explanation(answer, {"policy": policy}, console)
-    if out_path is not None:
-        write_csv(out_path, answer.frame)
-        console.print(f"wrote {out_path}")
-    return answer
+    return _written(answer, out_path, console)
 
 
 def print_position(trace: dict, trick: int, seat: int, console: Console) -> None:
@@ -106,6 +106,13 @@ def print_call(answer: Explanation, trace: dict, seat: int, console: Console) ->
     console.print(f"{trace['variant']}, seed {trace['seed']}, deal {trace['deal']}: seat "
                   f"{seat}'s first call (dealer {trace['dealer']}); calls before it: {before}")
     console.print(f"its cards: {' '.join(trace['hands'][seat])}")
+    call_table(answer, console)
+    same = "the call the trace shows" if answer.chosen == answer.played else \
+        f"the trace shows {answer.played}"
+    console.print(f"chosen: {answer.chosen} ({same})")
+
+
+def call_table(answer: Explanation, console: Console) -> None:
     table = Table(title=f"Passing and every bid, over {answer.worlds} simulated deals each "
                         "(± the 95% half-width)")
     for col in ("call", "suit", "net score", "P(make)", ""):
@@ -121,6 +128,10 @@ def print_call(answer: Explanation, trace: dict, seat: int, console: Console) ->
                      "standing bid's holder (or the forced dealer) playing instead. The player "
                      "bids the lowest bid that beats passing.")
     console.print(table)
-    same = "the call the trace shows" if answer.chosen == answer.played else \
-        f"the trace shows {answer.played}"
-    console.print(f"chosen: {answer.chosen} ({same})")
+
+
+def _written(answer: Explanation, out_path: Path | None, console: Console) -> Explanation:
+    if out_path is not None:
+        write_csv(out_path, answer.frame)
+        console.print(f"wrote {out_path}")
+    return answer

@@ -369,3 +369,22 @@ def card_values(x: np.ndarray, flat: np.ndarray) -> np.ndarray:
     """A card decision's record as [world, card, (value, each side's final points)]."""
     values = flat.reshape(S.MAX_EXPLAIN_WORLDS, 16, S.EXPLAIN_VALUES)
     return values[:max(int(x[S.X_DRAWN]), 0)].copy()
+
+
+def explain_call_position(policy: int, flags, tab: Tables, seat: int, dealer: int, hand: int,
+                          standing: int, holder: int, may_equal: bool,
+                          seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """A thinking seat's call (analysis/position.py read_call), recorded as the replay
+    records a first call; its simulated deals drawn from (``seed``, KIND_DEAL)."""
+    from pedro_sim.engine.rng import start
+    from pedro_sim.engine.thinking.bidding import EV_CALL, ev_answer
+
+    work, think = _scratch(policy, tab)
+    x = think[S.T_I][S.I_EXPLAIN:S.N_I]
+    x[S.X_ARMED] = 1
+    x[S.X_TRICK] = -1
+    x[S.X_SEAT] = seat
+    start(work.rng, seed, 0, KIND_DEAL)
+    ev_answer(EV_CALL, np.int64(seat), np.int64(dealer), np.uint64(hand), np.int64(standing),
+              np.int64(holder), may_equal, flags, L.FL_SETTINGS, tab, work.rng, think)
+    return x.copy(), think[S.T_F][S.F_EXPLAIN:S.N_F].copy()
