@@ -132,6 +132,8 @@ def explain(
                              help="With --trace: the seat to play (0 to 3, as in the trace)."),
     call: bool = typer.Option(False, "--call", help="With --trace: explain the seat's "
                               "first call (pass or a bid) instead of a card (no --trick)."),
+    keep: bool = typer.Option(False, "--keep", help="With --trace: explain the seat's keep "
+                              "(the cards it kept of those it chose among; no --trick)."),
     position: Path = typer.Option(None, "--position", help="Instead of --trace: a decision "
                                   "seen from one seat, a pedro-decision/1 JSON object "
                                   "(docs/trace-format.md)."),
@@ -157,14 +159,16 @@ def explain(
         run_explain_position(position, policy, seed, worlds, out_path, out)
         return
     needed = (("--trace", trace_path), ("--deal", deal), ("--seat", seat)) + \
-        ((("--trick", trick),) if not call else ())
+        ((("--trick", trick),) if not (call or keep) else ())
     missing = [name for name, value in needed if value is None]
     if missing:
         raise PedroError(f"explain needs --position FILE, or --trace with --deal, --seat and "
                          f"--trick (or --call) (missing: {', '.join(missing)})")
-    if call and (trick is not None or worlds):
-        raise PedroError("--call explains the seat's first call: no --trick, no --worlds")
-    run_explain(trace_path, deal, -1 if call else trick, seat, worlds, out_path, out)
+    if (call or keep) and (trick is not None or worlds or (call and keep)):
+        raise PedroError("--call and --keep explain a seat's first call or its keep: one of "
+                         "them, no --trick, no --worlds")
+    run_explain(trace_path, deal, -1 if call else -2 if keep else trick, seat, worlds,
+                out_path, out)
 
 
 @app.command()

@@ -10,7 +10,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pedro_sim.analysis.explain import explain_call, explain_position_file, explain_trace
+from pedro_sim.analysis.explain import (
+    explain_call,
+    explain_keep,
+    explain_position_file,
+    explain_trace,
+)
 from pedro_sim.analysis.position import decision_from_trace
 from pedro_sim.errors import PedroError
 from pedro_sim.setup import EngineInputs, players
@@ -277,3 +282,28 @@ def test_bad_calls_are_one_line_errors(tmp_path, change, fragment):
     r = cli("explain", "--position", str(path))
     assert r.returncode == 2 and fragment in r.stderr, r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("variant", ["foster", "nicaragua"])
+def test_a_keep_is_the_rule_read_again_and_what_the_seat_kept(variant):
+    """--keep: the candidates recorded in the replay give the keep the rule picks (the
+    clearly better one with the largest gain, else the heuristic's), and the seat started
+    play holding it."""
+    explained = 0
+    for trace in traces("pimc:worlds=3,bid_worlds=8,keep_worlds=16", variant, deals=4,
+                        seed=3):
+        for seat in range(4):
+            try:
+                answer = explain_keep(trace, seat)
+            except PedroError as exc:
+                assert "weighed no keep" in str(exc)
+                continue
+            explained += 1
+            frame = answer.frame
+            better = frame[frame.clearly_better]
+            expected = better.loc[better.gain.idxmax(), "keep"] if len(better) else \
+                frame.loc[0, "keep"]
+            assert answer.chosen == expected and frame.chosen.sum() == 1
+            assert set(answer.chosen.split()) <= set(trace["start_hands"][seat])
+            assert frame.loc[0, "gives_up"] == "" and (frame.deals > 0).all()
+    assert explained >= 3

@@ -21,7 +21,7 @@ import pandas as pd
 
 from pedro_sim.analysis.position import FORMAT, read_call, read_position
 from pedro_sim.analysis.stats import Z95, wilson
-from pedro_sim.cards import card_text
+from pedro_sim.cards import card_text, cards_of
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers.deals import (
     card_values,
@@ -208,6 +208,61 @@ def explain_call_object(obj: dict, variant, who, seed: int) -> Explanation:
     frame = named(call_frame(variant, x, flat, n, levels), variant.name, who.label)
     chosen = "pass" if x[S.X_PLAYED] == 0 else str(int(x[S.X_PLAYED]))
     return Explanation(frame, chosen, "", n, n, {"seat": call.seat, "call": True})
+
+
+def explain_keep(trace: dict, seat: int) -> Explanation:
+    """Replay the trace's deal and explain ``seat``'s keep (engine/thinking/exchange.py):
+    the heuristic's keep and each neighbour the player weighed, with its mean value over
+    the simulated deals and its paired gain over the heuristic's keep."""
+    variant = checked(trace)
+    who = players(str(trace.get("policy")), variant)
+    settings = who.flags[L.FL_SETTINGS:L.FL_SETTINGS + L.N_SETTINGS]
+    if not who.thinks or settings[L.K_THINK] < L.THINK_ALL:
+        raise PedroError(f"explain asks a player that thinks about its keep (think=all), "
+                         f"but this deal was played by {trace.get('policy')}")
+    inputs = EngineInputs.for_variant(variant)
+    rec, x, flat = explain_auctioned(int(trace["seed"]), int(trace["deal"]), who.policy,
+                                     who.flags, inputs.tables, -2, seat, 0)
+    replayed = trace_dict(rec, inputs, int(trace["seed"]), int(trace["deal"]), who.label)
+    if {**replayed, "policy": ""} != {**trace, "policy": ""}:
+        raise PedroError("replaying the deal does not give this trace (another version of "
+                         "pedro-sim, or a trace that was edited)")
+    if x[S.X_ARMED] != 2:
+        raise PedroError(f"seat {seat} weighed no keep in this deal (the rules left it no "
+                         "choice, or too few simulated deals matched what it saw)")
+    n, k = int(x[S.X_DRAWN]), int(x[S.X_CARDS])
+    values = flat[:k * S.MAX_KEEP_WORLDS].reshape(k, S.MAX_KEEP_WORLDS)[:, :n]
+    frame = named(keep_frame(x, values), variant.name, who.label)
+    chosen = frame.loc[frame.chosen, "keep"].iloc[0]
+    return Explanation(frame, chosen, "", n, n, {"deal": trace["deal"], "seat": seat,
+                                                  "keep": True})
+
+
+def keep_frame(x: np.ndarray, values: np.ndarray) -> pd.DataFrame:
+    """One row per candidate keep: the cards it gives up and takes against the heuristic's
+    (the first), the mean value over the deals found, the paired gain and whether it is
+    clearly better (Z_KEEP standard errors), and the one chosen."""
+    from pedro_sim.engine.thinking.exchange import Z_KEEP
+
+    found = ~np.isnan(values[0])
+    v = values[:, found]
+    base = int(x[S.X_IDS])
+    rows = []
+    for i in range(values.shape[0]):
+        kept = int(x[S.X_IDS + i])
+        gain = v[i] - v[0]
+        mean = float(gain.mean())
+        sd = float(gain.std(ddof=1)) if len(gain) > 1 else 0.0
+        rows.append({"keep": " ".join(card_text(c) for c in cards_of(kept)),
+                     "gives_up": " ".join(card_text(c) for c in cards_of(base & ~kept)),
+                     "takes": " ".join(card_text(c) for c in cards_of(kept & ~base)),
+                     "value": float(v[i].mean()), **_interval("value", v[i]),
+                     "gain": mean, **(_interval("gain", gain) if i else
+                                      {"gain_lo": 0.0, "gain_hi": 0.0}),
+                     "clearly_better": bool(i and mean > 0 and mean * mean * len(gain)
+                                            >= Z_KEEP * Z_KEEP * sd * sd),
+                     "deals": int(found.sum()), "chosen": kept == int(x[S.X_PLAYED])})
+    return pd.DataFrame(rows)
 
 
 def bid_levels(variant) -> int:

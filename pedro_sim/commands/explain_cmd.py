@@ -10,6 +10,7 @@ from rich.table import Table
 from pedro_sim.analysis.explain import (
     Explanation,
     explain_call,
+    explain_keep,
     explain_position_file,
     explain_trace,
     read_trace,
@@ -20,7 +21,10 @@ from pedro_sim.report.files import write_csv
 def run_explain(trace_path: Path, deal: int, trick: int, seat: int, worlds: int,
                 out_path: Path | None, console: Console) -> Explanation:
     trace = read_trace(trace_path, deal)
-    if trick < 0:
+    if trick == -2:
+        answer = explain_keep(trace, seat)
+        print_keep(answer, trace, seat, console)
+    elif trick < 0:
         answer = explain_call(trace, seat)
         print_call(answer, trace, seat, console)
     else:
@@ -135,3 +139,25 @@ def _written(answer: Explanation, out_path: Path | None, console: Console) -> Ex
         write_csv(out_path, answer.frame)
         console.print(f"wrote {out_path}")
     return answer
+
+
+def print_keep(answer: Explanation, trace: dict, seat: int, console: Console) -> None:
+    """A keep: every candidate weighed, the heuristic's first."""
+    console.print(f"{trace['variant']}, seed {trace['seed']}, deal {trace['deal']}: seat "
+                  f"{seat}'s keep; seat {trace['bidder']} bid {trace['bid']} in "
+                  f"{trace['trump']}")
+    table = Table(title=f"The heuristic's keep and each neighbour weighed, over the same "
+                        f"{int(answer.frame.deals.iloc[0])} simulated deals (± the 95% "
+                        "half-width)")
+    for col in ("keep", "gives up", "takes", "value", "gain", "clearly", ""):
+        table.add_column(col, justify="right")
+    for r in answer.frame.itertuples():
+        table.add_row(r.keep, r.gives_up or "(the heuristic's)", r.takes,
+                      _pm(r.value, r.value_lo, r.value_hi), _pm(r.gain, r.gain_lo, r.gain_hi),
+                      "yes" if r.clearly_better else "", "chosen" if r.chosen else "")
+    table.caption = ("value: what the player maximizes over deals replayed from the exchange "
+                     "(every seat then playing as the heuristic); gain: paired, against the "
+                     "heuristic's keep; clearly: at least 2 standard errors; the player keeps "
+                     "the clearly better candidate with the largest gain, else the heuristic's.")
+    console.print(table)
+    console.print(f"chosen: {answer.chosen}")

@@ -52,7 +52,20 @@ from pedro_sim.engine.seats import (
     seat_masks,
     side_of,
 )
-from pedro_sim.engine.thinking.scratch import keep_values_of, simulation_of
+from pedro_sim.engine.thinking.scratch import (
+    MAX_KEEP_WORLDS,
+    X_ARMED,
+    X_CARDS,
+    X_DRAWN,
+    X_IDS,
+    X_PLAYED,
+    X_SEAT,
+    X_TRICK,
+    explain_of,
+    explained_of,
+    keep_values_of,
+    simulation_of,
+)
 
 KEPT_TRIED = 4
 LEFT_TRIED = 6
@@ -326,16 +339,21 @@ def candidate_value(deck, real, seen, p, dealer, bidder, bid, trump, pool, kept,
     s1 = 0.0
     s2 = 0.0
     found = 0
+    at = watch_candidate(think, p, kept)
     for w in range(flags[cfg + L.K_KEEP_WORLDS]):
         work, ok = replay(deck, real, seen, p, dealer, bidder, trump, pool, kept, counts, flags,
                           tab, rng, think)
         if not ok:
+            if at >= 0:
+                explained_of(think)[at + w] = np.nan
             continue  # no deal like this one: the same for every candidate
         found += 1
         if flags[cfg + L.K_OBJECTIVE] == L.OBJ_SCORE:
             v = net_score(work.pts, bidder, bid, side, work.score, tab)
         else:
             v = work.pts[L.PT_POINTS + side]
+        if at >= 0:
+            explained_of(think)[at + w] = v
         if record:
             base[w] = v
         else:
@@ -343,6 +361,27 @@ def candidate_value(deck, real, seen, p, dealer, bidder, bid, trump, pool, kept,
             s1 += d
             s2 += d * d
     return s1, s2, found
+
+
+@kernel
+def explaining_keep(think, p):
+    """Whether `explain` asks about seat ``p``'s keep (scratch X_*: the trick -2)."""
+    x = explain_of(think)
+    return x[X_ARMED] == 1 and x[X_TRICK] == -2 and x[X_SEAT] == p
+
+
+@kernel
+def watch_candidate(think, p, kept):
+    """Where the values of this candidate keep go in the explain record (-1: nowhere)."""
+    if not explaining_keep(think, p):
+        return -1
+    x = explain_of(think)
+    k = x[X_CARDS]
+    if k >= 32:
+        return -1
+    x[X_CARDS] = k + 1
+    x[X_IDS + k] = np.int64(kept)
+    return k * MAX_KEEP_WORLDS
 
 
 @kernel
@@ -421,6 +460,11 @@ def best_keep(deck, hands, p, dealer, bidder, bid, trump, policy, flags, cfg, ta
             if s1 > best_gain and clearly_better(s1, s2, n):
                 best_gain = s1
                 best = cand
+    if explaining_keep(think, p):
+        x = explain_of(think)
+        x[X_ARMED] = 2
+        x[X_PLAYED] = np.int64(best)
+        x[X_DRAWN] = flags[cfg + L.K_KEEP_WORLDS]
     if best != kept:
         apply_keep(deck, hands, p, dealer, pool, best, trump, policy, rng, tab)
 

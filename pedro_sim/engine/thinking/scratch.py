@@ -19,9 +19,10 @@ BID_LEVELS = 64  # room for every bid of a preset: its numbers, then a special t
 MAX_KEEP_WORLDS = 256  # the most deals a candidate keep is valued on
 MAX_EXPLAIN_WORLDS = 1000  # the most worlds `explain` records a decision on
 EXPLAIN_VALUES = 1 + L.MAX_SIDES  # per world and card: the value, each side's final points
-# I_EXPLAIN: armed (1), the trick and the seat of the decision, the worlds to draw there
-# (0: the player's own), then what was recorded: the worlds, the cards, the card played,
-# then the card ids
+# I_EXPLAIN: armed (1), the trick (-1: the seat's first call, -2: its keep) and the seat of
+# the decision, the worlds to draw there (0: the player's own), then what was recorded:
+# the worlds, the cards (calls: the levels; keeps: the candidates), the card played (the
+# call, the keep's mask), then the card ids (a keep's candidates' masks)
 (X_ARMED, X_TRICK, X_SEAT, X_WORLDS, X_DRAWN, X_CARDS, X_PLAYED, X_IDS) = range(8)
 
 # U (uint64), laid out from the sizes of its fields
@@ -55,11 +56,11 @@ EXPLAIN_VALUES = 1 + L.MAX_SIDES  # per world and card: the value, each side's f
     # simulated deals (bidding by expected value)
     I_EV_MAKES,  # ... the simulated deals that make
     I_STEER,  # 2: situations of the technique watched, and the action chosen (steering.py)
-    I_EXPLAIN,  # X_IDS + 16: a decision to record (the `explain` command)
+    I_EXPLAIN,  # X_IDS + 32: a decision to record (the `explain` command)
     N_I,
 ) = offsets(32, SV.N_CTX, L.PT_LEN, L.PS_LEN, L.PS_LEN, L.MAX_DECK, L.MAX_DECK, L.PT_LEN,
             L.PS_LEN, L.MAX_SIDES, 16, 256, 2 * L.SEATS, L.MAX_SIDES, L.SEATS,
-            L.SEATS * 4 * BID_LEVELS, L.SEATS * 4 * BID_LEVELS, 2, X_IDS + 16)
+            L.SEATS * 4 * BID_LEVELS, L.SEATS * 4 * BID_LEVELS, 2, X_IDS + 32)
 # F (float64)
 (
     F_SCORES,  # 16: the scores of the moves
