@@ -127,18 +127,9 @@ def explain_trace(trace: dict, trick: int, seat: int, worlds: int = 0) -> Explan
     if not 0 <= worlds <= S.MAX_EXPLAIN_WORLDS:
         raise PedroError(f"--worlds must be from 1 to {S.MAX_EXPLAIN_WORLDS}")
     played = decision_seat_cards(trace, trick, seat)
-    inputs = EngineInputs.for_variant(variant)
-    rec, x, flat = explain_auctioned(int(trace["seed"]), int(trace["deal"]), who.policy,
-                                     who.flags, inputs.tables, trick, seat, worlds)
+    own_worlds = worlds in (0, who.flags[L.FL_SETTINGS + L.K_WORLDS])
+    x, flat = replay(trace, variant, who, trick, seat, worlds, whole=own_worlds)
     values = card_values(x, flat)
-    replayed = trace_dict(rec, inputs, int(trace["seed"]), int(trace["deal"]), who.label)
-    if worlds in (0, who.flags[L.FL_SETTINGS + L.K_WORLDS]):
-        same = {**replayed, "policy": ""} == {**trace, "policy": ""}
-    else:  # other worlds draw other random numbers: the deal goes on otherwise
-        same = up_to(replayed, trick, seat) == up_to(trace, trick, seat)
-    if not same:
-        raise PedroError("replaying the deal does not give this trace (another version of "
-                         "pedro-sim, or a trace that was edited)")
     if x[S.X_ARMED] != 2:
         raise PedroError(f"seat {seat} had no choice to think about in trick {trick} (one "
                          "legal card, a fold, or cards the player leaves to its rule)")
@@ -161,25 +152,46 @@ def explain_call(trace: dict, seat: int) -> Explanation:
     calls = [bid for who_, bid in trace.get("bids", []) if who_ == seat]
     if not calls:
         raise PedroError(f"seat {seat} made no call in deal {trace.get('deal')}")
-    inputs = EngineInputs.for_variant(variant)
-    n, levels = int(settings[L.K_BID_WORLDS]), bid_levels(variant)
-    if 8 * n * levels + n > S.MAX_EXPLAIN_WORLDS * 16 * S.EXPLAIN_VALUES:
-        raise PedroError(f"bid_worlds={n} is more simulated deals than explain records for "
-                         f"{variant.name}")
-    rec, x, flat = explain_auctioned(int(trace["seed"]), int(trace["deal"]), who.policy,
-                                     who.flags, inputs.tables, -1, seat, 0)
-    replayed = trace_dict(rec, inputs, int(trace["seed"]), int(trace["deal"]), who.label)
-    if {**replayed, "policy": ""} != {**trace, "policy": ""}:
-        raise PedroError("replaying the deal does not give this trace (another version of "
-                         "pedro-sim, or a trace that was edited)")
+    n, levels = call_sizes(settings, variant)
+    x, flat = replay(trace, variant, who, -1, seat, 0)
     if x[S.X_ARMED] != 2 or not x[S.X_IDS + 1]:
         raise PedroError(f"seat {seat}'s first call was not a choice it weighed (a forced "
                          "bid, or no bid left above the standing one)")
     frame = named(call_frame(variant, x, flat, n, levels), variant.name, who.label)
-    chosen = "pass" if x[S.X_PLAYED] == 0 else str(int(x[S.X_PLAYED]))
     played = "pass" if calls[0] == 0 else str(calls[0])
-    return Explanation(frame, chosen, played, n, n, {"deal": trace["deal"], "seat": seat,
-                                                      "call": True})
+    return Explanation(frame, call_text(x[S.X_PLAYED]), played, n, n,
+                       {"deal": trace["deal"], "seat": seat, "call": True})
+
+
+def replay(trace: dict, variant, who, trick: int, seat: int, worlds: int,
+           whole: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """Play the trace's deal again, recording the decision (engine/drivers/deals.py
+    explain_auctioned), and check that it gives the trace: all of it, or (``whole``
+    False: other worlds draw other random numbers) as far as the decision."""
+    inputs = EngineInputs.for_variant(variant)
+    rec, x, flat = explain_auctioned(int(trace["seed"]), int(trace["deal"]), who.policy,
+                                     who.flags, inputs.tables, trick, seat, worlds)
+    again = trace_dict(rec, inputs, int(trace["seed"]), int(trace["deal"]), who.label)
+    same = {**again, "policy": ""} == {**trace, "policy": ""} if whole else \
+        up_to(again, trick, seat) == up_to(trace, trick, seat)
+    if not same:
+        raise PedroError("replaying the deal does not give this trace (another version of "
+                         "pedro-sim, or a trace that was edited)")
+    return x, flat
+
+
+def call_sizes(settings: np.ndarray, variant) -> tuple[int, int]:
+    """(deals simulated per suit, bid levels) of a call, refused where the explain record
+    has no room for them."""
+    n, levels = int(settings[L.K_BID_WORLDS]), bid_levels(variant)
+    if 8 * n * levels + n > S.MAX_EXPLAIN_WORLDS * 16 * S.EXPLAIN_VALUES:
+        raise PedroError(f"bid_worlds={n} is more simulated deals than explain records for "
+                         f"{variant.name}")
+    return n, levels
+
+
+def call_text(call: int) -> str:
+    return "pass" if call == 0 else str(int(call))
 
 
 def named(frame: pd.DataFrame, variant: str, policy: str) -> pd.DataFrame:
@@ -195,10 +207,7 @@ def explain_call_object(obj: dict, variant, who, seed: int) -> Explanation:
     if settings[L.K_THINK] < L.THINK_BID:
         raise PedroError("a call is explained for a player that bids by expected value "
                          "(think=bid or all)")
-    n, levels = int(settings[L.K_BID_WORLDS]), bid_levels(variant)
-    if 8 * n * levels + n > S.MAX_EXPLAIN_WORLDS * 16 * S.EXPLAIN_VALUES:
-        raise PedroError(f"bid_worlds={n} is more simulated deals than explain records for "
-                         f"{variant.name}")
+    n, levels = call_sizes(settings, variant)
     call = read_call(obj, variant)
     x, flat = explain_call_position(who.policy, who.flags, call.inputs.tables, call.seat,
                                     call.dealer, call.hand, call.standing, call.holder,
@@ -206,8 +215,8 @@ def explain_call_object(obj: dict, variant, who, seed: int) -> Explanation:
     if x[S.X_ARMED] != 2 or not x[S.X_IDS + 1]:
         raise PedroError("no bid is left above the standing one: nothing to weigh")
     frame = named(call_frame(variant, x, flat, n, levels), variant.name, who.label)
-    chosen = "pass" if x[S.X_PLAYED] == 0 else str(int(x[S.X_PLAYED]))
-    return Explanation(frame, chosen, "", n, n, {"seat": call.seat, "call": True})
+    return Explanation(frame, call_text(x[S.X_PLAYED]), "", n, n,
+                       {"seat": call.seat, "call": True})
 
 
 def explain_keep(trace: dict, seat: int) -> Explanation:
@@ -220,13 +229,7 @@ def explain_keep(trace: dict, seat: int) -> Explanation:
     if not who.thinks or settings[L.K_THINK] < L.THINK_ALL:
         raise PedroError(f"explain asks a player that thinks about its keep (think=all), "
                          f"but this deal was played by {trace.get('policy')}")
-    inputs = EngineInputs.for_variant(variant)
-    rec, x, flat = explain_auctioned(int(trace["seed"]), int(trace["deal"]), who.policy,
-                                     who.flags, inputs.tables, -2, seat, 0)
-    replayed = trace_dict(rec, inputs, int(trace["seed"]), int(trace["deal"]), who.label)
-    if {**replayed, "policy": ""} != {**trace, "policy": ""}:
-        raise PedroError("replaying the deal does not give this trace (another version of "
-                         "pedro-sim, or a trace that was edited)")
+    x, flat = replay(trace, variant, who, -2, seat, 0)
     if x[S.X_ARMED] != 2:
         raise PedroError(f"seat {seat} weighed no keep in this deal (the rules left it no "
                          "choice, or too few simulated deals matched what it saw)")
@@ -265,11 +268,15 @@ def keep_frame(x: np.ndarray, values: np.ndarray) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def lowest_bid(variant) -> int:
+    """The lowest bid a deal can be played at (engine/thinking/bidding.py lowest_bid)."""
+    forced = variant.forced_bid if variant.dealer_forced == "exact" else 0
+    return forced if 0 < forced < variant.min_bid else variant.min_bid
+
+
 def bid_levels(variant) -> int:
     """The bid levels a deal can be played at (engine/thinking/bidding.py n_levels)."""
-    forced = variant.forced_bid if variant.dealer_forced == "exact" else 0
-    low = forced if 0 < forced < variant.min_bid else variant.min_bid
-    return variant.max_bid - low + 1 + (variant.top_bid > variant.max_bid)
+    return variant.max_bid - lowest_bid(variant) + 1 + (variant.top_bid > variant.max_bid)
 
 
 def call_frame(variant, x: np.ndarray, flat: np.ndarray, n: int, levels: int) -> pd.DataFrame:
@@ -277,8 +284,7 @@ def call_frame(variant, x: np.ndarray, flat: np.ndarray, n: int, levels: int) ->
     highest mean net score, the lowest suit on ties, as the player reads its tables)."""
     tables = flat[:8 * n * levels].reshape(4, n, levels, 2)
     passing = flat[8 * n * levels:8 * n * levels + n]
-    forced = variant.forced_bid if variant.dealer_forced == "exact" else 0
-    low = forced if 0 < forced < variant.min_bid else variant.min_bid
+    low = lowest_bid(variant)
     rows = [{"call": "pass", "suit": "", "net_score": passing.mean(),
              **_interval("net_score", passing), "p_make": np.nan, "p_make_lo": np.nan,
              "p_make_hi": np.nan}]
@@ -295,8 +301,7 @@ def call_frame(variant, x: np.ndarray, flat: np.ndarray, n: int, levels: int) ->
                      "p_make_lo": float(lo), "p_make_hi": float(hi),
                      **{f"net_{'SHDC'[k]}": means[k] for k in range(4)}})
     frame = pd.DataFrame(rows)
-    chosen = "pass" if x[S.X_PLAYED] == 0 else str(int(x[S.X_PLAYED]))
-    frame["chosen"] = frame["call"] == chosen
+    frame["chosen"] = frame["call"] == call_text(x[S.X_PLAYED])
     frame["worlds"] = n
     return frame
 

@@ -29,9 +29,17 @@ def paired_difference(joint: np.ndarray, value_a: np.ndarray, value_b: np.ndarra
     var_d = float((joint * (diff - mean_d) ** 2).sum() / dof)
     var_a = float((wa * (value_a - mean_a) ** 2).sum() / dof)
     var_b = float((wb * (value_b - mean_b) ** 2).sum() / dof)
+    return difference_record(int(n), mean_a, mean_b, var_a, var_b, var_d, z)
+
+
+def difference_record(n: int, mean_a: float, mean_b: float, var_a: float, var_b: float,
+                      var_d: float, z: float) -> dict[str, float]:
+    """The record of a paired difference from its moments: the paired interval, the one
+    independent runs of the same size would give, and their width ratio."""
+    mean_d = mean_a - mean_b
     half_p = z * np.sqrt(var_d / n)
     half_i = z * np.sqrt((var_a + var_b) / n)
-    return {"n": int(n), "a": mean_a, "b": mean_b, "diff": mean_d,
+    return {"n": n, "a": mean_a, "b": mean_b, "diff": mean_d,
             "diff_lo": mean_d - half_p, "diff_hi": mean_d + half_p,
             "indep_lo": mean_d - half_i, "indep_hi": mean_d + half_i,
             "width_ratio": float(half_p / half_i) if half_i > 0 else float("nan")}
@@ -76,9 +84,4 @@ def paired_from_sums(n: int, sums: np.ndarray, z: float = Z95) -> dict[str, floa
     var_a = max(sa2 - n * mean_a ** 2, 0.0) / dof
     var_b = max(sb2 - n * mean_b ** 2, 0.0) / dof
     var_d = max(sd2 - n * mean_d ** 2, 0.0) / dof
-    half_p = z * np.sqrt(var_d / n)
-    half_i = z * np.sqrt((var_a + var_b) / n)
-    return {"n": int(n), "a": mean_a, "b": mean_b, "diff": mean_d,
-            "diff_lo": mean_d - half_p, "diff_hi": mean_d + half_p,
-            "indep_lo": mean_d - half_i, "indep_hi": mean_d + half_i,
-            "width_ratio": float(half_p / half_i) if half_i > 0 else float("nan")}
+    return difference_record(int(n), mean_a, mean_b, var_a, var_b, var_d, z)

@@ -122,14 +122,9 @@ def technique_chart(frame: pd.DataFrame, deals: int, path: Path) -> None:
     y = np.arange(len(frame))
     fig, ax = plt.subplots(figsize=(8, 0.35 * len(frame) + 1.8))
     ax.barh(y, frame["points_diff"], color="tab:blue", alpha=0.6)
-    ax.errorbar(frame["points_diff"], y + 0.18,
-                xerr=[frame["points_diff"] - frame["points_indep_lo"],
-                      frame["points_indep_hi"] - frame["points_diff"]],
-                fmt="none", ecolor="grey", capsize=3, label="independent runs, 95%")
-    ax.errorbar(frame["points_diff"], y - 0.18,
-                xerr=[frame["points_diff"] - frame["points_diff_lo"],
-                      frame["points_diff_hi"] - frame["points_diff"]],
-                fmt="none", ecolor="black", capsize=3, label="paired, 95%")
+    _error_bars(ax, frame, "points_diff", "points_indep", y + 0.18, "grey",
+                "independent runs, 95%")
+    _error_bars(ax, frame, "points_diff", "points_diff", y - 0.18, "black", "paired, 95%")
     ax.set_yticks(y, labels, fontsize=8)
     ax.invert_yaxis()
     ax.axvline(0, color="black", lw=0.6)
@@ -143,6 +138,14 @@ def technique_chart(frame: pd.DataFrame, deals: int, path: Path) -> None:
     _save(fig, path)
 
 
+def _error_bars(ax, frame: pd.DataFrame, value: str, interval: str, y, colour: str,
+                label: str) -> None:
+    """Horizontal error bars at ``y``: frame[value] from frame[interval_lo] to _hi."""
+    v = frame[value]
+    ax.errorbar(v, y, xerr=[v - frame[f"{interval}_lo"], frame[f"{interval}_hi"] - v],
+                fmt="none", ecolor=colour, capsize=3, label=label)
+
+
 def steered_chart(frame: pd.DataFrame, deals: int, path: Path) -> None:
     """Horizontal bars per technique and side: forbidden minus free and forced minus free
     in the bidders' net score per deal, paired 95% intervals; the share of situations in
@@ -151,10 +154,7 @@ def steered_chart(frame: pd.DataFrame, deals: int, path: Path) -> None:
     y = np.arange(len(frame))
     colours = frame["arm"].map({"forbid": "tab:red", "force": "tab:green"})
     ax.barh(y, frame["bidders_net_diff"], color=colours, alpha=0.6)
-    ax.errorbar(frame["bidders_net_diff"], y,
-                xerr=[frame["bidders_net_diff"] - frame["bidders_net_diff_lo"],
-                      frame["bidders_net_diff_hi"] - frame["bidders_net_diff"]],
-                fmt="none", ecolor="black", capsize=3, label="paired, 95%")
+    _error_bars(ax, frame, "bidders_net_diff", "bidders_net_diff", y, "black", "paired, 95%")
     labels = [f"{r.arm} {r.technique} ({r.side}); chosen {r.chosen:.0%} of "
               f"{r.situations_per_deal:.2f}/deal" for r in frame.itertuples()]
     ax.set_yticks(y, labels, fontsize=7)
