@@ -102,7 +102,7 @@ class Solver:
 
     def _state(self, pos: Position) -> tuple:
         """(hands, leader, k, wseat, wcard, led, tpts): the trick in play replayed."""
-        _, _, beats, cinfo = self.inputs.tables
+        beats, cinfo = self.inputs.tables.beats, self.inputs.tables.cinfo
         t = pos.trump
         hands = np.array(pos.hands, dtype=np.uint64)
         wseat, wcard, led, tpts = -1, -1, -1, 0

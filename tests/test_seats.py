@@ -12,6 +12,8 @@ import pytest
 from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.options import seat_table
 from pedro_sim.encoding.tables import Tables
+from pedro_sim.engine.seats import seat_among
+from pedro_sim.rules.presets import PRESETS
 from pedro_sim.setup import EngineInputs, technique_flags
 from pedro_sim.traces import record_deals
 
@@ -22,7 +24,7 @@ def seated(tab: Tables, sides: tuple[int, ...]) -> Tables:
     """The same tables with each seat playing for ``sides[seat]``."""
     opts = tab.opts.copy()
     opts[L.N_RULE_OPTS:] = seat_table(len(sides), sides)
-    return Tables(opts, tab.masks, tab.beats, tab.cinfo)
+    return Tables(opts, tab.masks, tab.beats, tab.cinfo, tab.seats)
 
 
 @pytest.mark.parametrize("preset", ["cinch", "foster", "eighty-three", "pidro"])
@@ -64,3 +66,20 @@ def test_kernels_assign_no_tuple_displays():
     found = {str(f.relative_to(ENGINE)): lines for f in sorted(ENGINE.rglob("*.py"))
              if (lines := literal_tuple_assignments(f.read_text()))}
     assert found == {}
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_seat_tuple_is_the_player_count(preset):
+    """The kernels take the player count from the length of the Tables' seat tuple (a
+    constant of the compiled code): it must be the preset's count, as opts holds it."""
+    tab = EngineInputs.for_variant(preset).tables
+    assert tab.seats == tuple(range(PRESETS[preset].players))
+    assert len(tab.seats) == tab.opts[L.O_PLAYERS]
+
+
+def test_seat_among_goes_round_any_table():
+    """The mask that tells the compiler a seat is in range changes no seat."""
+    for n in range(2, L.SEATS + 1):
+        for p in range(n):
+            assert [seat_among(p, k, n) for k in range(n + 1)] == [(p + k) % n
+                                                                   for k in range(n + 1)]

@@ -181,7 +181,9 @@ F_ALL = 31
 # --- the seat table, in opts after the rule options (encoding/options.py seat_table): who
 # sits with whom. The kernels reach sides only through it (engine/seats.py), so games whose
 # sides are single players or change from deal to deal need a new table, not new arithmetic.
-SEATS = 4  # seats the arrays have room for (a preset's own count: opts[O_PLAYERS])
+SEATS = 4  # seats the arrays have room for (a preset's own count: opts[O_PLAYERS]); a
+# power of two, so that a seat masked with SEATS - 1 is one the compiler knows in range
+assert SEATS & (SEATS - 1) == 0
 MAX_SIDES = 2  # sides the arrays have room for
 (
     SE_SIDE,  # a slot per seat: the side it plays for (0 .. MAX_SIDES - 1)

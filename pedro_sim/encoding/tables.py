@@ -43,6 +43,10 @@ class Tables(NamedTuple):
     masks: np.ndarray  # uint64 [4, N_MASKS]
     beats: np.ndarray  # uint64 [4, 53]: cards that beat card c when c is winning
     cinfo: np.ndarray  # int64 [4, N_INFO, 53]
+    # the seat numbers 0 .. n-1 of an n-player game: a tuple, so that its length, the
+    # player count, is part of the bundle's numba type and a constant in the compiled
+    # kernels (one compiled engine per player count; engine/seats.py players)
+    seats: tuple[int, ...]
 
 
 def trump_cards(trump: int, variant: Variant) -> dict[str, int]:
@@ -74,7 +78,7 @@ def build_tables(variant: Variant) -> Tables:
         order = [trump_cards(t, variant)[r] for r in variant.counting_order]
         cinfo[t, L.I_COUNT_ORDER, :] = -1
         cinfo[t, L.I_COUNT_ORDER, :len(order)] = order
-    return Tables(kernel_options(variant), masks, beats, cinfo)
+    return Tables(kernel_options(variant), masks, beats, cinfo, tuple(range(variant.players)))
 
 
 def _card_info(t: int, variant: Variant, masks: np.ndarray, cinfo: np.ndarray) -> None:
