@@ -42,6 +42,14 @@ def bit(c):
 
 
 @kernel
+def known_card(c):
+    """Card id ``c`` (0 .. 63) masked with 63, a no-op on a card: the compiler then knows
+    it is not negative and indexes tables by it without numba's negative-index fix-up
+    (measured: 2% more heuristic deals a second, for the played and winning cards)."""
+    return c & 63
+
+
+@kernel
 def popcount(m):
     """Number of cards in mask ``m``."""
     return _ctpop(np.uint64(m))

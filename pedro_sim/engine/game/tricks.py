@@ -3,7 +3,7 @@
 import numpy as np
 
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
+from pedro_sim.engine.bits import ONE, ZERO, bit, known_card, lowest, popcount
 from pedro_sim.engine.jit import kernel, phase, shared_phase
 from pedro_sim.engine.players import (
     choose_bury,
@@ -85,7 +85,7 @@ def card_points(m, t, tab):
 
 @kernel
 def beats_winner(c, wcard, t, tab):
-    return (tab.beats[t, wcard] >> np.uint64(c)) & np.uint64(1)
+    return (tab.beats[t, known_card(wcard)] >> np.uint64(c)) & np.uint64(1)
 
 
 
@@ -290,8 +290,8 @@ def play_places(hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidd
         if forced >= 0 and k == k0:
             c = forced
         else:
-            c = choose_card(pol, team_flags, h, legal, winning(wseat, sides, side), wcard,
-                            played, later, third, points, rng, t, tab)
+            c = known_card(choose_card(pol, team_flags, h, legal, winning(wseat, sides, side),
+                                       wcard, played, later, third, points, rng, t, tab))
         buried = ZERO
         if extra > 0 and constrained:
             buried = constrained_extras(pol, rng, h, c, extra, future, pairs, t, tab)
