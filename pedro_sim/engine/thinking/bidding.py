@@ -34,16 +34,14 @@ from pedro_sim.engine.players.bid_values import best_of, best_suit, suit_values
 from pedro_sim.engine.seats import clear_points, players, seat_after, seat_masks, side_of
 from pedro_sim.engine.thinking.scratch import (
     BID_LEVELS,
-    X_ARMED,
+    EXPLAIN_CALL,
     X_CARDS,
-    X_DRAWN,
     X_IDS,
-    X_PLAYED,
-    X_SEAT,
-    X_TRICK,
     estimates_of,
     ev_done_of,
     ev_tables_of,
+    explain_asks,
+    explain_done,
     explain_of,
     explained_of,
     histogram_of,
@@ -227,7 +225,7 @@ def ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think):
     side = side_of(tab, seat)
     levels = n_levels(tab)
     n = flags[cfg + L.K_BID_WORLDS]
-    record = explaining_call(think, seat)
+    record = explain_asks(think, EXPLAIN_CALL, seat)
     for s in range(4):
         for w in range(n):
             work = simulate(seat, dealer, hand, seat, s, flags, tab, rng, think)
@@ -243,13 +241,6 @@ def ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think):
     if record:
         explain_of(think)[X_IDS + 1] = 1  # the tables were filled for this call
     return sums, makes
-
-
-@kernel
-def explaining_call(think, seat):
-    """Whether `explain` asks about ``seat``'s first call (scratch X_*: the trick -1)."""
-    x = explain_of(think)
-    return x[X_ARMED] == 1 and x[X_TRICK] == -1 and x[X_SEAT] == seat
 
 
 @kernel
@@ -281,7 +272,7 @@ def pass_value(seat, dealer, hand, standing, holder, flags, cfg, tab, rng, think
     # docs/players.md: what drawing the holder's cards at random measured
     shown = side_of(tab, holder) == side or tab.opts[L.O_AUCTION] != 0
     total = 0
-    record = explaining_call(think, seat)
+    record = explain_asks(think, EXPLAIN_CALL, seat)
     for w in range(n):
         if holder != seat and shown:
             deal_for_justified(seat, dealer, hand, holder, bid, tab, rng, think)
@@ -312,11 +303,9 @@ def ev_call(seat, dealer, hand, standing, holder, may_equal, flags, cfg, tab, rn
         if b >= lo and best_at(sums, j)[1] / n > worth_passing:
             call = b
             break
-    if explaining_call(think, seat):
+    if explain_asks(think, EXPLAIN_CALL, seat):
+        explain_done(think, call, n)
         x = explain_of(think)
-        x[X_ARMED] = 2
-        x[X_PLAYED] = call
-        x[X_DRAWN] = n
         x[X_CARDS] = n_levels(tab)
         x[X_IDS] = lo
     return call

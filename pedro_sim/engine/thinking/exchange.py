@@ -53,14 +53,12 @@ from pedro_sim.engine.seats import (
     side_of,
 )
 from pedro_sim.engine.thinking.scratch import (
+    EXPLAIN_KEEP,
     MAX_KEEP_WORLDS,
-    X_ARMED,
     X_CARDS,
-    X_DRAWN,
     X_IDS,
-    X_PLAYED,
-    X_SEAT,
-    X_TRICK,
+    explain_asks,
+    explain_done,
     explain_of,
     explained_of,
     keep_values_of,
@@ -364,16 +362,9 @@ def candidate_value(deck, real, seen, p, dealer, bidder, bid, trump, pool, kept,
 
 
 @kernel
-def explaining_keep(think, p):
-    """Whether `explain` asks about seat ``p``'s keep (scratch X_*: the trick -2)."""
-    x = explain_of(think)
-    return x[X_ARMED] == 1 and x[X_TRICK] == -2 and x[X_SEAT] == p
-
-
-@kernel
 def watch_candidate(think, p, kept):
     """Where the values of this candidate keep go in the explain record (-1: nowhere)."""
-    if not explaining_keep(think, p):
+    if not explain_asks(think, EXPLAIN_KEEP, p):
         return -1
     x = explain_of(think)
     k = x[X_CARDS]
@@ -460,11 +451,8 @@ def best_keep(deck, hands, p, dealer, bidder, bid, trump, policy, flags, cfg, ta
             if s1 > best_gain and clearly_better(s1, s2, n):
                 best_gain = s1
                 best = cand
-    if explaining_keep(think, p):
-        x = explain_of(think)
-        x[X_ARMED] = 2
-        x[X_PLAYED] = np.int64(best)
-        x[X_DRAWN] = flags[cfg + L.K_KEEP_WORLDS]
+    if explain_asks(think, EXPLAIN_KEEP, p):
+        explain_done(think, np.int64(best), flags[cfg + L.K_KEEP_WORLDS])
     if best != kept:
         apply_keep(deck, hands, p, dealer, pool, best, trump, policy, rng, tab)
 

@@ -53,10 +53,9 @@ from pedro_sim.engine.thinking.scratch import (
     X_DRAWN,
     X_IDS,
     X_PLAYED,
-    X_SEAT,
-    X_TRICK,
     X_WORLDS,
     ctx_of,
+    explain_asks,
     explain_of,
     explained_of,
     know_of,
@@ -212,7 +211,7 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
     rollouts = flags[cfg + L.K_EVAL] == L.EVAL_ROLLOUT
     objective = flags[cfg + L.K_OBJECTIVE]
     worlds = flags[cfg + L.K_WORLDS]
-    record = explaining(think, st, p)
+    record = explain_asks(think, st[L.PS_TRICK], p)
     if record:
         worlds = start_explaining(think, legal, worlds)
     for w in range(worlds):
@@ -244,14 +243,6 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
     if record:
         explain_of(think)[X_PLAYED] = lowest(m)
     return lowest(m)
-
-
-@kernel
-def explaining(think, st, p):
-    """Whether this decision (seat ``p`` in the trick of ``st``) is the one `explain` asks
-    about; it is recorded once."""
-    x = explain_of(think)
-    return x[X_ARMED] == 1 and x[X_TRICK] == st[L.PS_TRICK] and x[X_SEAT] == p
 
 
 @kernel

@@ -24,6 +24,8 @@ EXPLAIN_VALUES = 1 + L.MAX_SIDES  # per world and card: the value, each side's f
 # the worlds, the cards (calls: the levels; keeps: the candidates), the card played (the
 # call, the keep's mask), then the card ids (a keep's candidates' masks)
 (X_ARMED, X_TRICK, X_SEAT, X_WORLDS, X_DRAWN, X_CARDS, X_PLAYED, X_IDS) = range(8)
+EXPLAIN_CALL = -1  # X_TRICK of a seat's first call
+EXPLAIN_KEEP = -2  # X_TRICK of a seat's keep
 
 # U (uint64), laid out from the sizes of its fields
 (
@@ -149,6 +151,24 @@ def must_of(think):
 def explain_of(think):
     """The control and record of a decision to explain (X_*)."""
     return think[T_I][I_EXPLAIN:N_I]
+
+
+@kernel
+def explain_asks(think, trick, seat):
+    """Whether `explain` waits for this decision: ``seat``'s in ``trick`` (EXPLAIN_CALL: its
+    first call, EXPLAIN_KEEP: its keep). Each is recorded once."""
+    x = explain_of(think)
+    return x[X_ARMED] == 1 and x[X_TRICK] == trick and x[X_SEAT] == seat
+
+
+@kernel
+def explain_done(think, chosen, drawn):
+    """Disarm `explain`, noting the choice and how many simulated deals or worlds it
+    rests on."""
+    x = explain_of(think)
+    x[X_ARMED] = 2
+    x[X_PLAYED] = chosen
+    x[X_DRAWN] = drawn
 
 
 @kernel
