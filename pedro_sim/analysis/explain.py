@@ -144,11 +144,8 @@ def explain_call(trace: dict, seat: int) -> Explanation:
     may make, each bid in the suit it would name, with the mean net score of its side and
     P(make) over the deals the player simulated (engine/thinking/bidding.py)."""
     variant = checked(trace)
-    who = players(str(trace.get("policy")), variant)
-    settings = who.flags[L.FL_SETTINGS:L.FL_SETTINGS + L.N_SETTINGS]
-    if not who.thinks or settings[L.K_THINK] < L.THINK_BID:
-        raise PedroError(f"explain asks a player that bids by expected value (pimc or dd, "
-                         f"think=bid or all), but this deal was played by {trace.get('policy')}")
+    who, settings = thinking_player(trace, variant, L.THINK_BID,
+                                    "bids by expected value (pimc or dd, think=bid or all)")
     calls = [bid for who_, bid in trace.get("bids", []) if who_ == seat]
     if not calls:
         raise PedroError(f"seat {seat} made no call in deal {trace.get('deal')}")
@@ -161,6 +158,17 @@ def explain_call(trace: dict, seat: int) -> Explanation:
     played = "pass" if calls[0] == 0 else str(calls[0])
     return Explanation(frame, call_text(x[S.X_PLAYED]), played, n, n,
                        {"deal": trace["deal"], "seat": seat, "call": True})
+
+
+def thinking_player(trace: dict, variant, think: int, what: str):
+    """The trace's players and their settings block, refused in one line unless they think
+    at least ``think`` (a K_THINK level): ``what`` says what explain asks of them."""
+    who = players(str(trace.get("policy")), variant)
+    settings = who.flags[L.FL_SETTINGS:L.FL_SETTINGS + L.N_SETTINGS]
+    if not who.thinks or settings[L.K_THINK] < think:
+        raise PedroError(f"explain asks a player that {what}, but this deal was played by "
+                         f"{trace.get('policy')}")
+    return who, settings
 
 
 def replay(trace: dict, variant, who, trick: int, seat: int, worlds: int,
@@ -224,11 +232,7 @@ def explain_keep(trace: dict, seat: int) -> Explanation:
     the heuristic's keep and each neighbour the player weighed, with its mean value over
     the simulated deals and its paired gain over the heuristic's keep."""
     variant = checked(trace)
-    who = players(str(trace.get("policy")), variant)
-    settings = who.flags[L.FL_SETTINGS:L.FL_SETTINGS + L.N_SETTINGS]
-    if not who.thinks or settings[L.K_THINK] < L.THINK_ALL:
-        raise PedroError(f"explain asks a player that thinks about its keep (think=all), "
-                         f"but this deal was played by {trace.get('policy')}")
+    who, _ = thinking_player(trace, variant, L.THINK_ALL, "thinks about its keep (think=all)")
     x, flat = replay(trace, variant, who, -2, seat, 0)
     if x[S.X_ARMED] != 2:
         raise PedroError(f"seat {seat} weighed no keep in this deal (the rules left it no "
