@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import pandas as pd
 
-from pedro_sim.analysis import advise as _advise
 from pedro_sim.analysis import charts as _charts
-from pedro_sim.analysis import holdings as _holdings
-from pedro_sim.analysis import techniques as _techniques
 from pedro_sim.analysis.bid import SEATS, bid_analysis
-from pedro_sim.analysis.steered import steerable, steered_techniques
+from pedro_sim.analysis.strategy import advise as _advise
+from pedro_sim.analysis.strategy import holdings as _holdings
+from pedro_sim.analysis.strategy import techniques as _techniques
+from pedro_sim.analysis.strategy.steered import steerable, steered_techniques
 from pedro_sim.analysis.study import Study, build_study
 from pedro_sim.cards import parse_hand, parse_suit
 from pedro_sim.parsers import parse_presets, parse_score, parse_seats, parse_sides, parse_techniques

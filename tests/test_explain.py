@@ -10,13 +10,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pedro_sim.analysis.explain import (
+from pedro_sim.analysis.decisions.explain import (
     explain_call,
     explain_keep,
     explain_position_file,
     explain_trace,
 )
-from pedro_sim.analysis.position import decision_from_trace
+from pedro_sim.analysis.decisions.position import decision_from_trace
 from pedro_sim.errors import PedroError
 from pedro_sim.setup import EngineInputs, players
 from pedro_sim.traces import record_deals, trace_dict

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pedro_sim.analysis.position import decision_from_trace
+from pedro_sim.analysis.decisions.position import decision_from_trace
 from pedro_sim.cards import parse_card, parse_hand
 from pedro_sim.cli import main
 from pedro_sim.errors import PedroError

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from pedro_sim import reference
-from pedro_sim.analysis.steered import steered_techniques
+from pedro_sim.analysis.strategy.steered import steered_techniques
 from pedro_sim.analysis.study import build_study
 from pedro_sim.cards import parse_card
 from pedro_sim.encoding import layout as L
@@ -132,7 +132,7 @@ def test_a_watching_player_plays_as_the_free_one():
 
 @pytest.mark.parametrize("tech", ["cinch", "guard-pedro"])
 def test_technique_counts_match_the_definition_on_the_traces(tech):
-    """`technique --policy pimc`'s frequencies (analysis/steered.py, side both) are the
+    """`technique --policy pimc`'s frequencies (analysis/strategy/steered.py, side both) are the
     situations and choices the Python definition finds in the free player's traces."""
     study = build_study("cinch", FAST, SEED, DEALS)
     frame = steered_techniques(study, [tech], ["both"])

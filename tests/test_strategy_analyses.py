@@ -143,7 +143,7 @@ def test_bad_input_one_line(tmp_path, args, fragment):
 def test_precision_stops_at_the_first_look_that_reaches_it():
     """--precision: the same rows as a fixed run of the deals it reports, every make-rate
     half-width within the target, and fewer deals than the cap."""
-    from pedro_sim.analysis import techniques
+    from pedro_sim.analysis.strategy import techniques
     from pedro_sim.analysis.study import build_study
 
     study = build_study(deals=1_000_000, precision=0.004)
@@ -166,7 +166,7 @@ def test_precision_cap_is_reported():
     from pedro_sim.analysis.study import build_study
 
     study = build_study(deals=9000, precision=0.0001)
-    from pedro_sim.analysis import holdings
+    from pedro_sim.analysis.strategy import holdings
 
     holdings.patterns(study, ["dealer"])
     assert study.missed == ["dealer: random hands"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.holdings import class_features
 from pedro_sim.analysis.scores import bid_rows
+from pedro_sim.analysis.strategy.holdings import class_features
 from pedro_sim.analysis.study import Study
 
 MIN_CELL = 30  # hands a cell of a chart needs before it is drawn

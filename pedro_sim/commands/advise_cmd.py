@@ -9,7 +9,7 @@ import pandas as pd
 from rich.console import Console
 from rich.table import Table
 
-from pedro_sim.analysis.advise import advise, recommend
+from pedro_sim.analysis.strategy.advise import advise, recommend
 from pedro_sim.analysis.study import Study
 from pedro_sim.cards import format_cards
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json

@@ -8,11 +8,11 @@ from pathlib import Path
 import numpy as np
 from rich.console import Console
 
-from pedro_sim.analysis import holdings
 from pedro_sim.analysis.bid import SEATS
 from pedro_sim.analysis.charts import best_bids, grid_rows, length_rows
+from pedro_sim.analysis.strategy import holdings
+from pedro_sim.analysis.strategy.techniques import techniques
 from pedro_sim.analysis.study import Study
-from pedro_sim.analysis.techniques import techniques
 from pedro_sim.parsers import SIDES
 from pedro_sim.report.files import check_writable_dir, write_csv
 from pedro_sim.report.strategy_plots import (

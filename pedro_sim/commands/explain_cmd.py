@@ -7,7 +7,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from pedro_sim.analysis.explain import (
+from pedro_sim.analysis.decisions.explain import (
     Explanation,
     explain_call,
     explain_keep,

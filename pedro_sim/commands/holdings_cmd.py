@@ -9,8 +9,8 @@ import pandas as pd
 from rich.console import Console
 from rich.table import Table
 
-from pedro_sim.analysis import holdings
 from pedro_sim.analysis.charts import length_rows
+from pedro_sim.analysis.strategy import holdings
 from pedro_sim.analysis.study import Study
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.report.strategy_plots import card_value_chart, make_rate_chart

@@ -10,9 +10,9 @@ import pandas as pd
 from rich.console import Console
 from rich.table import Table
 
-from pedro_sim.analysis.steered import steerable, steered_techniques
+from pedro_sim.analysis.strategy.steered import steerable, steered_techniques
+from pedro_sim.analysis.strategy.techniques import techniques
 from pedro_sim.analysis.study import Study
-from pedro_sim.analysis.techniques import techniques
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.report.strategy_plots import steered_chart, technique_chart
 

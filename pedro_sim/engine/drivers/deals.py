@@ -338,7 +338,7 @@ def explain_auctioned(seed: int, index: int, policy: int, flags, tab: Tables, tr
 def explain_position(policy: int, flags, tab: Tables, hands, state, seat: int, legal: int,
                      points, know, bidder: int, bid: int, trump: int, seed: int,
                      worlds: int) -> tuple[np.ndarray, np.ndarray]:
-    """The thinking seat ``seat``'s card decision in a position (analysis/position.py),
+    """The thinking seat ``seat``'s card decision in a position (analysis/decisions/position.py),
     recorded as explain_auctioned records it: its worlds drawn from (``seed``, KIND_DEAL)."""
     from pedro_sim.engine.rng import start
     from pedro_sim.engine.thinking import solver as SV
@@ -374,7 +374,7 @@ def card_values(x: np.ndarray, flat: np.ndarray) -> np.ndarray:
 def explain_call_position(policy: int, flags, tab: Tables, seat: int, dealer: int, hand: int,
                           standing: int, holder: int, may_equal: bool,
                           seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """A thinking seat's call (analysis/position.py read_call), recorded as the replay
+    """A thinking seat's call (analysis/decisions/position.py read_call), recorded as the replay
     records a first call; its simulated deals drawn from (``seed``, KIND_DEAL)."""
     from pedro_sim.engine.rng import start
     from pedro_sim.engine.thinking.bidding import EV_CALL, ev_answer

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.position import FORMAT, read_call, read_position
+from pedro_sim.analysis.decisions.position import FORMAT, read_call, read_position
 from pedro_sim.analysis.stats import Z95, wilson
 from pedro_sim.cards import card_text, cards_of
 from pedro_sim.encoding import layout as L
