@@ -150,7 +150,7 @@ def explain_call(trace: dict, seat: int) -> Explanation:
     if not calls:
         raise PedroError(f"seat {seat} made no call in deal {trace.get('deal')}")
     n, levels = call_sizes(settings, variant)
-    x, flat = replay(trace, variant, who, -1, seat, 0)
+    x, flat = replay(trace, variant, who, S.EXPLAIN_CALL, seat, 0)
     if x[S.X_ARMED] != 2 or not x[S.X_IDS + 1]:
         raise PedroError(f"seat {seat}'s first call was not a choice it weighed (a forced "
                          "bid, or no bid left above the standing one)")
@@ -233,7 +233,7 @@ def explain_keep(trace: dict, seat: int) -> Explanation:
     the simulated deals and its paired gain over the heuristic's keep."""
     variant = checked(trace)
     who, _ = thinking_player(trace, variant, L.THINK_ALL, "thinks about its keep (think=all)")
-    x, flat = replay(trace, variant, who, -2, seat, 0)
+    x, flat = replay(trace, variant, who, S.EXPLAIN_KEEP, seat, 0)
     if x[S.X_ARMED] != 2:
         raise PedroError(f"seat {seat} weighed no keep in this deal (the rules left it no "
                          "choice, or too few simulated deals matched what it saw)")

@@ -382,7 +382,7 @@ def explain_call_position(policy: int, flags, tab: Tables, seat: int, dealer: in
     work, think = _scratch(policy, tab)
     x = think[S.T_I][S.I_EXPLAIN:S.N_I]
     x[S.X_ARMED] = 1
-    x[S.X_TRICK] = -1
+    x[S.X_TRICK] = S.EXPLAIN_CALL
     x[S.X_SEAT] = seat
     start(work.rng, seed, 0, KIND_DEAL)
     ev_answer(EV_CALL, np.int64(seat), np.int64(dealer), np.uint64(hand), np.int64(standing),

@@ -19,8 +19,9 @@ BID_LEVELS = 64  # room for every bid of a preset: its numbers, then a special t
 MAX_KEEP_WORLDS = 256  # the most deals a candidate keep is valued on
 MAX_EXPLAIN_WORLDS = 1000  # the most worlds `explain` records a decision on
 EXPLAIN_VALUES = 1 + L.MAX_SIDES  # per world and card: the value, each side's final points
-# I_EXPLAIN: armed (1), the trick (-1: the seat's first call, -2: its keep) and the seat of
-# the decision, the worlds to draw there (0: the player's own), then what was recorded:
+# I_EXPLAIN: armed (1), the trick (EXPLAIN_CALL: the seat's first call, EXPLAIN_KEEP: its
+# keep) and the seat of the decision, the worlds to draw there (0: the player's own), then
+# what was recorded:
 # the worlds, the cards (calls: the levels; keeps: the candidates), the card played (the
 # call, the keep's mask), then the card ids (a keep's candidates' masks)
 (X_ARMED, X_TRICK, X_SEAT, X_WORLDS, X_DRAWN, X_CARDS, X_PLAYED, X_IDS) = range(8)
