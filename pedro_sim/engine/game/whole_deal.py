@@ -7,7 +7,7 @@ from numba.extending import overload
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ZERO, bit
 from pedro_sim.engine.game.auction import auction, name_trump
-from pedro_sim.engine.game.contract import play_contract, play_contract_inline
+from pedro_sim.engine.game.contract import play_contract_inline, play_contract_once
 from pedro_sim.engine.game.dealing import (
     deal_books,
     deal_packets,
@@ -79,8 +79,8 @@ def _deal_and_play(inline_loop: bool):
         pts[L.PT_BID] = bid
         if inline_loop:
             play_contract_inline(dealer, bidder, trump, policy, flags, tab, work, think)
-        else:
-            play_contract(dealer, bidder, trump, policy, flags, tab, work, think)
+        else:  # the phase the playout bidders' simulations call, compiled once for both
+            play_contract_once(dealer, bidder, trump, policy, flags, tab, work, think)
         pts[L.PT_FORCED] = forced
         return bidder, bid, trump
 
