@@ -137,6 +137,28 @@ def test_a_position_from_one_seat_agrees_with_the_trace(tmp_path, variant):
     pytest.fail("no decision to compare")
 
 
+def seat_answers(played, explain, refusal: str):
+    """(trace, seat, answer) for each seat of each trace in ``played`` that ``explain``
+    answers; every other seat must be refused with a message holding ``refusal``."""
+    for trace in played:
+        for seat in range(4):
+            try:
+                answer = explain(trace, seat)
+            except PedroError as exc:
+                assert refusal in str(exc)
+                continue
+            yield trace, seat, answer
+
+
+def refused_in_one_line(path, obj: dict, fragment: str) -> None:
+    """``explain --position`` on ``obj`` (written to ``path``) exits 2 with one line
+    naming the problem (``fragment``)."""
+    path.write_text(json.dumps(obj))
+    r = cli("explain", "--position", str(path))
+    assert r.returncode == 2 and fragment in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
 @pytest.mark.parametrize("change,fragment", [
     ({"format": "x"}, "not a pedro-decision/1 object"),
     ({"seat": 3}, "is not the one to play"),
@@ -157,10 +179,7 @@ def test_bad_positions_are_one_line_errors(tmp_path, change, fragment):
     path = tmp_path / "d.json"
     path.write_text(json.dumps(decision))
     assert cli("explain", "--position", str(path), "--worlds", "5").returncode == 0
-    path.write_text(json.dumps({**decision, **change}))
-    r = cli("explain", "--position", str(path))
-    assert r.returncode == 2 and fragment in r.stderr, r.stderr
-    assert len(r.stderr.strip().splitlines()) == 1
+    refused_in_one_line(path, {**decision, **change}, fragment)
 
 
 @pytest.mark.parametrize("variant", ["cinch", "sixty-three"])
@@ -168,22 +187,17 @@ def test_a_first_call_is_the_call_the_trace_shows(variant):
     """--call: every seat's first call weighed by expected value, explained from the replay,
     is the call the trace shows; rows: pass, then each bid from the lowest it may make."""
     explained = 0
-    for trace in traces(FAST, variant, deals=4):
-        for seat in range(4):
-            try:
-                answer = explain_call(trace, seat)
-            except PedroError as exc:
-                assert "was not a choice it weighed" in str(exc)
-                continue
-            explained += 1
-            assert answer.chosen == answer.played
-            frame = answer.frame
-            assert frame.loc[0, "call"] == "pass" and frame.chosen.sum() == 1
-            bids = [int(c) for c in frame.call[1:]]
-            assert bids == sorted(bids) and len(set(bids)) == len(bids)
-            beats = [c for c, v in zip(frame.call[1:], frame.net_score[1:], strict=True)
-                     if v > frame.net_score[0]]
-            assert answer.chosen == (beats[0] if beats else "pass")  # the rule, re-read
+    for _, _, answer in seat_answers(traces(FAST, variant, deals=4), explain_call,
+                                     "was not a choice it weighed"):
+        explained += 1
+        assert answer.chosen == answer.played
+        frame = answer.frame
+        assert frame.loc[0, "call"] == "pass" and frame.chosen.sum() == 1
+        bids = [int(c) for c in frame.call[1:]]
+        assert bids == sorted(bids) and len(set(bids)) == len(bids)
+        beats = [c for c, v in zip(frame.call[1:], frame.net_score[1:], strict=True)
+                 if v > frame.net_score[0]]
+        assert answer.chosen == (beats[0] if beats else "pass")  # the rule, re-read
     assert explained >= 6
 
 
@@ -277,11 +291,7 @@ def test_a_call_from_one_seat_agrees_with_the_trace(tmp_path):
 def test_bad_calls_are_one_line_errors(tmp_path, change, fragment):
     call = {"format": "pedro-decision/1", "variant": "cinch", "seat": 2, "dealer": 0,
             "hand": ["AH", "KH", "5H", "2H", "9C", "4D", "JS", "7S", "3C"], "bids": [[1, 0]]}
-    path = tmp_path / "c.json"
-    path.write_text(json.dumps({**call, **change}))
-    r = cli("explain", "--position", str(path))
-    assert r.returncode == 2 and fragment in r.stderr, r.stderr
-    assert len(r.stderr.strip().splitlines()) == 1
+    refused_in_one_line(tmp_path / "c.json", {**call, **change}, fragment)
 
 
 @pytest.mark.parametrize("variant", ["foster", "nicaragua"])
@@ -290,20 +300,14 @@ def test_a_keep_is_the_rule_read_again_and_what_the_seat_kept(variant):
     clearly better one with the largest gain, else the heuristic's), and the seat started
     play holding it."""
     explained = 0
-    for trace in traces("pimc:worlds=3,bid_worlds=8,keep_worlds=16", variant, deals=4,
-                        seed=3):
-        for seat in range(4):
-            try:
-                answer = explain_keep(trace, seat)
-            except PedroError as exc:
-                assert "weighed no keep" in str(exc)
-                continue
-            explained += 1
-            frame = answer.frame
-            better = frame[frame.clearly_better]
-            expected = better.loc[better.gain.idxmax(), "keep"] if len(better) else \
-                frame.loc[0, "keep"]
-            assert answer.chosen == expected and frame.chosen.sum() == 1
-            assert set(answer.chosen.split()) <= set(trace["start_hands"][seat])
-            assert frame.loc[0, "gives_up"] == "" and (frame.deals > 0).all()
+    played = traces("pimc:worlds=3,bid_worlds=8,keep_worlds=16", variant, deals=4, seed=3)
+    for trace, seat, answer in seat_answers(played, explain_keep, "weighed no keep"):
+        explained += 1
+        frame = answer.frame
+        better = frame[frame.clearly_better]
+        expected = better.loc[better.gain.idxmax(), "keep"] if len(better) else \
+            frame.loc[0, "keep"]
+        assert answer.chosen == expected and frame.chosen.sum() == 1
+        assert set(answer.chosen.split()) <= set(trace["start_hands"][seat])
+        assert frame.loc[0, "gives_up"] == "" and (frame.deals > 0).all()
     assert explained >= 3
