@@ -316,6 +316,18 @@ def game_results(seed: int, first: int, policy: int, flags, tab: Tables, out) ->
     _share(out.shape[0], run, 4)
 
 
+def armed_for(think, trick: int, seat: int, worlds: int) -> np.ndarray:
+    """The explain control (scratch X_*) armed for ``seat``'s decision in ``trick``
+    (EXPLAIN_CALL, EXPLAIN_KEEP: its first call, its keep), ``worlds`` worlds there (0: the
+    player's own)."""
+    x = think[S.T_I][S.I_EXPLAIN:S.N_I]
+    x[S.X_ARMED] = 1
+    x[S.X_TRICK] = trick
+    x[S.X_SEAT] = seat
+    x[S.X_WORLDS] = worlds
+    return x
+
+
 def explain_auctioned(seed: int, index: int, policy: int, flags, tab: Tables, trick: int,
                       seat: int, worlds: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Play and record deal ``index`` (as trace_auctioned), recording on the way the
@@ -324,11 +336,7 @@ def explain_auctioned(seed: int, index: int, policy: int, flags, tab: Tables, tr
     ``worlds`` worlds there (0: the player's own). Returns the deal's record, the
     decision's control and ids (scratch X_*) and the flat record of its values."""
     work, think = _scratch(policy, tab, True)
-    x = think[S.T_I][S.I_EXPLAIN:S.N_I]
-    x[S.X_ARMED] = 1
-    x[S.X_TRICK] = trick
-    x[S.X_SEAT] = seat
-    x[S.X_WORLDS] = worlds
+    x = armed_for(think, trick, seat, worlds)
     recs = np.zeros((1, L.R_LEN), dtype=np.int64)
     _auctioned(Span(seed, 0, 0, 1), np.array([index], dtype=np.int64), M_TRACE, policy, flags,
                tab, recs, work, think)
@@ -352,11 +360,7 @@ def explain_position(policy: int, flags, tab: Tables, hands, state, seat: int, l
     ctx[SV.C_MERGE] = 1
     st = think[S.T_I][S.I_ST:S.I_RST]
     st[:] = state
-    x = think[S.T_I][S.I_EXPLAIN:S.N_I]
-    x[S.X_ARMED] = 1
-    x[S.X_TRICK] = state[L.PS_TRICK]
-    x[S.X_SEAT] = seat
-    x[S.X_WORLDS] = worlds
+    x = armed_for(think, state[L.PS_TRICK], seat, worlds)
     start(work.rng, seed, 0, KIND_DEAL)
     work.hands[:] = hands
     cfg = L.FL_SETTINGS  # a single player's word: every side reads the first block
@@ -380,10 +384,7 @@ def explain_call_position(policy: int, flags, tab: Tables, seat: int, dealer: in
     from pedro_sim.engine.thinking.bidding import EV_CALL, ev_answer
 
     work, think = _scratch(policy, tab)
-    x = think[S.T_I][S.I_EXPLAIN:S.N_I]
-    x[S.X_ARMED] = 1
-    x[S.X_TRICK] = S.EXPLAIN_CALL
-    x[S.X_SEAT] = seat
+    x = armed_for(think, S.EXPLAIN_CALL, seat, 0)
     start(work.rng, seed, 0, KIND_DEAL)
     ev_answer(EV_CALL, np.int64(seat), np.int64(dealer), np.uint64(hand), np.int64(standing),
               np.int64(holder), may_equal, flags, L.FL_SETTINGS, tab, work.rng, think)
