@@ -167,8 +167,8 @@ def explain(
     if (call or keep) and (trick is not None or worlds or (call and keep)):
         raise PedroError("--call and --keep explain a seat's first call or its keep: one of "
                          "them, no --trick, no --worlds")
-    run_explain(trace_path, deal, -1 if call else -2 if keep else trick, seat, worlds,
-                out_path, out)
+    question = "call" if call else "keep" if keep else "card"
+    run_explain(trace_path, deal, question, trick, seat, worlds, out_path, out)
 
 
 @app.command()

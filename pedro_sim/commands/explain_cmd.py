@@ -18,13 +18,15 @@ from pedro_sim.analysis.decisions.explain import (
 from pedro_sim.report.files import write_csv
 
 
-def run_explain(trace_path: Path, deal: int, trick: int, seat: int, worlds: int,
-                out_path: Path | None, console: Console) -> Explanation:
+def run_explain(trace_path: Path, deal: int, question: str, trick: int | None, seat: int,
+                worlds: int, out_path: Path | None, console: Console) -> Explanation:
+    """Explain seat ``seat``'s ``question`` ("card": its card in ``trick``, "call": its
+    first call, "keep": its keep) in deal ``deal`` of the trace."""
     trace = read_trace(trace_path, deal)
-    if trick == -2:
+    if question == "keep":
         answer = explain_keep(trace, seat)
         print_keep(answer, trace, seat, console)
-    elif trick < 0:
+    elif question == "call":
         answer = explain_call(trace, seat)
         print_call(answer, trace, seat, console)
     else:
