@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from pedro_sim.cards import SUITS, parse_card
+from pedro_sim.cards import SUITS, mask_of, parse_card
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.thinking import sampler as SM
 from pedro_sim.errors import PedroError
@@ -56,13 +56,6 @@ def _int(obj: dict, key: str, lo: int, hi: int, default: int | None = None) -> i
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
         raise PedroError(f"{key} must be a whole number from {lo} to {hi}, got {value!r}")
     return value
-
-
-def mask(cards: list[int]) -> int:
-    out = 0
-    for c in cards:
-        out |= 1 << c
-    return out
 
 
 class Reader:
@@ -161,7 +154,7 @@ def walk_tricks(r: Reader, hand: list[int], discarded: list[int]) -> Walk:
     w.state[L.PS_FOLDS] = sum(i <= w.done for i in folded.values())
     w.state[L.PS_TRICK] = w.done
     w.state[L.PS_LEADER] = leader
-    w.state[L.PS_PLAYED] = mask(list(w.seen - set(hand) - set(discarded)))
+    w.state[L.PS_PLAYED] = mask_of(list(w.seen - set(hand) - set(discarded)))
     w.state[L.PS_BIDDER] = r.bidder
     w.gone = {q for q, i in folded.items() if i <= w.done}
     return w
@@ -181,9 +174,9 @@ def walk_plays(r: Reader, w: Walk, k: int, plays: list, order: list[int]):
         if not cards or w.seen & set(cards):
             raise PedroError(f"trick {k}, seat {who}: no card, or a card already seen")
         w.seen |= set(cards)
-        top, extras = cards[0], mask(cards[1:])
+        top, extras = cards[0], mask_of(cards[1:])
         SM.learn_play(w.know, who, top, np.uint64(extras), led, t, tab)
-        w.played[who] |= mask(cards)
+        w.played[who] |= mask_of(cards)
         if wseat < 0:
             wseat, wcard, led = who, top, r.suit(top)
         elif r.beats(top, wcard):
@@ -254,8 +247,8 @@ def placed_hands(tab, n: int, seat: int, hand: list[int], discarded: list[int],
     """The hands array (layout H_*): the seat's own; the others hold cards nobody has seen
     (the sampler reads only their number) and, for the partner, the cards passed it."""
     hands = np.zeros(L.H_LEN, dtype=np.uint64)
-    hands[L.H_PLAY + seat] = mask(hand)
-    hands[L.H_DISCARDED + seat] = mask(discarded)
+    hands[L.H_PLAY + seat] = mask_of(hand)
+    hands[L.H_DISCARDED + seat] = mask_of(discarded)
     partner = int(tab.opts[L.SE_PARTNER + seat])
     pool = [c for c in range(int(tab.opts[L.O_DECK])) if c not in seen and c not in passed]
     for q in range(n):
@@ -267,9 +260,9 @@ def placed_hands(tab, n: int, seat: int, hand: list[int], discarded: list[int],
             raise PedroError(f"seat {q} cannot hold {now} cards now (hand_sizes)")
         cards = mine + pool[:now - len(mine)]
         pool = pool[now - len(mine):]
-        hands[L.H_PLAY + q] = mask(cards)
+        hands[L.H_PLAY + q] = mask_of(cards)
         if mine:
-            hands[L.H_PASSED + q] = mask(passed)
+            hands[L.H_PASSED + q] = mask_of(passed)
     return hands
 
 
@@ -430,7 +423,7 @@ def read_call(obj: Any, variant: Variant) -> Call:
     if seat == dealer and standing == 0 and variant.dealer_forced != "none":
         raise PedroError("the dealer is forced to bid here: nothing to explain")
     may_equal = seat == dealer and len(calls) == r.n - 1 and bool(variant.dealer_may_equal)
-    return Call(r.inputs, seat, dealer, mask(hand), standing, holder, may_equal)
+    return Call(r.inputs, seat, dealer, mask_of(hand), standing, holder, may_equal)
 
 
 def next_caller(turn: int, passed: set[int], n: int) -> int:
