@@ -146,6 +146,8 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--variant", default="cinch")
     args = parser.parse_args()
+    if args.deals < 1 or args.top < 1:
+        parser.error("--deals and --top must be at least 1")
     for tool in ("perf", "objdump"):
         if not shutil.which(tool):
             sys.exit(f"profile_lines: {tool} is not installed")
