@@ -148,6 +148,11 @@ def main() -> None:
     args = parser.parse_args()
     if args.deals < 1 or args.top < 1:
         parser.error("--deals and --top must be at least 1")
+    sys.path.insert(0, str(REPO))
+    from pedro_sim.rules.presets import PRESETS
+
+    if args.variant not in PRESETS:
+        parser.error(f"unknown preset {args.variant!r} (one of {', '.join(PRESETS)})")
     for tool in ("perf", "objdump"):
         if not shutil.which(tool):
             sys.exit(f"profile_lines: {tool} is not installed")
