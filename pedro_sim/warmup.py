@@ -2,12 +2,13 @@
 
 numba compiles one function at a time per process, so with ``jobs`` > 1 the work is
 shared with a helper process, this one forked (cache saves are locked,
-compiler/cache_lock.py). The helper compiles the thinking players' deal phase, the longest
-chain of compiles, while this process first compiles the rollout that chain reaches
-last (so the helper finds it cached), then the random and heuristic players' versions
-and the solver. Once the helper reports the chain done, the two take the thinking
-players' drivers, which load it from the cache, one at a time from a shared queue until
-none is left."""
+compiler/cache_lock.py). The helper compiles the solver's search, then the thinking
+players' deal phase, the longest chain of compiles; meanwhile this process compiles the
+card search (pimc_card and the rollout) that the chain reaches last, so the helper finds
+both pieces cached and neither is compiled twice, then the random and heuristic players'
+versions. Once the helper reports the chain done, the two take the thinking players'
+drivers, which load it from the cache, a group at a time from a shared queue (QUEUE)
+until none is left."""
 
 from __future__ import annotations
 
@@ -35,7 +36,10 @@ from pedro_sim.traces import record_deals, record_fixed
 
 PIMC = L.PL_PIMC * 17  # every seat pimc: compiles the thinking players' versions
 CHAIN_DONE = "thinking deal phase compiled"
-LONGEST_FIRST = (8, 6)  # the thinking drivers (driver_steps) slowest to compile
+# The thinking drivers after the chain (driver_steps 1 to 9), handed out a group at a time,
+# the slowest to compile first. A group's steps share one driver kernel (1 and 3: _fixed;
+# 2 and 5 load the chain's _auctioned), which two processes would otherwise both compile.
+QUEUE = ((8,), (6,), (1, 3), (9,), (7,), (4,), (2, 5))
 
 
 def warm_all(variant: str = "cinch", jobs: int = 1) -> None:
@@ -50,7 +54,7 @@ def warm_all(variant: str = "cinch", jobs: int = 1) -> None:
 
 
 def _warm_beside_helper(inputs: EngineInputs) -> bool:
-    """The rollout and warm_others here while a helper process (this one forked, its
+    """The card search and warm_others here while a helper process (this one forked, its
     imports done) compiles the thinking players' deal phase; then the two share the
     thinking players' drivers. False if the helper failed."""
     _thinking_scratch(inputs)  # its builders compiled before the fork: both processes use them
@@ -65,7 +69,7 @@ def _warm_beside_helper(inputs: EngineInputs) -> bool:
         os.close(write_end)
         with os.fdopen(read_end) as chain:
             try:
-                warm_rollout(inputs)
+                warm_card_search(inputs)
                 warm_others(inputs)
                 if chain.readline().strip() == CHAIN_DONE:  # or "": the helper stopped
                     warm_queued(inputs, Path(queue))
@@ -95,33 +99,33 @@ def _helper(inputs: EngineInputs, queue: Path, chain: int, err: IO[str]) -> NoRe
 
 
 def warm_helper(inputs: EngineInputs, queue: Path, chain: int) -> None:
-    """The helper's share: the thinking deal phase (announced on the ``chain`` pipe), then
-    thinking players' drivers from the queue."""
+    """The helper's share: the solver (its search, which the chain's dd_card and this
+    process's card search both reach: compiled here first, then loaded by both), the
+    thinking deal phase (announced on the ``chain`` pipe), then thinking players' drivers
+    from the queue."""
+    warm_solver()
     warm_policy(inputs, PIMC, [0])
     os.write(chain, f"{CHAIN_DONE}\n".encode())
     warm_queued(inputs, queue)
 
 
 def warm_queued(inputs: EngineInputs, queue: Path) -> None:
-    """Thinking players' drivers taken one at a time from the queue both processes share
-    (a counter under a file lock), until it is empty."""
-    while (k := _take(queue)) is not None:
-        warm_policy(inputs, PIMC, [k])
+    """Thinking players' drivers taken a group at a time from the queue both processes
+    share (a counter under a file lock), until it is empty."""
+    while (group := _take(queue)) is not None:
+        warm_policy(inputs, PIMC, group)
 
 
-def _take(queue: Path) -> int | None:
-    """The next thinking driver step after the chain that nobody has taken, or None."""
-    steps = range(1, len(driver_steps(PIMC)))
-    order = [k for k in LONGEST_FIRST if k in steps] + [
-        k for k in steps if k not in LONGEST_FIRST]
+def _take(queue: Path) -> tuple[int, ...] | None:
+    """The next group of QUEUE that nobody has taken, or None."""
     with open(queue / "lock", "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         taken = queue / "taken"
         n = int(taken.read_text()) if taken.exists() else 0
-        if n >= len(order):
+        if n >= len(QUEUE):
             return None
         taken.write_text(str(n + 1))
-        return order[n]
+        return QUEUE[n]
 
 
 def _thinking_scratch(inputs: EngineInputs) -> tuple:
@@ -129,21 +133,23 @@ def _thinking_scratch(inputs: EngineInputs) -> tuple:
     return drivers._scratch(PIMC, inputs.tables)
 
 
-def warm_rollout(inputs: EngineInputs) -> None:
-    """The thinking players' rollout (engine/thinking/playouts.py: rollout_value, with the trick
-    loop and play_cards it calls), compiled for the types pimc_card calls it with, so that
-    the helper's deal phase chain finds it in the cache. If these types ever differ from
-    pimc_card's, the chain compiles its own (tests/test_compile_helpers.py checks)."""
+def warm_card_search(inputs: EngineInputs) -> None:
+    """The thinking players' card search (engine/thinking/playouts.py: pimc_card, with the
+    rollout, trick loop and play_cards it calls), compiled for the types think_out calls
+    it with, so that the helper's deal phase chain, which reaches it last, finds it in the
+    cache. If these types ever differ from think_out's, the chain compiles its own
+    (tests/test_compile_helpers.py checks)."""
     from numba import typeof, types
 
-    from pedro_sim.engine.thinking.playouts import rollout_value
-    from pedro_sim.engine.thinking.scratch import T_I, T_U
+    from pedro_sim.engine.thinking.playouts import pimc_card
+    from pedro_sim.engine.thinking.scratch import T_I
 
     work, think = _thinking_scratch(inputs)
     i64 = types.int64
-    rollout_value.compile((
-        typeof(think[T_U][:1]), typeof(think[T_I][:1]), i64, i64, typeof(technique_flags()), i64,
-        typeof(work.rng), i64, typeof(inputs.tables), typeof(work.pts), typeof(think)))
+    pimc_card.compile((
+        typeof(work.hands), typeof(think[T_I][:1]), i64, types.uint64,
+        typeof(technique_flags()), i64, typeof(work.rng), typeof(work.pts), typeof(think), i64,
+        typeof(inputs.tables)))
 
 
 def warm_others(inputs: EngineInputs) -> None:

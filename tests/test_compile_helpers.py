@@ -101,27 +101,28 @@ def test_fast_exit_flushes_and_keeps_the_exit_code():
     assert (done.returncode, done.stderr) == (1, "errbad thing\n")
 
 
-def test_warmup_rollout_has_the_types_the_thinking_chain_uses():
-    """warm_rollout compiles rollout_value for the signature pimc_card calls it with:
-    otherwise the helper's chain would compile a second entry (and gain nothing)."""
-    from pedro_sim.engine.thinking.playouts import rollout_value
+def test_warmup_card_search_has_the_types_the_thinking_chain_uses():
+    """warm_card_search compiles pimc_card (and the rollout it calls) for the signature
+    think_out calls it with: otherwise the helper's chain would compile second entries
+    (and gain nothing)."""
+    from pedro_sim.engine.thinking.playouts import pimc_card, rollout_value
     from pedro_sim.setup import EngineInputs
-    from pedro_sim.warmup import PIMC, warm_policy, warm_rollout
+    from pedro_sim.warmup import PIMC, warm_card_search, warm_policy
 
     inputs = EngineInputs.for_variant("cinch")
-    warm_rollout(inputs)
-    warm_policy(inputs, PIMC, [0])  # the chain: compiled (or loaded) after the rollout
-    cache = rollout_value._cache
-    entries = [key for key in cache._cache_file._load_index()  # this machine's entries
-               if key[1] == rollout_value.targetctx.codegen().magic_tuple()]
-    assert len(entries) == 1
+    warm_card_search(inputs)
+    warm_policy(inputs, PIMC, [0])  # the chain: compiled (or loaded) after the search
+    for kernel in (pimc_card, rollout_value):
+        entries = [key for key in kernel._cache._cache_file._load_index()  # this machine's
+                   if key[1] == kernel.targetctx.codegen().magic_tuple()]
+        assert len(entries) == 1, kernel
 
 
 def test_warmup_queue_hands_out_every_thinking_driver_once(tmp_path):
-    from pedro_sim.warmup import PIMC, _take, driver_steps
+    from pedro_sim.warmup import PIMC, QUEUE, _take, driver_steps
 
     taken = []
-    while (k := _take(tmp_path)) is not None:
-        taken.append(k)
-    assert sorted(taken) == list(range(1, len(driver_steps(PIMC))))
-    assert taken[0] == 8 and _take(tmp_path) is None
+    while (group := _take(tmp_path)) is not None:
+        taken.append(group)
+    assert taken == list(QUEUE) and _take(tmp_path) is None
+    assert sorted(k for group in taken for k in group) == list(range(1, len(driver_steps(PIMC))))

@@ -435,8 +435,9 @@ def best_keep(deck, hands, p, dealer, bidder, bid, trump, policy, flags, cfg, ta
     start = rng[0]
     best = kept
     best_gain = 0.0
+    # np.bool_(): no literal argument, so candidate_value compiles once for both calls
     found = candidate_value(deck, hands, seen, p, dealer, bidder, bid, trump, pool, kept,
-                            counts, flags, cfg, start, tab, rng, think, True)[2]
+                            counts, flags, cfg, start, tab, rng, think, np.bool_(True))[2]
     if 2 * found < flags[cfg + L.K_KEEP_WORLDS]:
         return  # too few deals like this one: the heuristic's keep
     for i in range(nk):
@@ -447,7 +448,8 @@ def best_keep(deck, hands, p, dealer, bidder, bid, trump, policy, flags, cfg, ta
                 continue
             cand = kept & ~bit(x) | bit(y)
             s1, s2, n = candidate_value(deck, hands, seen, p, dealer, bidder, bid, trump, pool,
-                                        cand, counts, flags, cfg, start, tab, rng, think, False)
+                                        cand, counts, flags, cfg, start, tab, rng, think,
+                                        np.bool_(False))
             if s1 > best_gain and clearly_better(s1, s2, n):
                 best_gain = s1
                 best = cand
