@@ -126,3 +126,37 @@ def test_warmup_queue_hands_out_every_thinking_driver_once(tmp_path):
         taken.append(group)
     assert taken == list(QUEUE) and _take(tmp_path) is None
     assert sorted(k for group in taken for k in group) == list(range(1, len(driver_steps(PIMC))))
+
+
+def _kernels():
+    """Every numba dispatcher defined in pedro_sim's modules."""
+    import importlib
+    import pkgutil
+
+    import pedro_sim
+    from numba.core.dispatcher import Dispatcher
+
+    for info in pkgutil.walk_packages(pedro_sim.__path__, "pedro_sim."):
+        module = importlib.import_module(info.name)
+        yield from (o for o in vars(module).values()
+                    if isinstance(o, Dispatcher) and o.py_func.__module__ == info.name)
+
+
+def test_no_kernel_is_compiled_for_a_literal_argument():
+    """A constant passed to a kernel (True, -1) compiles it once more for that value
+    (candidate_value was compiled twice, for record True and False): after the deal
+    phases of both versions, no cached signature holds a literal type."""
+    from pedro_sim.encoding import layout as L
+    from pedro_sim.setup import EngineInputs
+    from pedro_sim.warmup import PIMC, warm_policy
+
+    inputs = EngineInputs.for_variant("cinch")
+    warm_policy(inputs, PIMC, [0])
+    warm_policy(inputs, L.P_HEURISTIC, [0])
+    literal = []
+    for kernel in _kernels():
+        magic = kernel.targetctx.codegen().magic_tuple()
+        literal += [(kernel.py_func.__qualname__, key[0])
+                    for key in kernel._cache._cache_file._load_index()
+                    if key[1] == magic and "Literal" in str(key[0])]
+    assert not literal, literal
