@@ -133,8 +133,9 @@ def _kernels():
     import importlib
     import pkgutil
 
-    import pedro_sim
     from numba.core.dispatcher import Dispatcher
+
+    import pedro_sim
 
     for info in pkgutil.walk_packages(pedro_sim.__path__, "pedro_sim."):
         module = importlib.import_module(info.name)
