@@ -37,8 +37,8 @@ from pedro_sim.traces import record_deals, record_fixed
 PIMC = L.PL_PIMC * 17  # every seat pimc: compiles the thinking players' versions
 CHAIN_DONE = "thinking deal phase compiled"
 # The thinking drivers after the chain (driver_steps 1 to 9), handed out a group at a time,
-# the slowest to compile first. A group's steps share one driver kernel (1 and 3: _fixed;
-# 2 and 5 load the chain's _auctioned), which two processes would otherwise both compile.
+# the slowest to compile first. 1 and 3 share _fixed, which two processes taking them at
+# once would both compile; 2 and 5 only load the chain's _auctioned, so they come last.
 QUEUE = ((8,), (6,), (1, 3), (9,), (7,), (4,), (2, 5))
 
 

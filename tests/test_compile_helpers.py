@@ -129,11 +129,9 @@ def test_warmup_queue_hands_out_every_thinking_driver_once(tmp_path):
 
 
 def _kernels():
-    """Every numba dispatcher defined in pedro_sim's modules."""
+    """Every kernel (compiler.dispatcher.Dispatcher) defined in pedro_sim's modules."""
     import importlib
     import pkgutil
-
-    from numba.core.dispatcher import Dispatcher
 
     import pedro_sim
 
