@@ -10,7 +10,12 @@ dispatcher, compiler/dispatcher.py, with the patches of compiler/patches.py in f
   heuristic deals per second on one thread).
 - ``shared_phase``: a big phase (the deal phase, the trick loop, the thinking players'
   phases, the solver's search) whose callers call it by symbol instead of carrying a copy
-  of its code (compiler/shared_link.py: each driver used to recompile the deal phase).
+  of its code (compiler/shared_link.py: each driver used to recompile the deal phase);
+  also the helpers that many kernels reached inlined, where a call costs nothing that
+  counts (scoring a deal, settling a game; the thinking players' dealing, exchange and
+  play: ``*_once``). Not in the heuristic's deal: a call there passes the tables' arrays
+  field by field, and calling dealing and exchange out of line cost about a tenth of
+  its deals per second (docs/performance.md, 2026-12-03).
 - ``scratch``: builds the scratch arrays a thread reuses (compiled once, not inlined).
 - ``loop``: the drivers' compiled loops over chunks (serial, GIL released: a thread
   pool runs them side by side); they allocate the scratch arrays.

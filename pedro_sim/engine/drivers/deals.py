@@ -17,7 +17,7 @@ from pedro_sim.encoding.tables import Tables
 from pedro_sim.engine.game.scoring import deal_score, net_of
 from pedro_sim.engine.game.whole_deal import auctioned_deal, fixed_hand_deal
 from pedro_sim.engine.game.whole_game import play_game
-from pedro_sim.engine.jit import kernel, loop, phase
+from pedro_sim.engine.jit import kernel, loop, phase, shared_phase
 from pedro_sim.engine.rng import KIND_DEAL
 from pedro_sim.engine.seats import first_dealer, players, seat_after, side_of
 from pedro_sim.engine.thinking import scratch as S
@@ -56,7 +56,7 @@ SEAT_COLS = 5  # a seat's columns of the summary row
 BALANCE_COLS = 4  # the summary row's last columns: dealer's side's and bidders' net, squared
 
 
-@kernel
+@shared_phase
 def summary_row(out, bidder, bid, dealer, made, pts, score, tab):
     """Add one deal to a flat summary row (layout in analysis/variants.py):
     per bid [count, made, sum and sum of squares of bidders' and defenders' points],

@@ -5,7 +5,7 @@ from numba.core import types
 from numba.extending import overload
 
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine.game.dealing import exchange_cards, record_exchange
+from pedro_sim.engine.game.dealing import exchange_cards, exchange_cards_once, record_exchange
 from pedro_sim.engine.game.scoring import discard_credit
 from pedro_sim.engine.game.tricks import play_out, play_out_inline
 from pedro_sim.engine.jit import kernel, shared_phase
@@ -53,7 +53,10 @@ def _play_contract(inline_loop: bool):
         pts = work.pts
         rec = work.rec
         st = work.play
-        exchange_cards(work.deck, hands, dealer, trump, policy, rng, tab)
+        if inline_loop:
+            exchange_cards(work.deck, hands, dealer, trump, policy, rng, tab)
+        else:
+            exchange_cards_once(work.deck, hands, dealer, trump, policy, rng, tab)
         if thinks(policy):
             think_exchange_gate(work.deck, hands, dealer, bidder, pts[L.PT_BID], trump, policy,
                                 flags, tab, rng, think)

@@ -3,11 +3,11 @@ thinking players that play for the score."""
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.game.tricks import card_points
-from pedro_sim.engine.jit import kernel
+from pedro_sim.engine.jit import kernel, shared_phase
 from pedro_sim.engine.seats import same_side, side_of
 
 
-@kernel
+@shared_phase
 def deal_score(pts, bidder, bid, score, tab):
     """Made: the bidders add their points; set: they lose the bid (difference scoring:
     the side with more points scores the difference; set, the opponents score the bid
@@ -53,7 +53,7 @@ def net_score(pts, bidder, bid, side, score, tab):
     return net_of(score, side)
 
 
-@kernel
+@shared_phase
 def net_of(score, side):
     """``side``'s score less every other side's."""
     net = 0

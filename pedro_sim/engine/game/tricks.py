@@ -347,9 +347,6 @@ def play_cards(hands, st, policy, flags, rng, t, tab, pts, rec, k_end, forced):
     st[L.PS_PLAYED] = np.int64(played)
 
 
-# Compiled once for the thinking players (who play a card at a time, and roll out from the
-# middle of a trick); the engine's own trick loop inlines play_places.
-play_cards_once = shared_phase(play_cards.py_func)
 
 
 @kernel
@@ -421,9 +418,45 @@ def trick_loop(hands, st, policy, flags, rng, t, tab, pts, rec):
         rec[L.R_NTRICKS] = trick
 
 
-# The trick loop compiled once: the thinking players roll out from the middle of play with
-# it, and their deals call it. Deals without thinking players inline it: 11% more deals/s
-# (docs/performance.md), for the compile time of one more copy.
-play_rest = shared_phase(trick_loop.py_func)
+@shared_phase
+def play_from(hands, st, policy, flags, rng, t, tab, pts, rec, k_end, forced):
+    """Play compiled once for all but the engine's own deals (which inline trick_loop: 11%
+    more deals/s, docs/performance.md): with ``k_end`` >= 0, the places st[PS_K] to
+    ``k_end`` - 1 of the trick in progress, as play_cards (the thinking players play a card
+    at a time and roll out from the middle of a trick); with ``k_end`` < 0, every trick from
+    st[PS_TRICK] on, as trick_loop. One place plays, so play_places is compiled once here."""
+    whole = k_end < 0
+    trick = st[L.PS_TRICK]
+    leader = st[L.PS_LEADER]
+    while True:
+        before = np.uint64(st[L.PS_PLAYED])
+        if whole:
+            if tab.opts[L.O_FOLD] == L.FOLD_AT_TRICK:
+                st[L.PS_FOLDS] = fold_trumpless(hands, trick, st[L.PS_FOLDS], t, tab, rec)
+            if claim_if_alone(hands, t, tab, pts, rec):
+                break
+            while not hands[leader]:
+                leader = seat_after(tab, leader, 1)
+            start_trick(st, trick, leader)
+        play_cards(hands, st, policy, flags, rng, t, tab, pts, rec,
+                   np.int64(L.SEATS) if whole else k_end, forced)
+        if not whole:
+            return
+        played = np.uint64(st[L.PS_PLAYED])
+        credit(pts, side_of(tab, st[L.PS_WSEAT]), st[L.PS_POINTS],
+               (played ^ before) & ~tab.masks[t, L.M_TWO_PLAYED])
+        leader = st[L.PS_WSEAT]
+        trick += 1
+    if rec.shape[0] > 0:
+        rec[L.R_NTRICKS] = trick
+
+
+@kernel
+def play_rest(hands, st, policy, flags, rng, t, tab, pts, rec):
+    """Every trick from st[PS_TRICK] on (play_from)."""
+    none = np.int64(-1)
+    play_from(hands, st, policy, flags, rng, t, tab, pts, rec, none, none)
+
+
 play_out = _play_out(False)
 play_out_inline = _play_out(True)

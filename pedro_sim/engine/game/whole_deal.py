@@ -9,8 +9,8 @@ from pedro_sim.engine.bits import ZERO, bit
 from pedro_sim.engine.game.auction import auction, name_trump
 from pedro_sim.engine.game.contract import play_contract_inline, play_contract_once
 from pedro_sim.engine.game.dealing import (
-    deal_books,
-    deal_packets,
+    deal_hands,
+    deal_hands_once,
     fixed_hand_order_once,
     shuffle,
     take_kitty,
@@ -48,8 +48,10 @@ def _deal_and_play(inline_loop: bool):
         rec = work.rec
         dealt = seat_masks(hands, L.H_DEALT)
         books = seat_masks(hands, L.H_BOOKS)
-        deal_packets(deck, dealer, tab, dealt, rec, rec.shape[0] > 0)
-        deal_books(deck, dealer, tab, books)
+        if inline_loop:
+            deal_hands(deck, dealer, tab, hands, rec, rec.shape[0] > 0)
+        else:
+            deal_hands_once(deck, dealer, tab, hands, rec, rec.shape[0] > 0)
         bid = tab.opts[L.O_MIN_BID]
         forced = False
         clear_points(pts)
@@ -121,7 +123,7 @@ def fixed_hand_deal(seed, index, hand, offset, trump, policy, flags, tab, work, 
     """The `bid` analysis: seat ``offset`` places after eldest (dealer 0) holds ``hand``,
     wins the bid without an auction and names ``trump``. Returns the bidder's seat."""
     rest = work.rest
-    start(work.rng, seed, index, KIND_FIXED)
+    start(work.rng, seed, index, np.int64(KIND_FIXED))
     held = ZERO
     for c in hand:
         held |= bit(c)

@@ -63,7 +63,7 @@ def deal_winner(t0, t1, s0, s1, bidder_team, made, trump, pts, tab):
     return -1
 
 
-@kernel
+@shared_phase
 def settle(t0, t1, score, bidder, made, trump, pts, tab):
     """A scored deal's effect on a game at (t0, t1), the scores of sides 0 and 1:
     (winner or -1, how it ended, scores)."""

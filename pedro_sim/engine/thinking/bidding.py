@@ -22,9 +22,8 @@ from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ZERO, bit
 from pedro_sim.engine.game.contract import play_contract_once
 from pedro_sim.engine.game.dealing import (
-    deal_books,
-    deal_packets,
-    fixed_hand_order,
+    deal_hands_once,
+    fixed_hand_order_once,
     shuffle,
     take_kitty,
 )
@@ -83,9 +82,8 @@ def deal_around(seat, dealer, hand, bidder, tab, rng, think):
             m += 1
     shuffle(rng, rest, m)
     offset = seat_after(tab, seat, players(tab) - dealer - 1)  # places after eldest
-    fixed_hand_order(rest, ids, offset, tab, deck)
-    deal_packets(deck, dealer, tab, seat_masks(hands, L.H_DEALT), work.rec, False)
-    deal_books(deck, dealer, tab, seat_masks(hands, L.H_BOOKS))
+    fixed_hand_order_once(rest, ids, offset, tab, deck)
+    deal_hands_once(deck, dealer, tab, hands, work.rec, np.bool_(False))
     take_kitty(deck, bidder, tab, seat_masks(hands, L.H_BOOKS))
 
 
@@ -177,7 +175,7 @@ def playout_estimate(seat, dealer, hand, flags, cfg, tab, rng, think):
     return np.int64(best), best_e
 
 
-@kernel
+@shared_phase
 def lowest_bid(tab):
     """The lowest bid a deal can be played at: the minimum, or a forced dealer's bid below
     it (nicaragua's dealer is forced to 6 where the others bid 7 or more)."""

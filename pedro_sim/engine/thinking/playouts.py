@@ -26,7 +26,7 @@ from pedro_sim.engine.game.tricks import (
     folds_on_lead,
     lead_cards,
     legal_cards,
-    play_cards_once,
+    play_from,
     play_rest,
     stack_legal,
     start_trick,
@@ -113,7 +113,7 @@ def rollout_value(world, st, p, c, flags, cfg, rng, t, tab, real, think):
     rst[L.PS_FOLDS] = 0
     rst[L.PS_NPLAYS] = st[L.PS_K]
     heuristic = np.int64(L.P_HEURISTIC)
-    play_cards_once(world, rst, heuristic, flags, rng, t, tab, pts, no_rec, players(tab), c)
+    play_from(world, rst, heuristic, flags, rng, t, tab, pts, no_rec, players(tab), c)
     pts[L.PT_POINTS + side_of(tab, rst[L.PS_WSEAT])] += rst[L.PS_POINTS]
     rst[L.PS_TRICK] += 1
     rst[L.PS_LEADER] = rst[L.PS_WSEAT]
@@ -369,7 +369,7 @@ def think_out(all_hands, leader, t, policy, flags, rng, tab, pts, rec, think):
             if seat_player(policy, tab, p) >= L.PL_PIMC:
                 c = think_card(policy, all_hands, p, st, flags, rng, pts, think, t, tab)
             was = st[L.PS_PLAYED]
-            play_cards_once(hands, st, policy, flags, rng, t, tab, pts, rec, np.int64(k + 1), c)
+            play_from(hands, st, policy, flags, rng, t, tab, pts, rec, np.int64(k + 1), c)
             new = np.uint64(st[L.PS_PLAYED] & ~was)
             if new:  # (nothing when it folded)
                 led = st[L.PS_LED] if k > 0 else np.int64(-1)
