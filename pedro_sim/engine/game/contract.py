@@ -42,7 +42,8 @@ def _think_exchange_gate(deck, hands, dealer, bidder, bid, trump, policy, flags,
 
 
 def _play_contract(inline_loop: bool):
-    """play_contract with the trick loop inlined or not (play._play_out)."""
+    """play_contract with the exchange and the trick loop inlined (no seat thinks) or
+    called compiled once (exchange_cards_once, tricks._play_out)."""
 
     @kernel
     def play_contract(dealer, bidder, trump, policy, flags, tab, work, think):

@@ -32,7 +32,8 @@ def thrown_in(dealt, tab, rec):
 
 
 def _deal_and_play(inline_loop: bool):
-    """The deal phase with the trick loop inlined (no seat thinks) or called (play._play_out)."""
+    """The deal phase with dealing, exchange and the trick loop inlined (no seat thinks) or
+    called compiled once (deal_hands_once, play_contract_once)."""
 
     @phase
     def deal_and_play(dealer, bidder, trump, policy, flags, tab, work, think):
