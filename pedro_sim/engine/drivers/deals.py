@@ -103,7 +103,7 @@ def score_grid(bids, tab, made, mine, theirs):
     defenders'), the bidders (seat 0) holding b points and the defenders d."""
     pts = np.zeros(L.PT_LEN, dtype=np.int64)
     score = np.zeros(L.MAX_SIDES, dtype=np.int64)
-    bidder = 0
+    bidder = np.int64(0)  # np.int64(): deal_score compiles once, not for a literal 0
     bt = side_of(tab, bidder)
     dt = side_of(tab, seat_after(tab, bidder, 1))  # the defenders' (its left-hand opponent's)
     for k in range(bids.shape[0]):
