@@ -14,8 +14,8 @@ dispatcher, compiler/dispatcher.py, with the patches of compiler/patches.py in f
   also the helpers that many kernels reached inlined, where a call costs nothing that
   counts (scoring a deal, settling a game; the thinking players' dealing, exchange and
   play: ``*_once``). Not in the heuristic's deal: a call there passes the tables' arrays
-  field by field, and calling dealing and exchange out of line cost about a tenth of
-  its deals per second (docs/performance.md, 2026-12-03).
+  field by field, and calling dealing, exchange, shuffle and the suit values out of line
+  cost about a quarter of its deals per second (docs/performance.md, 2026-12-03).
 - ``scratch``: builds the scratch arrays a thread reuses (compiled once, not inlined).
 - ``loop``: the drivers' compiled loops over chunks (serial, GIL released: a thread
   pool runs them side by side); they allocate the scratch arrays.

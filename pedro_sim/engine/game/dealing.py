@@ -183,8 +183,8 @@ def deal_hands(deck, dealer, tab, hands, rec, record):
 
 
 # Compiled once for the thinking players' deals and simulations; the engine's own deals
-# inline deal_hands (an out-of-line call per deal, passing the tables, cost heuristic
-# deals about a tenth of their speed, measured with exchange_cards_once below).
+# inline deal_hands and exchange_cards (calls passing the tables, several a deal, cost
+# heuristic deals about a quarter of their speed: engine/jit.py).
 deal_hands_once = shared_phase(deal_hands.py_func)
 
 

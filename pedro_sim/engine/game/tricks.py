@@ -418,6 +418,21 @@ def trick_loop(hands, st, policy, flags, rng, t, tab, pts, rec):
         rec[L.R_NTRICKS] = trick
 
 
+@kernel
+def open_trick(hands, st, trick, leader, t, tab, pts, rec):
+    """Start trick number ``trick`` in ``st`` (folds at the trick, a claim, the lead passing
+    on from a seat with no cards), for play that keeps its state in ``st``: the trick's
+    leader, or -1 when a claim ends the play."""
+    if tab.opts[L.O_FOLD] == L.FOLD_AT_TRICK:
+        st[L.PS_FOLDS] = fold_trumpless(hands, trick, st[L.PS_FOLDS], t, tab, rec)
+    if claim_if_alone(hands, t, tab, pts, rec):
+        return np.int64(-1)
+    while not hands[leader]:
+        leader = seat_after(tab, leader, 1)
+    start_trick(st, trick, leader)
+    return leader
+
+
 @shared_phase
 def play_from(hands, st, policy, flags, rng, t, tab, pts, rec, k_end, forced):
     """Play compiled once for all but the engine's own deals (which inline trick_loop: 11%
@@ -431,13 +446,9 @@ def play_from(hands, st, policy, flags, rng, t, tab, pts, rec, k_end, forced):
     while True:
         before = np.uint64(st[L.PS_PLAYED])
         if whole:
-            if tab.opts[L.O_FOLD] == L.FOLD_AT_TRICK:
-                st[L.PS_FOLDS] = fold_trumpless(hands, trick, st[L.PS_FOLDS], t, tab, rec)
-            if claim_if_alone(hands, t, tab, pts, rec):
+            leader = open_trick(hands, st, trick, leader, t, tab, pts, rec)
+            if leader < 0:
                 break
-            while not hands[leader]:
-                leader = seat_after(tab, leader, 1)
-            start_trick(st, trick, leader)
         play_cards(hands, st, policy, flags, rng, t, tab, pts, rec,
                    np.int64(L.SEATS) if whole else k_end, forced)
         if not whole:

@@ -18,18 +18,16 @@ from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, lowest, popcount
 from pedro_sim.engine.game.scoring import net_score
 from pedro_sim.engine.game.tricks import (
-    claim_if_alone,
     close_trick,
     constrained_tops,
     extra_cards,
-    fold_trumpless,
     folds_on_lead,
     lead_cards,
     legal_cards,
+    open_trick,
     play_from,
     play_rest,
     stack_legal,
-    start_trick,
     two_to_holder,
 )
 from pedro_sim.engine.jit import kernel, shared_phase
@@ -352,13 +350,9 @@ def think_out(all_hands, leader, t, policy, flags, rng, tab, pts, rec, think):
     st[L.PS_PLAYED] = 0
     trick = np.int64(0)
     while True:
-        if tab.opts[L.O_FOLD] == L.FOLD_AT_TRICK:
-            st[L.PS_FOLDS] = fold_trumpless(hands, trick, st[L.PS_FOLDS], t, tab, rec)
-        if claim_if_alone(hands, t, tab, pts, rec):
+        leader = open_trick(hands, st, trick, leader, t, tab, pts, rec)
+        if leader < 0:
             break
-        while not hands[leader]:
-            leader = seat_after(tab, leader, 1)
-        start_trick(st, trick, leader)
         before = st[L.PS_PLAYED]
         for k in range(players(tab)):
             p = seat_after(tab, leader, k)
