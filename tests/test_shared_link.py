@@ -10,7 +10,7 @@ from pathlib import Path
 
 TOY = '''
 import numpy as np
-from pedro_sim.engine.jit import phase, shared_phase
+from pedro_sim.engine.jit import hot, phase, shared_linked, shared_phase
 
 @shared_phase
 def big(a, x):
@@ -33,6 +33,22 @@ def top(a):
     for k in range(3):
         t += middle(a, np.int64(k))
     return t
+
+@shared_linked
+def piece(a, x):
+    s = 0
+    for i in range(a.shape[0]):
+        s += a[i] ^ x
+    return s
+
+def _hot_caller(a):  # piece's code taken in and inlined by LLVM
+    return piece(a, np.int64(5)) * 2
+
+hot_caller = hot(phase(_hot_caller))
+
+@phase
+def cold_caller(a):  # piece called by symbol
+    return piece(a, np.int64(6)) * 3
 '''
 
 PROBE = '''
@@ -40,6 +56,17 @@ import json, sys
 import numpy as np
 sys.path.insert(0, sys.argv[1])
 import toy
+if sys.argv[2] == "hot":  # piece inlined into the hot caller, declared in the cold one
+    a = np.arange(5, dtype=np.int64)
+    out = {"value": int(toy.hot_caller(a)) + int(toy.cold_caller(a))}
+    for name in ("hot_caller", "cold_caller"):
+        lib = next(iter(getattr(toy, name).overloads.values())).library
+        piece = [f for f in lib._final_module.functions if "piece" in f.name]
+        out[name] = sorted("declared" if f.is_declaration else "defined" for f in piece)
+        out[name + "_calls"] = any("piece" in line and " call " in line
+                                   for line in lib.get_llvm_str().splitlines())
+    print(json.dumps(out))
+    sys.exit()
 if sys.argv[2] == "later":  # big from the cache first, then a new caller of it
     a = np.arange(5, dtype=np.int64)
     big = int(toy.big(a, np.int64(2)))
@@ -88,3 +115,15 @@ def test_shared_phase_is_called_by_symbol_and_cached_with_its_callers(tmp_path: 
     for hits in (0, 1):  # compiled against big loaded from the cache, saved, then loaded
         later = _run(tmp_path, "later")
         assert later == {"value": 10 * 2 + 10 * 3, "hits": hits}
+
+
+def test_shared_linked_phase_is_inlined_into_hot_callers_only(tmp_path: Path) -> None:
+    """A ``shared_linked`` piece: its code taken in and inlined by LLVM in a caller marked
+    ``hot`` (no call left), a declaration called by symbol in any other caller."""
+    (tmp_path / "toy.py").write_text(TOY)
+    (tmp_path / "probe.py").write_text(textwrap.dedent(PROBE))
+    out = _run(tmp_path, "hot")
+    a = range(5)
+    assert out["value"] == 2 * sum(i ^ 5 for i in a) + 3 * sum(i ^ 6 for i in a)
+    assert not out["hot_caller_calls"]
+    assert out["cold_caller"] == ["declared"] and out["cold_caller_calls"]

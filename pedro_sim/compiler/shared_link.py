@@ -14,6 +14,11 @@ object code's hash, so a phase loaded as a dependency and again by its own dispa
 one library). A shared phase is called once per deal, so the call costs nothing
 measurable; small phases keep numba's linking, which lets LLVM inline them.
 
+One exception: a caller marked ``hot`` (the heuristic's deal phase, where a call passing
+the tables costs speed) takes in the code of the shared phases compiled with
+``forceinline`` (engine/jit.py ``shared_linked``: dealing and the exchange), and LLVM
+inlines them there; every other caller still calls them by symbol.
+
 If numba's internals are not as expected, or its version is not one in TESTED_NUMBA,
 nothing is patched and compilation is merely slower (every phase is linked as before).
 The patch is in force only while pedro-sim compiles or loads its own kernels
@@ -30,13 +35,31 @@ from pedro_sim.compiler.swaps import Swaps
 
 TESTED_NUMBA = ("0.68.1",)  # the numba versions this patch was tested on
 _SHARED: set[str] = set()  # qualnames of the shared phases (their libraries' names)
+_INLINED: set[str] = set()  # shared phases that LLVM always inlines (jit's forceinline)
+_HOT: set[str] = set()  # callers that take those phases in as code, for LLVM to inline
 _LOADED: dict[bytes, Any] = {}  # object-code hash -> library, alive for the process
 
 
 def shared(dispatcher: Any) -> Any:
     """Mark a phase (a numba dispatcher) as linked by symbol; returns it."""
-    _SHARED.add(dispatcher.py_func.__qualname__)
+    name = dispatcher.py_func.__qualname__
+    _SHARED.add(name)
+    if dispatcher.targetoptions.get("forceinline"):
+        _INLINED.add(name)
     return dispatcher
+
+
+def hot(dispatcher: Any) -> Any:
+    """Mark a caller (a numba dispatcher) whose shared callees compiled with
+    ``forceinline`` are linked into it as code, so that LLVM inlines them, instead of by
+    symbol as everywhere else; returns it."""
+    _HOT.add(dispatcher.py_func.__qualname__)
+    return dispatcher
+
+
+def _by_symbol(caller: Any, library: Any) -> bool:
+    """Whether ``caller`` calls ``library`` by symbol rather than taking in its code."""
+    return library.name in _SHARED and not (library.name in _INLINED and caller.name in _HOT)
 
 
 def _defined_names(library: Any) -> set[str]:
@@ -59,7 +82,7 @@ def install(swaps: Swaps) -> bool:
         return False
 
     def add_linking_library(self, library):
-        if library.name in _SHARED:
+        if _by_symbol(self, library):
             library._ensure_finalized()
             _remember(self, library)
             return

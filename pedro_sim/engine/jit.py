@@ -12,10 +12,18 @@ dispatcher, compiler/dispatcher.py, with the patches of compiler/patches.py in f
   phases, the solver's search) whose callers call it by symbol instead of carrying a copy
   of its code (compiler/shared_link.py: each driver used to recompile the deal phase);
   also the helpers that many kernels reached inlined, where a call costs nothing that
-  counts (scoring a deal, settling a game; the thinking players' dealing, exchange and
-  play: ``*_once``). Not in the heuristic's deal: a call there passes the tables' arrays
-  field by field, and calling dealing, exchange, shuffle and the suit values out of line
-  cost about a quarter of its deals per second (docs/performance.md, 2026-12-03).
+  counts (scoring a deal, settling a game, the thinking players' play: ``*_once``).
+- ``linked``: a big piece of the heuristic's deal (the trick loop), compiled once as a
+  function of its own and always inlined by LLVM into the deal (``forceinline``): the
+  same machine code as numba's IR-level inlining, for a fraction of numba's front-end
+  work. A real call there would cost: it passes the tables' arrays field by field, and
+  calling dealing, exchange, shuffle and the suit values out of line cost about a
+  quarter of its deals per second (docs/performance.md, 2026-12-03).
+- ``shared_linked``: ``linked`` pieces the thinking players call too (dealing, the
+  exchange): called by symbol from their phases, inlined by LLVM into the deal phase
+  that ``hot`` marks (compiler/shared_link.py).
+- Every other kind sets ``forceinline=False``: numba otherwise passes the option on to
+  the functions first compiled while a ``linked`` one compiles.
 - ``scratch``: builds the scratch arrays a thread reuses (compiled once, not inlined).
 - ``loop``: the drivers' compiled loops over chunks (serial, GIL released: a thread
   pool runs them side by side); they allocate the scratch arrays.
@@ -36,11 +44,14 @@ from pedro_sim.compiler import shared_link
 from pedro_sim.compiler.dispatcher import jit
 
 shared = shared_link.shared
+hot = shared_link.hot
 
-kernel = jit(cache=True, nogil=True, inline="always")
-phase = jit(cache=True, nogil=True, _nrt=False)
-loop = jit(cache=True, nogil=True)
-scratch = jit(cache=True, nogil=True)  # allocates a thread's scratch arrays, compiled once
+kernel = jit(cache=True, nogil=True, inline="always", forceinline=False)
+phase = jit(cache=True, nogil=True, _nrt=False, forceinline=False)
+linked = jit(cache=True, nogil=True, _nrt=False, forceinline=True)
+loop = jit(cache=True, nogil=True, forceinline=False)
+# allocates a thread's scratch arrays, compiled once
+scratch = jit(cache=True, nogil=True, forceinline=False)
 
 
 def fewer_collections() -> None:
@@ -58,3 +69,9 @@ def fewer_collections() -> None:
 def shared_phase(func):
     """A phase big enough to be worth calling by symbol (compiler/shared_link.py)."""
     return shared(phase(func))
+
+
+def shared_linked(func):
+    """A piece of the heuristic's deal that the thinking players' phases call too: compiled
+    once, called by symbol from those, inlined by LLVM into the deal (``hot``)."""
+    return shared(linked(func))

@@ -5,7 +5,7 @@ from numba.core import types
 from numba.extending import overload
 
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine.game.dealing import exchange_cards, exchange_cards_once, record_exchange
+from pedro_sim.engine.game.dealing import exchange_cards, record_exchange
 from pedro_sim.engine.game.scoring import discard_credit
 from pedro_sim.engine.game.tricks import play_out, play_out_inline
 from pedro_sim.engine.jit import kernel, shared_phase
@@ -42,8 +42,8 @@ def _think_exchange_gate(deck, hands, dealer, bidder, bid, trump, policy, flags,
 
 
 def _play_contract(inline_loop: bool):
-    """play_contract with the exchange and the trick loop inlined (no seat thinks) or
-    called compiled once (exchange_cards_once, tricks._play_out)."""
+    """play_contract with the trick loop inlined (no seat thinks) or called compiled once
+    (tricks.play_rest)."""
 
     @kernel
     def play_contract(dealer, bidder, trump, policy, flags, tab, work, think):
@@ -54,10 +54,7 @@ def _play_contract(inline_loop: bool):
         pts = work.pts
         rec = work.rec
         st = work.play
-        if inline_loop:
-            exchange_cards(work.deck, hands, dealer, trump, policy, rng, tab)
-        else:
-            exchange_cards_once(work.deck, hands, dealer, trump, policy, rng, tab)
+        exchange_cards(work.deck, hands, dealer, trump, policy, rng, tab)
         if thinks(policy):
             think_exchange_gate(work.deck, hands, dealer, bidder, pts[L.PT_BID], trump, policy,
                                 flags, tab, rng, think)

@@ -4,7 +4,7 @@ import numpy as np
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
-from pedro_sim.engine.jit import kernel, phase, shared_phase
+from pedro_sim.engine.jit import kernel, phase, shared_linked, shared_phase
 from pedro_sim.engine.players import pick_one, policy_of, scoring_cards, seat_player
 from pedro_sim.engine.rng import GOLDEN, below, below_at
 from pedro_sim.engine.seats import (
@@ -174,18 +174,12 @@ def take_kitty(deck, bidder, tab, books):
             books[bidder] |= bit(deck[j])
 
 
-@kernel
+@shared_linked
 def deal_hands(deck, dealer, tab, hands, rec, record):
     """The deal proper: packets (recorded into ``rec`` when ``record``), then books, into
     the H_DEALT and H_BOOKS rows of ``hands``."""
     deal_packets(deck, dealer, tab, seat_masks(hands, L.H_DEALT), rec, record)
     deal_books(deck, dealer, tab, seat_masks(hands, L.H_BOOKS))
-
-
-# Compiled once for the thinking players' deals and simulations; the engine's own deals
-# inline deal_hands and exchange_cards (calls passing the tables, several a deal, cost
-# heuristic deals about a quarter of their speed: engine/jit.py).
-deal_hands_once = shared_phase(deal_hands.py_func)
 
 
 @kernel
@@ -322,7 +316,7 @@ def exchange_by_passing(hands, dealer, trump, policy, rng, tab):
         hands[L.H_DISCARDED + p] = cards[p] & ~hands[p]
 
 
-@kernel
+@shared_linked
 def exchange_cards(deck, hands, dealer, trump, policy, rng, tab):
     """Discards and fills between the bidding and the first lead, eldest first, the dealer
     last: the hands in play from the dealt ones and the books, and each seat's received,
@@ -371,8 +365,6 @@ def exchange_cards(deck, hands, dealer, trump, policy, rng, tab):
         discarded[p] = (dealt[p] | books[p]) & ~hands[p]
     dealer_exchange(deck, hands, dealer, trump, dpol, rng, tab, sp)
 
-
-exchange_cards_once = shared_phase(exchange_cards.py_func)  # as deal_hands_once
 
 
 @kernel

@@ -4,7 +4,7 @@ import numpy as np
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, known_card, lowest, popcount
-from pedro_sim.engine.jit import kernel, phase, shared_phase
+from pedro_sim.engine.jit import kernel, linked, phase, shared_phase
 from pedro_sim.engine.players import (
     choose_bury,
     choose_card,
@@ -389,7 +389,7 @@ def _play_out(inline_loop: bool):
     return play_out
 
 
-@kernel
+@linked
 def trick_loop(hands, st, policy, flags, rng, t, tab, pts, rec):
     """Every trick from trick number st[PS_TRICK] on, led by st[PS_LEADER] (st[PS_BIDDER]:
     whose first lead the rules may force; st[PS_PLAYED], st[PS_FOLDS] so far)."""

@@ -10,12 +10,11 @@ from pedro_sim.engine.game.auction import auction, name_trump
 from pedro_sim.engine.game.contract import play_contract_inline, play_contract_once
 from pedro_sim.engine.game.dealing import (
     deal_hands,
-    deal_hands_once,
     fixed_hand_order_once,
     shuffle,
     take_kitty,
 )
-from pedro_sim.engine.jit import kernel, phase, shared
+from pedro_sim.engine.jit import hot, kernel, phase, shared
 from pedro_sim.engine.players import for_auction, for_sides, policy_of, settings_of
 from pedro_sim.engine.rng import KIND_FIXED, start
 from pedro_sim.engine.seats import clear_points, seat_after, seat_masks, side_of
@@ -32,10 +31,10 @@ def thrown_in(dealt, tab, rec):
 
 
 def _deal_and_play(inline_loop: bool):
-    """The deal phase with dealing, exchange and the trick loop inlined (no seat thinks) or
-    called compiled once (deal_hands_once, play_contract_once)."""
+    """The deal phase with the contract and the trick loop in its own code (no seat thinks:
+    dealing, the exchange and the trick loop are inlined by LLVM, engine/jit.py ``hot``) or
+    with the contract called compiled once (play_contract_once)."""
 
-    @phase
     def deal_and_play(dealer, bidder, trump, policy, flags, tab, work, think):
         """From a dealing order (work.deck) to the last trick: packets, the auction (when
         ``bidder`` < 0; otherwise ``bidder`` holds the minimum bid in ``trump``), discards,
@@ -49,10 +48,7 @@ def _deal_and_play(inline_loop: bool):
         rec = work.rec
         dealt = seat_masks(hands, L.H_DEALT)
         books = seat_masks(hands, L.H_BOOKS)
-        if inline_loop:
-            deal_hands(deck, dealer, tab, hands, rec, rec.shape[0] > 0)
-        else:
-            deal_hands_once(deck, dealer, tab, hands, rec, rec.shape[0] > 0)
+        deal_hands(deck, dealer, tab, hands, rec, rec.shape[0] > 0)
         bid = tab.opts[L.O_MIN_BID]
         forced = False
         clear_points(pts)
@@ -87,10 +83,12 @@ def _deal_and_play(inline_loop: bool):
         pts[L.PT_FORCED] = forced
         return bidder, bid, trump
 
-    return deal_and_play
+    if inline_loop:  # a name of its own: the caller that shared_link.hot marks
+        deal_and_play.__qualname__ = "deal_and_play_inline"
+    return phase(deal_and_play)
 
 
-_deal_and_play_inline = shared(_deal_and_play(True))
+_deal_and_play_inline = hot(shared(_deal_and_play(True)))
 _deal_and_play_called = shared(_deal_and_play(False))
 
 

@@ -22,7 +22,7 @@ from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ZERO, bit
 from pedro_sim.engine.game.contract import play_contract_once
 from pedro_sim.engine.game.dealing import (
-    deal_hands_once,
+    deal_hands,
     fixed_hand_order_once,
     shuffle,
     take_kitty,
@@ -83,7 +83,7 @@ def deal_around(seat, dealer, hand, bidder, tab, rng, think):
     shuffle(rng, rest, m)
     offset = seat_after(tab, seat, players(tab) - dealer - 1)  # places after eldest
     fixed_hand_order_once(rest, ids, offset, tab, deck)
-    deal_hands_once(deck, dealer, tab, hands, work.rec, np.bool_(False))
+    deal_hands(deck, dealer, tab, hands, work.rec, np.bool_(False))
     take_kitty(deck, bidder, tab, seat_masks(hands, L.H_BOOKS))
 
 

@@ -31,8 +31,8 @@ import numpy as np
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
 from pedro_sim.engine.game.dealing import (
-    deal_hands_once,
-    exchange_cards_once,
+    deal_hands,
+    exchange_cards,
     keep_of,
     redo_dealer,
     shuffle,
@@ -295,9 +295,9 @@ def exchange_like(deck, real, seen, p, dealer, bidder, trump, counts, tab, rng, 
             if not bit(deck[j]) & seen:
                 sim[j] = rest[k]
                 k += 1
-        deal_hands_once(sim, dealer, tab, hands, work.rec, np.bool_(False))
+        deal_hands(sim, dealer, tab, hands, work.rec, np.bool_(False))
         take_kitty(sim, bidder, tab, seat_masks(hands, L.H_BOOKS))
-        exchange_cards_once(sim, hands, dealer, trump, np.int64(L.P_HEURISTIC), rng, tab)
+        exchange_cards(sim, hands, dealer, trump, np.int64(L.P_HEURISTIC), rng, tab)
         if like_real(hands, real, p, dealer, counts, trump, tab):
             return True
     return False
