@@ -13,20 +13,21 @@ dispatcher, compiler/dispatcher.py, with the patches of compiler/patches.py in f
   of its code (compiler/shared_link.py: each driver used to recompile the deal phase);
   also the helpers that many kernels reached inlined, where a call costs nothing that
   counts (scoring a deal, settling a game, the thinking players' play: ``*_once``).
-- ``linked``: a big piece of the heuristic's deal (the trick loop), compiled once as a
-  function of its own and always inlined by LLVM into the deal (``forceinline``): the
-  same machine code as numba's IR-level inlining, for a fraction of numba's front-end
-  work. A real call there would cost: it passes the tables' arrays field by field, and
-  calling dealing, exchange, shuffle and the suit values out of line cost about a
-  quarter of its deals per second (docs/performance.md, 2026-12-03).
+- ``linked``: a big piece of the heuristic's deal (the trick loop; the heuristic's places,
+  which play_from inlines too), compiled once as a function of its own and always
+  inlined by LLVM into its callers (``forceinline``): the same machine code as numba's
+  IR-level inlining, for a fraction of numba's front-end work. A real call there would
+  cost: it passes the tables' arrays field by field, and calling dealing, exchange,
+  shuffle and the suit values out of line cost about a quarter of its deals per second
+  (docs/performance.md, 2026-12-03).
 - ``shared_linked``: ``linked`` pieces the thinking players call too (dealing, the
   exchange): called by symbol from their phases, inlined by LLVM into the deal phase
   that ``hot`` marks (compiler/shared_link.py).
-- Every other kind sets ``forceinline=False``: numba otherwise passes the option on to
-  the functions first compiled while a ``linked`` one compiles.
 - ``scratch``: builds the scratch arrays a thread reuses (compiled once, not inlined).
 - ``loop``: the drivers' compiled loops over chunks (serial, GIL released: a thread
   pool runs them side by side); they allocate the scratch arrays.
+- Every kind but ``linked`` sets ``forceinline=False``: numba otherwise passes the option
+  on to the functions first compiled while a ``linked`` one compiles.
 
 Kernels take their arrays in named bundles: ``tab`` (encoding/tables.py Tables: options,
 masks, beats, card info), ``work`` (engine/work.py Work: a thread's deal arrays) and the

@@ -235,7 +235,7 @@ def start_trick(st, trick, leader):
     st[L.PS_NPLAYS] = 0
 
 
-@kernel
+@linked
 def play_places(hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidder, k0, k_end,
                 forced, wseat, wcard, led, points, nplays, folds, played):
     """The places ``k0`` to ``k_end`` - 1 after ``leader`` of trick ``trick`` (winning so
@@ -246,7 +246,8 @@ def play_places(hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidd
     The state goes in and out as values, not through the PS_* record (play_cards), only
     for the engine's own trick loop: it starts each trick from constants that the
     compiler folds into the unrolled places (measured: 7% more heuristic deals a second
-    than reading them from the record, docs/performance.md)."""
+    than reading them from the record, docs/performance.md). Compiled once, and inlined
+    by LLVM into its two callers (trick_loop, play_cards) with their constants."""
     record = rec.shape[0] > 0
     base = L.R_TRICKS + L.TRICK_LEN * trick
     holding = holders(hands, tab)  # those after the player to move hold the same till then
@@ -439,7 +440,7 @@ def play_from(hands, st, policy, flags, rng, t, tab, pts, rec, k_end, forced):
     more deals/s, docs/performance.md): with ``k_end`` >= 0, the places st[PS_K] to
     ``k_end`` - 1 of the trick in progress, as play_cards (the thinking players play a card
     at a time and roll out from the middle of a trick); with ``k_end`` < 0, every trick from
-    st[PS_TRICK] on, as trick_loop. One place plays, so play_places is compiled once here."""
+    st[PS_TRICK] on, as trick_loop. One place plays, so LLVM inlines play_places once here."""
     whole = k_end < 0
     trick = st[L.PS_TRICK]
     leader = st[L.PS_LEADER]
