@@ -366,7 +366,6 @@ def exchange_cards(deck, hands, dealer, trump, policy, rng, tab):
     dealer_exchange(deck, hands, dealer, trump, dpol, rng, tab, sp)
 
 
-
 @kernel
 def stock_start(hands, dealer, tab):
     """Where the stock left to the dealer starts: after the hands and every card the other
