@@ -399,6 +399,11 @@ def trick_loop(hands, st, policy, flags, rng, t, tab, pts, rec):
     bidder = st[L.PS_BIDDER]
     folds = st[L.PS_FOLDS]
     played = np.uint64(st[L.PS_PLAYED])
+    # typed, not literal, constants: one compiled play_places for both its callers (LLVM
+    # folds them once it has inlined it)
+    zero = np.int64(0)
+    none = np.int64(-1)
+    seats = np.int64(L.SEATS)
     while True:
         if tab.opts[L.O_FOLD] == L.FOLD_AT_TRICK:
             folds = fold_trumpless(hands, trick, folds, t, tab, rec)
@@ -408,8 +413,8 @@ def trick_loop(hands, st, policy, flags, rng, t, tab, pts, rec):
             leader = seat_after(tab, leader, 1)
         before = played
         wseat, _, _, points, _, folds, played = play_places(
-            hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidder, 0, L.SEATS, -1,
-            -1, -1, -1, 0, 0, folds, played)
+            hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidder, zero, seats, none,
+            none, none, none, zero, zero, folds, played)
         credit(pts, side_of(tab, wseat), points, (played ^ before) & ~tab.masks[t, L.M_TWO_PLAYED])
         leader = wseat
         trick += 1
