@@ -2,13 +2,14 @@
 
 numba compiles one function at a time per process, so with ``jobs`` > 1 the work is
 shared with a helper process, this one forked (cache saves are locked,
-compiler/cache_lock.py). The helper compiles the solver's search, then the thinking
-players' deal phase, the longest chain of compiles; meanwhile this process compiles the
+compiler/cache_lock.py). Every driver calls both versions of the deal phase (the one that
+thinks and the heuristic one, chosen at run time: engine/game/whole_deal.py), so the two
+are compiled first, one per process: the helper compiles the solver's search, then the
+thinking deal phase, the longest chain of compiles; meanwhile this process compiles the
 card search (pimc_card and the rollout) that the chain reaches last, so the helper finds
-both pieces cached and neither is compiled twice, then the random and heuristic players'
-versions. Once the helper reports the chain done, the two take the thinking players'
-drivers, which load it from the cache, a group at a time from a shared queue (QUEUE)
-until none is left."""
+it cached and nothing is compiled twice, then the heuristic deal phase. Once the helper
+reports the chain done, the two take the drivers, a group at a time from a shared queue
+(QUEUE), until none is left."""
 
 from __future__ import annotations
 
@@ -34,29 +35,29 @@ from pedro_sim.engine.game.whole_game import GAME_COLS
 from pedro_sim.setup import EngineInputs, technique_flags
 from pedro_sim.traces import record_deals, record_fixed
 
-PIMC = L.PL_PIMC * 17  # every seat pimc: compiles the thinking players' versions
+PIMC = L.PL_PIMC * 17  # every seat pimc: runs the thinking players' code too
 CHAIN_DONE = "thinking deal phase compiled"
-# The thinking drivers after the chain (driver_steps 1 to 9), handed out a group at a time,
-# the slowest to compile first. 1 and 3 share _fixed, which two processes taking them at
-# once would both compile; 2 and 5 only load the chain's _auctioned, so they come last.
-QUEUE = ((8,), (6,), (1, 3), (9,), (7,), (4,), (2, 5))
+# The drivers (driver_steps), handed out a group at a time, the slowest to compile first.
+# A group holds the steps that compile the same driver kernel (0, 2, 5: _auctioned; 1, 3:
+# _fixed; 4, 8: play_game), which two processes taking them at once would both compile.
+QUEUE = ((9,), (0, 2, 5), (1, 3), (6,), (4, 8), (7,))
 
 
 def warm_all(variant: str = "cinch", jobs: int = 1) -> None:
     """Every kernel compiled or loaded, in two processes when ``jobs`` > 1."""
     inputs = EngineInputs.for_variant(variant)
-    if jobs > 1 and hasattr(os, "fork"):
-        if _warm_beside_helper(inputs):
-            return  # the two processes compiled everything between them
-    else:
-        warm_others(inputs)
-    warm_policy(inputs, PIMC)  # the thinking players' drivers (those a failed helper left)
+    if jobs > 1 and hasattr(os, "fork") and _warm_beside_helper(inputs):
+        return  # the two processes compiled everything between them
+    warm_solver()  # one process, or what a failed helper left
+    for policy in (PIMC, L.P_HEURISTIC, L.P_RANDOM):
+        warm_policy(inputs, policy)
+    heuristic_trump(inputs, list(range(9)))
 
 
 def _warm_beside_helper(inputs: EngineInputs) -> bool:
-    """The card search and warm_others here while a helper process (this one forked, its
-    imports done) compiles the thinking players' deal phase; then the two share the
-    thinking players' drivers. False if the helper failed."""
+    """The card search and the heuristic deal phase here while a helper process (this one
+    forked, its imports done) compiles the thinking deal phase; then the two share the
+    drivers. False if the helper failed."""
     _thinking_scratch(inputs)  # its builders compiled before the fork: both processes use them
     with tempfile.TemporaryFile("w+") as err, tempfile.TemporaryDirectory() as queue:
         read_end, write_end = os.pipe()
@@ -69,8 +70,11 @@ def _warm_beside_helper(inputs: EngineInputs) -> bool:
         os.close(write_end)
         with os.fdopen(read_end) as chain:
             try:
+                warm_dealing(inputs)
                 warm_card_search(inputs)
-                warm_others(inputs)
+                warm_deal_phase(inputs, thinking=False)
+                heuristic_trump(inputs, list(range(9)))
+                warm_solver()  # the helper's first piece: by now loaded, not compiled
                 if chain.readline().strip() == CHAIN_DONE:  # or "": the helper stopped
                     warm_queued(inputs, Path(queue))
             except BaseException:
@@ -101,17 +105,16 @@ def _helper(inputs: EngineInputs, queue: Path, chain: int, err: IO[str]) -> NoRe
 def warm_helper(inputs: EngineInputs, queue: Path, chain: int) -> None:
     """The helper's share: the solver (its search, which the chain's dd_card and this
     process's card search both reach: compiled here first, then loaded by both), the
-    thinking deal phase (announced on the ``chain`` pipe), then thinking players' drivers
-    from the queue."""
+    thinking deal phase (announced on the ``chain`` pipe), then drivers from the queue."""
     warm_solver()
-    warm_policy(inputs, PIMC, [0])
+    warm_deal_phase(inputs, thinking=True)
     os.write(chain, f"{CHAIN_DONE}\n".encode())
     warm_queued(inputs, queue)
 
 
 def warm_queued(inputs: EngineInputs, queue: Path) -> None:
-    """Thinking players' drivers taken a group at a time from the queue both processes
-    share (a counter under a file lock), until it is empty."""
+    """Drivers taken a group at a time from the queue both processes share (a counter
+    under a file lock), until it is empty."""
     while (group := _take(queue)) is not None:
         warm_policy(inputs, PIMC, group)
 
@@ -133,6 +136,21 @@ def _thinking_scratch(inputs: EngineInputs) -> tuple:
     return drivers._scratch(PIMC, inputs.tables)
 
 
+def warm_dealing(inputs: EngineInputs) -> None:
+    """Dealing and the exchange (engine/game/dealing.py), which both deal phases call:
+    compiled here first, while the helper compiles the solver's search, so that neither
+    deal phase compiles them again."""
+    from numba import typeof, types
+
+    from pedro_sim.engine.game.dealing import deal_hands, exchange_cards
+
+    work = _thinking_scratch(inputs)[0]
+    deck, hands, tables = typeof(work.deck), typeof(work.hands), typeof(inputs.tables)
+    i64 = types.int64
+    deal_hands.compile((deck, i64, tables, hands, typeof(work.rec), types.boolean))
+    exchange_cards.compile((deck, hands, i64, i64, i64, typeof(work.rng), tables))
+
+
 def warm_card_search(inputs: EngineInputs) -> None:
     """The thinking players' card search (engine/thinking/playouts.py: pimc_card, with the
     rollout, trick loop and play_cards it calls), compiled for the types think_out calls
@@ -152,13 +170,25 @@ def warm_card_search(inputs: EngineInputs) -> None:
         typeof(inputs.tables)))
 
 
-def warm_others(inputs: EngineInputs) -> None:
-    """Every driver with a random and with a heuristic player, and the solver (the
-    phases compile without the thinking players' code: drivers._scratch)."""
-    for policy in (L.P_RANDOM, L.P_HEURISTIC):
-        warm_policy(inputs, policy)
-    heuristic_trump(inputs, list(range(9)))
-    warm_solver()
+def deal_phase_types(inputs: EngineInputs, thinking: bool) -> tuple:
+    """The argument types the drivers call a version of the deal phase with
+    (engine/game/whole_deal.py deal_and_play: ``think`` None where nobody thinks)."""
+    from numba import typeof, types
+
+    work, think = _thinking_scratch(inputs)
+    i64 = types.int64
+    return (i64, i64, i64, i64, typeof(technique_flags()), typeof(inputs.tables),
+            typeof(work), typeof(think) if thinking else types.none)
+
+
+def warm_deal_phase(inputs: EngineInputs, thinking: bool) -> None:
+    """One version of the deal phase, compiled for the types the drivers call it with. If
+    these ever differ from the drivers', they compile their own
+    (tests/test_compile_helpers.py checks)."""
+    from pedro_sim.engine.game.whole_deal import _deal_and_play_called, _deal_and_play_inline
+
+    phase = _deal_and_play_called if thinking else _deal_and_play_inline
+    phase.compile(deal_phase_types(inputs, thinking))
 
 
 def warm_policy(inputs: EngineInputs, policy: int, which: Sequence[int] | None = None) -> None:
@@ -169,7 +199,7 @@ def warm_policy(inputs: EngineInputs, policy: int, which: Sequence[int] | None =
 
 
 def driver_steps(policy: int) -> list[Callable[[EngineInputs], None]]:
-    """One tiny run per driver; the first compiles the deal phase."""
+    """One tiny run per driver (QUEUE groups those that compile the same kernel)."""
     flags = technique_flags(worlds=1, bid_worlds=2)
     hand = list(range(9))
 

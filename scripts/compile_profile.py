@@ -4,8 +4,8 @@ for the deal phases. Used for docs/performance.md ("Issue 6, fourth session").
 
     .venv/bin/python scripts/compile_profile.py bid     # the first heuristic `bid`
     .venv/bin/python scripts/compile_profile.py warmup  # everything `pedro-sim warmup` compiles
-    .venv/bin/python scripts/compile_profile.py thinking  # its thinking players' part
-    .venv/bin/python scripts/compile_profile.py other     # and the rest
+    .venv/bin/python scripts/compile_profile.py thinking   # the thinking deal phase alone
+    .venv/bin/python scripts/compile_profile.py heuristic  # the heuristic deal phase alone
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def _passes(dispatcher, top: int = 5) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("bid", "warmup", "thinking", "other"))
+    parser.add_argument("what", choices=("bid", "warmup", "thinking", "heuristic"))
     args = parser.parse_args()
     event.register("numba:compile", _CompileTimes())
     from pedro_sim.encoding import layout as L
@@ -71,10 +71,9 @@ def main() -> None:
         warm_all()
     else:
         from pedro_sim.setup import EngineInputs
-        from pedro_sim.warmup import PIMC, warm_others, warm_policy
+        from pedro_sim.warmup import warm_deal_phase
 
-        inputs = EngineInputs.for_variant("cinch")
-        warm_policy(inputs, PIMC) if args.what == "thinking" else warm_others(inputs)
+        warm_deal_phase(EngineInputs.for_variant("cinch"), thinking=args.what == "thinking")
     print(f"compiled in {time.perf_counter() - started:.1f} s (empty cache)")
     for name, seconds in _own.most_common(25):
         print(f"  {name:<45} {seconds:6.1f} s")

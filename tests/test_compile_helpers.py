@@ -101,31 +101,62 @@ def test_fast_exit_flushes_and_keeps_the_exit_code():
     assert (done.returncode, done.stderr) == (1, "errbad thing\n")
 
 
-def test_warmup_card_search_has_the_types_the_thinking_chain_uses():
-    """warm_card_search compiles pimc_card (and the rollout it calls) for the signature
-    think_out calls it with: otherwise the helper's chain would compile second entries
-    (and gain nothing)."""
+def _entries(kernel) -> list:
+    """The cache index keys of ``kernel`` compiled on this machine."""
+    return [key for key in kernel._cache._cache_file._load_index()
+            if key[1] == kernel.targetctx.codegen().magic_tuple()]
+
+
+def test_warmup_compiles_the_types_the_drivers_use():
+    """warm_dealing compiles dealing and the exchange for the types both deal phases call
+    them with, warm_card_search pimc_card (and the rollout it calls) for those think_out
+    calls it with, and warm_deal_phase each deal phase for the drivers' types: otherwise
+    the helper's chain and the drivers would compile second entries (and the two processes
+    would gain nothing)."""
+    from pedro_sim.engine.game.dealing import deal_hands, exchange_cards
+    from pedro_sim.engine.game.whole_deal import _deal_and_play_called, _deal_and_play_inline
     from pedro_sim.engine.thinking.playouts import pimc_card, rollout_value
     from pedro_sim.setup import EngineInputs
-    from pedro_sim.warmup import PIMC, warm_card_search, warm_policy
+    from pedro_sim.warmup import PIMC, warm_card_search, warm_deal_phase, warm_dealing, warm_policy
 
     inputs = EngineInputs.for_variant("cinch")
+    warm_dealing(inputs)
     warm_card_search(inputs)
-    warm_policy(inputs, PIMC, [0])  # the chain: compiled (or loaded) after the search
-    for kernel in (pimc_card, rollout_value):
-        entries = [key for key in kernel._cache._cache_file._load_index()  # this machine's
-                   if key[1] == kernel.targetctx.codegen().magic_tuple()]
-        assert len(entries) == 1, kernel
+    for thinking in (False, True):
+        warm_deal_phase(inputs, thinking)
+    warm_policy(inputs, PIMC)  # every driver: compiled (or loaded) after the phases
+    for kernel in (deal_hands, exchange_cards, pimc_card, rollout_value,
+                   _deal_and_play_inline, _deal_and_play_called):
+        assert len(_entries(kernel)) == 1, kernel
 
 
-def test_warmup_queue_hands_out_every_thinking_driver_once(tmp_path):
+def test_warmup_queue_hands_out_every_driver_once(tmp_path):
     from pedro_sim.warmup import PIMC, QUEUE, _take, driver_steps
 
     taken = []
     while (group := _take(tmp_path)) is not None:
         taken.append(group)
     assert taken == list(QUEUE) and _take(tmp_path) is None
-    assert sorted(k for group in taken for k in group) == list(range(1, len(driver_steps(PIMC))))
+    assert sorted(k for group in taken for k in group) == list(range(len(driver_steps(PIMC))))
+
+
+def test_after_the_warmup_no_kind_of_player_compiles_anything():
+    """The two-process warmup runs the drivers with thinking players only: each driver is
+    one kernel for every kind of player, so the random and heuristic ones find everything
+    compiled (conftest warmed up)."""
+    from numba.core import event
+
+    from pedro_sim.encoding import layout as L
+    from pedro_sim.setup import EngineInputs
+    from pedro_sim.warmup import warm_policy
+
+    inputs = EngineInputs.for_variant("cinch")
+    with event.install_recorder("numba:compile") as rec:
+        for policy in (L.P_RANDOM, L.P_HEURISTIC):
+            warm_policy(inputs, policy)
+    compiled = [ev.data["dispatcher"].py_func.__qualname__ for _, ev in rec.buffer
+                if ev.is_start]
+    assert not compiled, compiled
 
 
 def _kernels():

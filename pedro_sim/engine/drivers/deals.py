@@ -21,7 +21,7 @@ from pedro_sim.engine.jit import kernel, loop, phase, shared_phase
 from pedro_sim.engine.rng import KIND_DEAL
 from pedro_sim.engine.seats import first_dealer, players, seat_after, side_of
 from pedro_sim.engine.thinking import scratch as S
-from pedro_sim.engine.thinking.scratch import new_think, thinks
+from pedro_sim.engine.thinking.scratch import new_think
 from pedro_sim.engine.work import new_work
 
 
@@ -240,10 +240,11 @@ def _game_results(seed, first, policy, flags, tab, out, work, think):
 
 def _scratch(policy, tab, recording: bool = False) -> tuple:
     """A thread's scratch: the deal's work arrays (with a record when ``recording``) and
-    the thinking players' (None when no seat thinks: the phases then compile without the
-    thinking players' code)."""
+    the thinking players' (small when no seat thinks). Always a thinking scratch, so that
+    each driver compiles once for every kind of player (game/whole_deal.py deal_and_play
+    chooses the deal phase at run time)."""
     work = new_work(recording)
-    return work, new_think(policy, tab, work.rng) if thinks(policy) else None
+    return work, new_think(policy, tab, work.rng)
 
 
 def _share(n: int, run: Callable[[int, int], None], parts_per_thread: int = 1) -> None:

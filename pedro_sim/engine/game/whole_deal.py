@@ -1,8 +1,6 @@
 """One whole deal, from the keyed stream to the score: the flows the drivers loop over."""
 
 import numpy as np
-from numba.core import types
-from numba.extending import overload
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ZERO, bit
@@ -19,6 +17,7 @@ from pedro_sim.engine.players import for_auction, for_sides, policy_of, settings
 from pedro_sim.engine.rng import KIND_FIXED, start
 from pedro_sim.engine.seats import clear_points, seat_after, seat_masks, side_of
 from pedro_sim.engine.thinking.bidding import EV_PREDICTED, ev_gate
+from pedro_sim.engine.thinking.scratch import thinks
 
 
 @kernel
@@ -92,17 +91,16 @@ _deal_and_play_inline = hot(shared(_deal_and_play(True)))
 _deal_and_play_called = shared(_deal_and_play(False))
 
 
+@kernel
 def deal_and_play(dealer, bidder, trump, policy, flags, tab, work, think):
-    """The deal phase for ``think``'s type: with the trick loop inlined where no seat
-    thinks (``think`` is None), the other version otherwise. Chosen while typing (an
-    overload), so each version of a driver compiles and calls one phase."""
-
-
-@overload(deal_and_play, inline="always")
-def _deal_and_play_for(dealer, bidder, trump, policy, flags, tab, work, think):
-    run = _deal_and_play_inline if isinstance(think, types.NoneType) else _deal_and_play_called
-    return lambda dealer, bidder, trump, policy, flags, tab, work, think: run(
-        dealer, bidder, trump, policy, flags, tab, work, think)
+    """The deal phase: where no seat of ``policy`` thinks, the version with the trick loop
+    inlined and no thinking players' code (``think`` None); otherwise the version that
+    thinks. Chosen at run time, so that each driver compiles once for every kind of player
+    (the thinking scratch is always passed; it is small where nobody thinks:
+    thinking/scratch.py new_think)."""
+    if thinks(policy):
+        return _deal_and_play_called(dealer, bidder, trump, policy, flags, tab, work, think)
+    return _deal_and_play_inline(dealer, bidder, trump, policy, flags, tab, work, None)
 
 
 @kernel

@@ -80,7 +80,9 @@ T_U, T_I, T_F, T_DP, T_SEARCH, T_SIM, T_NOREC = range(7)
 @kernel
 def thinks(policy):
     """Whether any seat of a policy word thinks (pimc or dd)."""
-    return (policy & 15) >= L.PL_PIMC or ((policy >> 4) & 15) >= L.PL_PIMC
+    # max, not `or`: a short-circuit inlined into the drivers left a phi numba's SSA check
+    # warned about (NumbaIRAssumptionWarning)
+    return max(policy & 15, (policy >> 4) & 15) >= L.PL_PIMC
 
 
 def new_think(policy: int, tab, rng: np.ndarray) -> tuple:

@@ -11,8 +11,6 @@ other decision, and the heuristic's rollouts, are untouched.
 """
 
 import numpy as np
-from numba.core import types
-from numba.extending import overload
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ZERO, bit
@@ -87,50 +85,23 @@ def count_choice(act, c, counts):
         counts[1] += 1
 
 
-
-def clear_gate(think):
-    """Zero the watched technique's counts (nothing when no seat thinks: ``think`` None)."""
-
-
-@overload(clear_gate, inline="always")
-def _clear_gate(think):
-    if isinstance(think, types.NoneType):
-        return lambda think: None
-
-    def clear(think):
-        counts = steer_counts(think)
-        counts[0] = 0
-        counts[1] = 0
-    return clear
-
-
-def add_gate(think, cells):
-    """cells[0] += 1 if a situation arose, cells[1] += situations, cells[2] += actions
-    chosen (nothing when no seat thinks)."""
-
-
-@overload(add_gate, inline="always")
-def _add_gate(think, cells):
-    if isinstance(think, types.NoneType):
-        return lambda think, cells: None
-
-    def add(think, cells):
-        counts = steer_counts(think)
-        if counts[0] > 0:
-            cells[0] += 1
-        cells[1] += counts[0]
-        cells[2] += counts[1]
-    return add
-
-
-# Called, not inlined: a driver that inlined these gates and unpacked a deal's result
-# tuple was miscompiled (every second deal of the same index dealt other cards; the
-# pitfall engine/jit.py names).
+# Called, not inlined: a driver that inlined these and unpacked a deal's result tuple was
+# miscompiled (every second deal of the same index dealt other cards; the pitfall
+# engine/jit.py names).
 @phase
 def clear_steer_counts(think):
-    clear_gate(think)
+    """Zero the watched technique's counts."""
+    counts = steer_counts(think)
+    counts[0] = 0
+    counts[1] = 0
 
 
 @phase
 def add_steer_counts(think, cells):
-    add_gate(think, cells)
+    """cells[0] += 1 if a situation arose, cells[1] += situations, cells[2] += actions
+    chosen."""
+    counts = steer_counts(think)
+    if counts[0] > 0:
+        cells[0] += 1
+    cells[1] += counts[0]
+    cells[2] += counts[1]
