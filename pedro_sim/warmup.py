@@ -5,9 +5,10 @@ shared with a helper process, this one forked (cache saves are locked,
 compiler/cache_lock.py). Every driver calls both versions of the deal phase (the one that
 thinks and the heuristic one, chosen at run time: engine/game/whole_deal.py), so the two
 are compiled first, one per process: the helper compiles the solver's search, then the
-thinking deal phase, the longest chain of compiles; meanwhile this process compiles the
-card search (pimc_card and the rollout) that the chain reaches last, so the helper finds
-it cached and nothing is compiled twice, then the heuristic deal phase. Once the helper
+thinking deal phase, the longest chain of compiles; meanwhile this process compiles
+dealing and the exchange, which both deal phases call, then the card search (pimc_card
+and the rollout) that the chain reaches last, so the helper finds them cached and
+nothing is compiled twice, then the heuristic deal phase. Once the helper
 reports the chain done, the two take the drivers, a group at a time from a shared queue
 (QUEUE), until none is left."""
 
@@ -55,8 +56,8 @@ def warm_all(variant: str = "cinch", jobs: int = 1) -> None:
 
 
 def _warm_beside_helper(inputs: EngineInputs) -> bool:
-    """The card search and the heuristic deal phase here while a helper process (this one
-    forked, its imports done) compiles the thinking deal phase; then the two share the
+    """Dealing, the card search and the heuristic deal phase here while a helper process
+    (this one forked, its imports done) compiles the thinking deal phase; then the two share the
     drivers. False if the helper failed."""
     _thinking_scratch(inputs)  # its builders compiled before the fork: both processes use them
     with tempfile.TemporaryFile("w+") as err, tempfile.TemporaryDirectory() as queue:
