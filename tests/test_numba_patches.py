@@ -71,7 +71,7 @@ def test_the_switch(monkeypatch, value, chosen):
 
 
 def test_same_results_with_every_patch_off():
-    """Three presets' traces, random and heuristic players, compiled without any patch
+    """Three presets' deals, random and heuristic players, compiled without any patch
     (their own cache folder: compiler/dispatcher.py) and with them."""
     script = str(HERE / "traces_digest.py")
     run = f"import runpy; runpy.run_path({script!r})"
