@@ -3,6 +3,7 @@ compiled function's own time (its callees' compiles excluded) and numba's slowes
 for the deal phases. Used for docs/performance.md ("Issue 6, fourth session").
 
     .venv/bin/python scripts/compile_profile.py bid     # the first heuristic `bid`
+    .venv/bin/python scripts/compile_profile.py pimc-bid  # the same with pimc players
     .venv/bin/python scripts/compile_profile.py warmup  # everything `pedro-sim warmup` compiles
     .venv/bin/python scripts/compile_profile.py thinking   # the thinking deal phase alone
     .venv/bin/python scripts/compile_profile.py heuristic  # the heuristic deal phase alone
@@ -50,7 +51,7 @@ def _passes(dispatcher, top: int = 5) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("bid", "warmup", "thinking", "heuristic"))
+    parser.add_argument("what", choices=("bid", "pimc-bid", "warmup", "thinking", "heuristic"))
     args = parser.parse_args()
     event.register("numba:compile", _CompileTimes())
     from pedro_sim.encoding import layout as L
@@ -59,12 +60,15 @@ def main() -> None:
 
     jit.fewer_collections()
     started = time.perf_counter()
-    if args.what == "bid":
+    if args.what in ("bid", "pimc-bid"):
         from pedro_sim.analysis.bid import points_histogram
         from pedro_sim.setup import EngineInputs, technique_flags
 
+        thinking = args.what == "pimc-bid"
         points_histogram(EngineInputs.for_variant("cinch"), list(range(9)), 0, 1, 4, 1,
-                         L.P_HEURISTIC, technique_flags(), show_progress=False)
+                         L.PL_PIMC * 17 if thinking else L.P_HEURISTIC,
+                         technique_flags(worlds=1, bid_worlds=2) if thinking
+                         else technique_flags(), show_progress=False)
     elif args.what == "warmup":
         from pedro_sim.warmup import warm_all
 

@@ -22,6 +22,7 @@ from pedro_sim.setup import EngineInputs, technique_flags
 
 digest = hashlib.sha256()
 work = new_work(recording=True)
+flags = technique_flags()
 for preset in ("cinch", "eighty-three", "california"):
     inputs = EngineInputs.for_variant(preset)
     tab = inputs.tables
@@ -33,8 +34,8 @@ for preset in ("cinch", "eighty-three", "california"):
             n = int(tab.opts[L.O_DECK])
             work.deck[:n] = np.arange(n)
             shuffle(work.rng, work.deck, n)
-            played = _deal_and_play_inline(first_dealer(tab, i), -1, -1, policy,
-                                           technique_flags(), tab, work, None)
+            played = _deal_and_play_inline(first_dealer(tab, i), -1, -1, policy, flags, tab,
+                                           work, None)
             for a in (np.array(played, np.int64), work.rec, work.pts, work.hands):
                 digest.update(a.tobytes())
 print(json.dumps({"digest": digest.hexdigest(), "chosen": sorted(patches.chosen()),
