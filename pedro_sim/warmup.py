@@ -3,14 +3,18 @@
 numba compiles one function at a time per process, so with ``jobs`` > 1 the work is
 shared with a helper process, this one forked (cache saves are locked,
 compiler/cache_lock.py). Every driver calls both versions of the deal phase (the one that
-thinks and the heuristic one, chosen at run time: engine/game/whole_deal.py), so the two
-are compiled first, one per process: the helper compiles the solver's search, then the
-thinking deal phase, the longest chain of compiles; meanwhile this process compiles
-dealing and the exchange, which both deal phases call, then the card search (pimc_card
-and the rollout) that the chain reaches last, so the helper finds them cached and
-nothing is compiled twice, then the heuristic deal phase. Once the helper
-reports the chain done, the two take the drivers, a group at a time from a shared queue
-(QUEUE), until none is left."""
+thinks and the heuristic one, chosen at run time: engine/game/whole_deal.py), so those
+come first. The thinking one is the longest chain of compiles; its big pieces are
+compiled one by one, for the types their callers pass, split between the two processes
+so that each finds the other's pieces in the cache instead of compiling them again:
+
+- this process (main_share): the scratch builders, the rollout, the card search (which
+  reaches the solver's search), think_out, then the thinking deal phase on top;
+- the helper (warm_helper): the solver's search, dealing and the exchange, think_exchange,
+  the heuristic deal phase, the rest of the solver.
+
+A step that needs the other's piece waits for its name (Signals). Then the two take the
+drivers, a group at a time from a shared queue (QUEUE), until none is left."""
 
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ import time
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import SimpleNamespace
 from typing import IO, NoReturn
 
 import numpy as np
@@ -41,7 +46,7 @@ CHAIN_DONE = "thinking deal phase compiled"
 # The drivers (driver_steps), handed out a group at a time, the slowest to compile first.
 # A group holds the steps that compile the same driver kernel (0, 2, 5: _auctioned; 1, 3:
 # _fixed; 4, 8: play_game), which two processes taking them at once would both compile.
-QUEUE = ((9,), (0, 2, 5), (1, 3), (6,), (4, 8), (7,))
+QUEUE = ((4, 8), (9,), (0, 2, 5), (1, 3), (6,), (7,))
 
 
 def warm_all(variant: str = "cinch", jobs: int = 1) -> None:
@@ -56,32 +61,29 @@ def warm_all(variant: str = "cinch", jobs: int = 1) -> None:
 
 
 def _warm_beside_helper(inputs: EngineInputs) -> bool:
-    """Dealing, the card search and the heuristic deal phase here while a helper process
-    (this one forked, its imports done) compiles the thinking deal phase; then the two share the
-    drivers. False if the helper failed."""
-    _thinking_scratch(inputs)  # its builders compiled before the fork: both processes use them
+    """main_share here while a helper process (this one forked, its imports done) does
+    helper_share; then the two share the drivers. False if the helper failed."""
     with tempfile.TemporaryFile("w+") as err, tempfile.TemporaryDirectory() as queue:
-        read_end, write_end = os.pipe()
+        to_main, to_helper = os.pipe(), os.pipe()
         sys.stdout.flush()
         sys.stderr.flush()
         pid = os.fork()
         if pid == 0:
-            os.close(read_end)
-            _helper(inputs, Path(queue), write_end, err)
-        os.close(write_end)
-        with os.fdopen(read_end) as chain:
-            try:
-                warm_dealing(inputs)
-                warm_card_search(inputs)
-                warm_deal_phase(inputs, thinking=False)
-                heuristic_trump(inputs, list(range(9)))
-                warm_solver()  # the helper's first piece: by now loaded, not compiled
-                if chain.readline().strip() == CHAIN_DONE:  # or "": the helper stopped
-                    warm_queued(inputs, Path(queue))
-            except BaseException:
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-                raise
+            os.close(to_main[0])
+            os.close(to_helper[1])
+            _helper(inputs, Path(queue), Signals(to_helper[0], to_main[1]), err)
+        os.close(to_main[1])
+        os.close(to_helper[0])
+        signals = Signals(to_main[0], to_helper[1])
+        try:
+            if main_share(inputs, signals):
+                warm_queued(inputs, Path(queue))
+        except BaseException:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            raise
+        finally:
+            signals.close()
         if os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]):
             err.seek(0)  # warm_all then compiles what the helper left, and says why
             sys.stderr.write(f"warmup helper failed: {err.read().strip()[-500:]}\n")
@@ -89,12 +91,61 @@ def _warm_beside_helper(inputs: EngineInputs) -> bool:
         return True
 
 
-def _helper(inputs: EngineInputs, queue: Path, chain: int, err: IO[str]) -> NoReturn:
+class Signals:
+    """The names of the steps each process has done, sent on a pipe to the other: a step
+    that needs the other's work compiled waits for its name, so that it loads that work
+    from the cache instead of compiling it again. A closed pipe means the other stopped."""
+
+    def __init__(self, read_fd: int, write_fd: int) -> None:
+        self.incoming = os.fdopen(read_fd)
+        self.write_fd = write_fd
+        self.seen: set[str] = set()
+
+    def done(self, name: str) -> None:
+        try:
+            os.write(self.write_fd, f"{name}\n".encode())
+        except BrokenPipeError:
+            pass  # the other process stopped: its waits no longer matter
+
+    def wait(self, name: str) -> bool:
+        """True once the other process has done ``name``; False if it stopped first."""
+        while name not in self.seen:
+            line = self.incoming.readline()
+            if not line:
+                return False
+            self.seen.add(line.strip())
+        return True
+
+    def close(self) -> None:
+        self.incoming.close()
+        os.close(self.write_fd)
+
+
+def main_share(inputs: EngineInputs, signals: Signals) -> bool:
+    """This process's share before the drivers: the scratch builders (whose types every
+    explicit compile reads), the rollout, the card search and think_out, then the thinking
+    deal phase on top of the helper's think_exchange. False if the helper stopped."""
+    _thinking_scratch(inputs)
+    signals.done("scratch")
+    warm_rollout(inputs)
+    signals.done("rollout")
+    if not signals.wait("search"):  # the card search reaches the solver's search
+        return False
+    warm_card_search(inputs)
+    warm_think_out(inputs)
+    if not signals.wait("think_exchange"):
+        return False
+    warm_deal_phase(inputs, thinking=True)
+    signals.done(CHAIN_DONE)
+    return signals.wait("heuristic deal phase")
+
+
+def _helper(inputs: EngineInputs, queue: Path, signals: Signals, err: IO[str]) -> NoReturn:
     """The forked helper: warm_helper, then leave at once (exit code 1 and the traceback
     in ``err`` if it failed)."""
     code = 1
     try:
-        warm_helper(inputs, queue, chain)
+        warm_helper(inputs, queue, signals)
         code = 0
     except BaseException:
         err.write(traceback.format_exc())
@@ -103,14 +154,26 @@ def _helper(inputs: EngineInputs, queue: Path, chain: int, err: IO[str]) -> NoRe
         os._exit(code)
 
 
-def warm_helper(inputs: EngineInputs, queue: Path, chain: int) -> None:
-    """The helper's share: the solver (its search, which the chain's dd_card and this
-    process's card search both reach: compiled here first, then loaded by both), the
-    thinking deal phase (announced on the ``chain`` pipe), then drivers from the queue."""
+def warm_helper(inputs: EngineInputs, queue: Path, signals: Signals) -> None:
+    """The helper's share: the solver's search (which the card search reaches), dealing
+    and the exchange, think_exchange, the heuristic deal phase and the rest of the solver;
+    then, once the other process has compiled the thinking deal phase, drivers from the
+    queue."""
+    warm_search()
+    signals.done("search")
+    if not signals.wait("scratch"):
+        raise RuntimeError("the main process stopped")
+    warm_dealing(inputs)
+    warm_think_exchange(inputs)
+    signals.done("think_exchange")
+    if not signals.wait("rollout"):  # the heuristic's places, which the rollout compiled
+        raise RuntimeError("the main process stopped")
+    warm_deal_phase(inputs, thinking=False)
+    signals.done("heuristic deal phase")
     warm_solver()
-    warm_deal_phase(inputs, thinking=True)
-    os.write(chain, f"{CHAIN_DONE}\n".encode())
-    warm_queued(inputs, queue)
+    heuristic_trump(inputs, list(range(9)))
+    if signals.wait(CHAIN_DONE):
+        warm_queued(inputs, queue)
 
 
 def warm_queued(inputs: EngineInputs, queue: Path) -> None:
@@ -137,49 +200,77 @@ def _thinking_scratch(inputs: EngineInputs) -> tuple:
     return drivers._scratch(PIMC, inputs.tables)
 
 
-def warm_dealing(inputs: EngineInputs) -> None:
-    """Dealing and the exchange (engine/game/dealing.py), which both deal phases call:
-    compiled here first, while the helper compiles the solver's search, so that neither
-    deal phase compiles them again."""
+def _types(inputs: EngineInputs) -> SimpleNamespace:
+    """The numba types of the arguments the deal phases pass down: one thread's arrays
+    (Work), the thinking players' scratch, a play state, the tables and the flags."""
     from numba import typeof, types
+
+    from pedro_sim.engine.thinking.scratch import T_I, T_U
+
+    work, think = _thinking_scratch(inputs)
+    return SimpleNamespace(
+        i64=types.int64, u64=types.uint64, deck=typeof(work.deck), hands=typeof(work.hands),
+        world=typeof(think[T_U][:1]), st=typeof(think[T_I][:1]), rng=typeof(work.rng),
+        pts=typeof(work.pts), rec=typeof(work.rec), flags=typeof(technique_flags()),
+        tab=typeof(inputs.tables), work=typeof(work), think=typeof(think))
+
+
+def warm_dealing(inputs: EngineInputs) -> None:
+    """Dealing and the exchange (engine/game/dealing.py), which both deal phases call."""
+    from numba import types
 
     from pedro_sim.engine.game.dealing import deal_hands, exchange_cards
 
-    work = _thinking_scratch(inputs)[0]
-    deck, hands, tables = typeof(work.deck), typeof(work.hands), typeof(inputs.tables)
-    i64 = types.int64
-    deal_hands.compile((deck, i64, tables, hands, typeof(work.rec), types.boolean))
-    exchange_cards.compile((deck, hands, i64, i64, i64, typeof(work.rng), tables))
+    k = _types(inputs)
+    deal_hands.compile((k.deck, k.i64, k.tab, k.hands, k.rec, types.boolean))
+    exchange_cards.compile((k.deck, k.hands, k.i64, k.i64, k.i64, k.rng, k.tab))
+
+
+def warm_rollout(inputs: EngineInputs) -> None:
+    """The card search's rollout (engine/thinking/playouts.py rollout_value, with the trick
+    loop and play_cards it calls), for the types pimc_card calls it with."""
+    from pedro_sim.engine.thinking.playouts import rollout_value
+
+    k = _types(inputs)
+    rollout_value.compile((k.world, k.st, k.i64, k.i64, k.flags, k.i64, k.rng, k.i64, k.tab,
+                           k.pts, k.think))
 
 
 def warm_card_search(inputs: EngineInputs) -> None:
-    """The thinking players' card search (engine/thinking/playouts.py: pimc_card, with the
-    rollout, trick loop and play_cards it calls), compiled for the types think_out calls
-    it with, so that the helper's deal phase chain, which reaches it last, finds it in the
-    cache. If these types ever differ from think_out's, the chain compiles its own
-    (tests/test_compile_helpers.py checks)."""
-    from numba import typeof, types
-
+    """The thinking players' card search (pimc_card), for the types think_out calls it with."""
     from pedro_sim.engine.thinking.playouts import pimc_card
-    from pedro_sim.engine.thinking.scratch import T_I
 
-    work, think = _thinking_scratch(inputs)
-    i64 = types.int64
-    pimc_card.compile((
-        typeof(work.hands), typeof(think[T_I][:1]), i64, types.uint64,
-        typeof(technique_flags()), i64, typeof(work.rng), typeof(work.pts), typeof(think), i64,
-        typeof(inputs.tables)))
+    k = _types(inputs)
+    pimc_card.compile((k.hands, k.st, k.i64, k.u64, k.flags, k.i64, k.rng, k.pts, k.think,
+                       k.i64, k.tab))
+
+
+def warm_think_out(inputs: EngineInputs) -> None:
+    """The thinking players' play of the cards (think_out), for play_contract's types."""
+    from pedro_sim.engine.thinking.playouts import think_out
+
+    k = _types(inputs)
+    think_out.compile((k.hands, k.i64, k.i64, k.i64, k.flags, k.rng, k.tab, k.pts, k.rec,
+                       k.think))
+
+
+def warm_think_exchange(inputs: EngineInputs) -> None:
+    """The thinking players' discards (think_exchange), for play_contract's types."""
+    from pedro_sim.engine.thinking.exchange import think_exchange
+
+    k = _types(inputs)
+    think_exchange.compile((k.deck, k.hands, k.i64, k.i64, k.i64, k.i64, k.i64, k.flags,
+                            k.tab, k.rng, k.think))
 
 
 def deal_phase_types(inputs: EngineInputs, thinking: bool) -> tuple:
     """The argument types the drivers call a version of the deal phase with
     (engine/game/whole_deal.py deal_and_play: ``think`` None where nobody thinks)."""
-    from numba import typeof, types
+    from numba import types
 
-    work, think = _thinking_scratch(inputs)
-    i64 = types.int64
-    return (i64, i64, i64, i64, typeof(technique_flags()), typeof(inputs.tables),
-            typeof(work), typeof(think) if thinking else types.none)
+    k = _types(inputs)
+    return (k.i64, k.i64, k.i64, k.i64, k.flags, k.tab, k.work,
+            k.think if thinking else types.none)
 
 
 def warm_deal_phase(inputs: EngineInputs, thinking: bool) -> None:
@@ -223,13 +314,25 @@ def driver_steps(policy: int) -> list[Callable[[EngineInputs], None]]:
     return steps
 
 
-def warm_solver() -> None:
-    from pedro_sim.solving import Solver, parse_position
+def warm_search() -> None:
+    """The solver's search (and exact, its MTD(f) driver)."""
+    from pedro_sim.solving import Solver
 
-    position = parse_position({"variant": "cinch", "trump": "H", "leader": 0, "bidder": 0,
-                               "hands": [["AH", "2C"], ["KH", "3C"], ["QH", "4C"],
-                                                   ["JH", "5C"]]})
-    Solver("cinch").solve(position)
+    Solver("cinch").value(_position())
+
+
+def warm_solver() -> None:
+    """Everything the solve command runs (the search loaded if warm_search ran)."""
+    from pedro_sim.solving import Solver
+
+    Solver("cinch").solve(_position())
+
+
+def _position():
+    from pedro_sim.solving import parse_position
+
+    return parse_position({"variant": "cinch", "trump": "H", "leader": 0, "bidder": 0,
+                           "hands": [["AH", "2C"], ["KH", "3C"], ["QH", "4C"], ["JH", "5C"]]})
 
 
 def strategy_steps(p: int, flags: np.ndarray, hand: list[int]) -> list[Callable]:

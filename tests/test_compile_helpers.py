@@ -108,25 +108,30 @@ def _entries(kernel) -> list:
 
 
 def test_warmup_compiles_the_types_the_drivers_use():
-    """warm_dealing compiles dealing and the exchange for the types both deal phases call
-    them with, warm_card_search pimc_card (and the rollout it calls) for those think_out
-    calls it with, and warm_deal_phase each deal phase for the drivers' types: otherwise
-    the helper's chain and the drivers would compile second entries (and the two processes
-    would gain nothing)."""
+    """Each piece the two warmup processes compile explicitly (dealing and the exchange,
+    the rollout, the card search, think_out, think_exchange, each deal phase) is compiled
+    for the types its callers pass: otherwise the thinking deal phase and the drivers
+    would compile second entries (and the two processes would gain nothing)."""
+    from pedro_sim import warmup as W
     from pedro_sim.engine.game.dealing import deal_hands, exchange_cards
     from pedro_sim.engine.game.whole_deal import _deal_and_play_called, _deal_and_play_inline
-    from pedro_sim.engine.thinking.playouts import pimc_card, rollout_value
+    from pedro_sim.engine.thinking.exchange import think_exchange
+    from pedro_sim.engine.thinking.playouts import pimc_card, rollout_value, think_out
+    from pedro_sim.engine.thinking.solver import exact, move_value
     from pedro_sim.setup import EngineInputs
-    from pedro_sim.warmup import PIMC, warm_card_search, warm_deal_phase, warm_dealing, warm_policy
 
     inputs = EngineInputs.for_variant("cinch")
-    warm_dealing(inputs)
-    warm_card_search(inputs)
+    for warm in (W.warm_dealing, W.warm_rollout, W.warm_card_search, W.warm_think_out,
+                 W.warm_think_exchange):
+        warm(inputs)
     for thinking in (False, True):
-        warm_deal_phase(inputs, thinking)
-    warm_policy(inputs, PIMC)  # every driver: compiled (or loaded) after the phases
-    for kernel in (deal_hands, exchange_cards, pimc_card, rollout_value,
-                   _deal_and_play_inline, _deal_and_play_called):
+        W.warm_deal_phase(inputs, thinking)
+    W.warm_search()
+    W.warm_policy(inputs, W.PIMC)  # every driver: compiled (or loaded) after the phases
+    W.warm_solver()
+    for kernel in (deal_hands, exchange_cards, rollout_value, pimc_card, think_out,
+                   think_exchange, exact, move_value, _deal_and_play_inline,
+                   _deal_and_play_called):
         assert len(_entries(kernel)) == 1, kernel
 
 
