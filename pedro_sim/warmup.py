@@ -8,10 +8,10 @@ come first. The thinking one is the longest chain of compiles; its big pieces ar
 compiled one by one, for the types their callers pass, split between the two processes
 so that each finds the other's pieces in the cache instead of compiling them again:
 
-- this process (main_share): the scratch builders, the rollout, the card search (which
-  reaches the solver's search), think_out, then the thinking deal phase on top;
-- the helper (warm_helper): the solver's search, dealing and the exchange, think_exchange,
-  the heuristic deal phase, the rest of the solver.
+- this process (main_share): the rollout, dealing, the card search (which reaches the
+  solver's search), think_out, then the thinking deal phase on top;
+- the helper (warm_helper): the solver's search, the exchange, think_exchange, the
+  heuristic deal phase, the rest of the solver.
 
 A step that needs the other's piece waits for its name (Signals). Then the two take the
 drivers, a group at a time from a shared queue (QUEUE), until none is left."""
@@ -122,14 +122,13 @@ class Signals:
 
 
 def main_share(inputs: EngineInputs, signals: Signals) -> bool:
-    """This process's share before the drivers: the scratch builders (whose types every
-    explicit compile reads), the rollout, the card search and think_out, then the thinking
-    deal phase on top of the helper's think_exchange. False if the helper stopped."""
-    _thinking_scratch(inputs)
-    signals.done("scratch")
+    """This process's share before the drivers: the rollout, dealing, the card search
+    (which reaches the solver's search) and think_out, then the thinking deal phase on top
+    of the helper's think_exchange. False if the helper stopped."""
     warm_rollout(inputs)
-    signals.done("rollout")
-    if not signals.wait("search"):  # the card search reaches the solver's search
+    warm_deal_hands(inputs)
+    signals.done("rollout and dealing")
+    if not signals.wait("search"):
         return False
     warm_card_search(inputs)
     warm_think_out(inputs)
@@ -155,18 +154,15 @@ def _helper(inputs: EngineInputs, queue: Path, signals: Signals, err: IO[str]) -
 
 
 def warm_helper(inputs: EngineInputs, queue: Path, signals: Signals) -> None:
-    """The helper's share: the solver's search (which the card search reaches), dealing
-    and the exchange, think_exchange, the heuristic deal phase and the rest of the solver;
-    then, once the other process has compiled the thinking deal phase, drivers from the
-    queue."""
+    """The helper's share: the solver's search (which the card search reaches), the
+    exchange and think_exchange, the heuristic deal phase and the rest of the solver; then,
+    once the other process has compiled the thinking deal phase, drivers from the queue."""
     warm_search()
     signals.done("search")
-    if not signals.wait("scratch"):
-        raise RuntimeError("the main process stopped")
-    warm_dealing(inputs)
+    warm_exchange(inputs)
     warm_think_exchange(inputs)
     signals.done("think_exchange")
-    if not signals.wait("rollout"):  # the heuristic's places, which the rollout compiled
+    if not signals.wait("rollout and dealing"):  # the heuristic's places, deal_hands
         raise RuntimeError("the main process stopped")
     warm_deal_phase(inputs, thinking=False)
     signals.done("heuristic deal phase")
@@ -196,7 +192,8 @@ def _take(queue: Path) -> tuple[int, ...] | None:
 
 
 def _thinking_scratch(inputs: EngineInputs) -> tuple:
-    """A thread's scratch when the seats think (drivers._scratch)."""
+    """A thread's scratch when the seats think (drivers._scratch), whose types the
+    explicit compiles read."""
     return drivers._scratch(PIMC, inputs.tables)
 
 
@@ -217,12 +214,23 @@ def _types(inputs: EngineInputs) -> SimpleNamespace:
 
 def warm_dealing(inputs: EngineInputs) -> None:
     """Dealing and the exchange (engine/game/dealing.py), which both deal phases call."""
+    warm_deal_hands(inputs)
+    warm_exchange(inputs)
+
+
+def warm_deal_hands(inputs: EngineInputs) -> None:
     from numba import types
 
-    from pedro_sim.engine.game.dealing import deal_hands, exchange_cards
+    from pedro_sim.engine.game.dealing import deal_hands
 
     k = _types(inputs)
     deal_hands.compile((k.deck, k.i64, k.tab, k.hands, k.rec, types.boolean))
+
+
+def warm_exchange(inputs: EngineInputs) -> None:
+    from pedro_sim.engine.game.dealing import exchange_cards
+
+    k = _types(inputs)
     exchange_cards.compile((k.deck, k.hands, k.i64, k.i64, k.i64, k.rng, k.tab))
 
 

@@ -23,7 +23,6 @@ dispatcher, compiler/dispatcher.py, with the patches of compiler/patches.py in f
 - ``shared_linked``: ``linked`` pieces the thinking players call too (dealing, the
   exchange): called by symbol from their phases, inlined by LLVM into the deal phase
   that ``hot`` marks (compiler/shared_link.py).
-- ``scratch``: builds the scratch arrays a thread reuses (compiled once, not inlined).
 - ``loop``: the drivers' compiled loops over chunks (serial, GIL released: a thread
   pool runs them side by side); they allocate the scratch arrays.
 - Every kind but ``linked`` sets ``forceinline=False``: numba otherwise passes the option
@@ -51,8 +50,6 @@ kernel = jit(cache=True, nogil=True, inline="always", forceinline=False)
 phase = jit(cache=True, nogil=True, _nrt=False, forceinline=False)
 linked = jit(cache=True, nogil=True, _nrt=False, forceinline=True)
 loop = jit(cache=True, nogil=True, forceinline=False)
-# allocates a thread's scratch arrays, compiled once
-scratch = jit(cache=True, nogil=True, forceinline=False)
 
 
 def fewer_collections() -> None:

@@ -5,7 +5,6 @@ from typing import NamedTuple
 import numpy as np
 
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine.jit import scratch
 
 
 class Work(NamedTuple):
@@ -21,8 +20,7 @@ class Work(NamedTuple):
     score: np.ndarray  # int64 [MAX_SIDES]: what the deal scores for each side
 
 
-@scratch
-def new_arrays():
+def new_arrays() -> tuple:
     """The arrays of a thread's Work but the record and the score."""
     return (np.empty(L.MAX_DECK, dtype=np.int64), np.empty(L.MAX_DECK, dtype=np.int64),
             np.zeros(L.H_LEN, dtype=np.uint64), np.zeros(1, dtype=np.uint64),

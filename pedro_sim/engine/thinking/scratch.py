@@ -10,7 +10,7 @@ import numpy as np
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.offsets import offsets
-from pedro_sim.engine.jit import kernel, scratch
+from pedro_sim.engine.jit import kernel
 from pedro_sim.engine.thinking import sampler as SM
 from pedro_sim.engine.thinking import solver as SV
 from pedro_sim.engine.work import Work
@@ -95,23 +95,10 @@ def new_think(policy: int, tab, rng: np.ndarray) -> tuple:
     return u, i, f, dp, search, sim, np.zeros(0, np.int64)
 
 
-@scratch
-def think_arrays(policy, tab):
-    """The arrays of new_think."""
-    bits = SV.TT_BITS if thinks(policy) else 0
-    order = np.full((4, 5, 16), -1, dtype=np.int64)
-    for t in range(4):
-        for s in range(5):
-            n = 0
-            for c in range(tab.opts[L.O_DECK]):
-                if tab.cinfo[t, L.I_SUIT, c] == s:
-                    j = n
-                    while j > 0 and tab.cinfo[t, L.I_STRENGTH, order[t, s, j - 1]] > \
-                            tab.cinfo[t, L.I_STRENGTH, c]:
-                        order[t, s, j] = order[t, s, j - 1]
-                        j -= 1
-                    order[t, s, j] = c
-                    n += 1
+def think_arrays(policy: int, tab) -> tuple:
+    """The arrays of new_think: plain numpy, built once per thread and piece of a run
+    (a compiled builder cost every first run 2 s of compiling)."""
+    bits = SV.TT_BITS if thinks.py_func(policy) else 0
     f = np.zeros(N_F, dtype=np.float64)
     f[F_FACT] = 1.0
     for n in range(1, 64):
@@ -120,7 +107,8 @@ def think_arrays(policy, tab):
     i[I_CACHE:I_SCORE] = -1
     return (np.zeros(N_U, np.uint64), i, f, np.zeros((6, SM.CAP, SM.CAP, SM.CAP), np.float64),
             np.zeros((SV.MAX_PLY, 2, 16), np.int64), np.zeros((SV.MAX_PLY, SV.N_F), np.int64),
-            np.zeros(1 << bits, dtype=np.uint64), np.zeros(1 << bits, dtype=np.int64), order)
+            np.zeros(1 << bits, dtype=np.uint64), np.zeros(1 << bits, dtype=np.int64),
+            SV.strength_order(tab, int(tab.opts[L.O_DECK])))
 
 
 @kernel
