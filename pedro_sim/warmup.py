@@ -9,7 +9,8 @@ compiled one by one, for the types their callers pass, split between the two pro
 so that each finds the other's pieces in the cache instead of compiling them again:
 
 - this process (main_share): the rollout, dealing, the card search (which reaches the
-  solver's search), think_out, then the thinking deal phase on top;
+  solver's search), think_out, the playout bidders' deals, then the thinking deal phase
+  on top;
 - the helper (warm_helper): the solver's search, the exchange, think_exchange, the
   heuristic deal phase, the rest of the solver.
 
@@ -132,6 +133,7 @@ def main_share(inputs: EngineInputs, signals: Signals) -> bool:
         return False
     warm_card_search(inputs)
     warm_think_out(inputs)
+    warm_deal_around(inputs)  # the playout bidders' deals, which the deal phase reaches
     if not signals.wait("think_exchange"):
         return False
     warm_deal_phase(inputs, thinking=True)
@@ -260,6 +262,14 @@ def warm_think_out(inputs: EngineInputs) -> None:
     k = _types(inputs)
     think_out.compile((k.hands, k.i64, k.i64, k.i64, k.flags, k.rng, k.tab, k.pts, k.rec,
                        k.think))
+
+
+def warm_deal_around(inputs: EngineInputs) -> None:
+    """The playout bidders' simulated deals (engine/thinking/bidding.py deal_around)."""
+    from pedro_sim.engine.thinking.bidding import deal_around
+
+    k = _types(inputs)
+    deal_around.compile((k.i64, k.i64, k.u64, k.i64, k.tab, k.rng, k.think))
 
 
 def warm_think_exchange(inputs: EngineInputs) -> None:
