@@ -63,7 +63,7 @@ def warm_all(variant: str = "cinch", jobs: int = 1) -> None:
 
 def _warm_beside_helper(inputs: EngineInputs) -> bool:
     """main_share here while a helper process (this one forked, its imports done) does
-    helper_share; then the two share the drivers. False if the helper failed."""
+    warm_helper; then the two share the drivers. False if the helper failed."""
     with tempfile.TemporaryFile("w+") as err, tempfile.TemporaryDirectory() as queue:
         to_main, to_helper = os.pipe(), os.pipe()
         sys.stdout.flush()
