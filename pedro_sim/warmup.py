@@ -126,14 +126,11 @@ def main_share(inputs: EngineInputs, signals: Signals) -> bool:
     """This process's share before the drivers: the rollout, dealing, the card search
     (which reaches the solver's search) and think_out, then the thinking deal phase on top
     of the helper's think_exchange. False if the helper stopped."""
-    warm_rollout(inputs)
-    warm_deal_hands(inputs)
+    warm_pieces(inputs, "rollout", "deal_hands")
     signals.done("rollout and dealing")
     if not signals.wait("search"):
         return False
-    warm_card_search(inputs)
-    warm_think_out(inputs)
-    warm_deal_around(inputs)  # the playout bidders' deals, which the deal phase reaches
+    warm_pieces(inputs, "card search", "think_out", "deal_around")
     if not signals.wait("think_exchange"):
         return False
     warm_deal_phase(inputs, thinking=True)
@@ -161,8 +158,7 @@ def warm_helper(inputs: EngineInputs, queue: Path, signals: Signals) -> None:
     once the other process has compiled the thinking deal phase, drivers from the queue."""
     warm_search()
     signals.done("search")
-    warm_exchange(inputs)
-    warm_think_exchange(inputs)
+    warm_pieces(inputs, "exchange", "think_exchange")
     signals.done("think_exchange")
     if not signals.wait("rollout and dealing"):  # the heuristic's places, deal_hands
         raise RuntimeError("the main process stopped")
@@ -214,71 +210,43 @@ def _types(inputs: EngineInputs) -> SimpleNamespace:
         tab=typeof(inputs.tables), work=typeof(work), think=typeof(think))
 
 
-def warm_dealing(inputs: EngineInputs) -> None:
-    """Dealing and the exchange (engine/game/dealing.py), which both deal phases call."""
-    warm_deal_hands(inputs)
-    warm_exchange(inputs)
-
-
-def warm_deal_hands(inputs: EngineInputs) -> None:
+def _pieces(k: SimpleNamespace) -> dict[str, tuple]:
+    """The pieces of the deal phases compiled one by one: each kernel with the argument
+    types its callers pass (``k``: _types). If these ever differ from the callers', the
+    callers compile their own (tests/test_compile_helpers.py checks)."""
     from numba import types
 
-    from pedro_sim.engine.game.dealing import deal_hands
-
-    k = _types(inputs)
-    deal_hands.compile((k.deck, k.i64, k.tab, k.hands, k.rec, types.boolean))
-
-
-def warm_exchange(inputs: EngineInputs) -> None:
-    from pedro_sim.engine.game.dealing import exchange_cards
-
-    k = _types(inputs)
-    exchange_cards.compile((k.deck, k.hands, k.i64, k.i64, k.i64, k.rng, k.tab))
-
-
-def warm_rollout(inputs: EngineInputs) -> None:
-    """The card search's rollout (engine/thinking/playouts.py rollout_value, with the trick
-    loop and play_cards it calls), for the types pimc_card calls it with."""
-    from pedro_sim.engine.thinking.playouts import rollout_value
-
-    k = _types(inputs)
-    rollout_value.compile((k.world, k.st, k.i64, k.i64, k.flags, k.i64, k.rng, k.i64, k.tab,
-                           k.pts, k.think))
-
-
-def warm_card_search(inputs: EngineInputs) -> None:
-    """The thinking players' card search (pimc_card), for the types think_out calls it with."""
-    from pedro_sim.engine.thinking.playouts import pimc_card
-
-    k = _types(inputs)
-    pimc_card.compile((k.hands, k.st, k.i64, k.u64, k.flags, k.i64, k.rng, k.pts, k.think,
-                       k.i64, k.tab))
-
-
-def warm_think_out(inputs: EngineInputs) -> None:
-    """The thinking players' play of the cards (think_out), for play_contract's types."""
-    from pedro_sim.engine.thinking.playouts import think_out
-
-    k = _types(inputs)
-    think_out.compile((k.hands, k.i64, k.i64, k.i64, k.flags, k.rng, k.tab, k.pts, k.rec,
-                       k.think))
-
-
-def warm_deal_around(inputs: EngineInputs) -> None:
-    """The playout bidders' simulated deals (engine/thinking/bidding.py deal_around)."""
+    from pedro_sim.engine.game.dealing import deal_hands, exchange_cards
     from pedro_sim.engine.thinking.bidding import deal_around
-
-    k = _types(inputs)
-    deal_around.compile((k.i64, k.i64, k.u64, k.i64, k.tab, k.rng, k.think))
-
-
-def warm_think_exchange(inputs: EngineInputs) -> None:
-    """The thinking players' discards (think_exchange), for play_contract's types."""
     from pedro_sim.engine.thinking.exchange import think_exchange
+    from pedro_sim.engine.thinking.playouts import pimc_card, rollout_value, think_out
 
-    k = _types(inputs)
-    think_exchange.compile((k.deck, k.hands, k.i64, k.i64, k.i64, k.i64, k.i64, k.flags,
-                            k.tab, k.rng, k.think))
+    i64, u64 = k.i64, k.u64
+    return {  # called by: both deal phases; the exchange's callers
+        "deal_hands": (deal_hands, (k.deck, i64, k.tab, k.hands, k.rec, types.boolean)),
+        "exchange": (exchange_cards, (k.deck, k.hands, i64, i64, i64, k.rng, k.tab)),
+        # pimc_card (the rollout plays on with the heuristic's places)
+        "rollout": (rollout_value, (k.world, k.st, i64, i64, k.flags, i64, k.rng, i64, k.tab,
+                                    k.pts, k.think)),
+        # think_out
+        "card search": (pimc_card, (k.hands, k.st, i64, u64, k.flags, i64, k.rng, k.pts,
+                                    k.think, i64, k.tab)),
+        # play_contract
+        "think_out": (think_out, (k.hands, i64, i64, i64, k.flags, k.rng, k.tab, k.pts, k.rec,
+                                  k.think)),
+        "think_exchange": (think_exchange, (k.deck, k.hands, i64, i64, i64, i64, i64, k.flags,
+                                            k.tab, k.rng, k.think)),
+        # the playout bidders' simulated deals
+        "deal_around": (deal_around, (i64, i64, u64, i64, k.tab, k.rng, k.think)),
+    }
+
+
+def warm_pieces(inputs: EngineInputs, *names: str) -> None:
+    """Compile the named pieces (_pieces) for their callers' types."""
+    pieces = _pieces(_types(inputs))
+    for name in names:
+        kernel, signature = pieces[name]
+        kernel.compile(signature)
 
 
 def deal_phase_types(inputs: EngineInputs, thinking: bool) -> tuple:

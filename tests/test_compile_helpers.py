@@ -108,32 +108,27 @@ def _entries(kernel) -> list:
 
 
 def test_warmup_compiles_the_types_the_drivers_use():
-    """Each piece the two warmup processes compile explicitly (dealing and the exchange,
-    the rollout, the card search, think_out, deal_around, think_exchange, each deal
-    phase) is compiled for the types its callers pass: otherwise the thinking deal phase
-    and the drivers would compile second entries (and the two processes would gain
-    nothing)."""
+    """Each piece the two warmup processes compile explicitly (warmup._pieces: dealing,
+    the exchange, the rollout, the card search, think_out, think_exchange, deal_around),
+    the solver's search and each deal phase is compiled for the types its callers pass:
+    otherwise the thinking deal phase and the drivers would compile second entries (and
+    the two processes would gain nothing)."""
     from pedro_sim import warmup as W
-    from pedro_sim.engine.game.dealing import deal_hands, exchange_cards
     from pedro_sim.engine.game.whole_deal import _deal_and_play_called, _deal_and_play_inline
-    from pedro_sim.engine.thinking.bidding import deal_around
-    from pedro_sim.engine.thinking.exchange import think_exchange
-    from pedro_sim.engine.thinking.playouts import pimc_card, rollout_value, think_out
     from pedro_sim.engine.thinking.solver import exact, move_value
     from pedro_sim.setup import EngineInputs
 
     inputs = EngineInputs.for_variant("cinch")
-    for warm in (W.warm_dealing, W.warm_rollout, W.warm_card_search, W.warm_think_out,
-                 W.warm_deal_around, W.warm_think_exchange):
-        warm(inputs)
+    pieces = W._pieces(W._types(inputs))
+    assert len(pieces) == 7
+    W.warm_pieces(inputs, *pieces)
     for thinking in (False, True):
         W.warm_deal_phase(inputs, thinking)
     W.warm_search()
     W.warm_policy(inputs, W.PIMC)  # every driver: compiled (or loaded) after the phases
     W.warm_solver()
-    for kernel in (deal_hands, exchange_cards, rollout_value, pimc_card, think_out,
-                   deal_around, think_exchange, exact, move_value, _deal_and_play_inline,
-                   _deal_and_play_called):
+    kernels = [kernel for kernel, _ in pieces.values()]
+    for kernel in (*kernels, exact, move_value, _deal_and_play_inline, _deal_and_play_called):
         assert len(_entries(kernel)) == 1, kernel
 
 
