@@ -16,6 +16,7 @@ setting spelled out) is what reports and run.json record.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -157,6 +158,43 @@ def parse_spec(text: str, defaults: dict[str, str | int] | None = None) -> Playe
         else:
             settings[key] = BY_KEY[key].default
     return PlayerSpec(name, settings)
+
+
+def short_name(spec: str | PlayerSpec) -> str:
+    """The spec as a chart names it: only the settings that differ from its player's
+    defaults (run.json and the CSVs keep the canonical text, every setting spelled out).
+
+    >>> short_name(parse_spec("pimc"))
+    'pimc'
+    >>> short_name(str(parse_spec("pimc:worlds=40")))  # the canonical text, shortened
+    'pimc:worlds=40'
+    >>> short_name("heuristic")
+    'heuristic'
+    """
+    parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    changed = [f"{k}={v}" for k, v in parsed.settings.items() if v != BY_KEY[k].default]
+    return parsed.name + (":" + ",".join(changed) if changed else "")
+
+
+_SETTING_TEXT = r"[a-z_]+=[a-z0-9-]+"
+_SPEC_IN_TEXT = re.compile(rf"\b(?:{'|'.join(PLAYERS)})"
+                           rf"(?::{_SETTING_TEXT}(?:,{_SETTING_TEXT})*)?\b")
+
+
+def short_label(label: str) -> str:
+    """A report's label of its players (one spec, ``bidders A, defenders B``, ``A vs B``)
+    with every spec in it named by ``short_name``; text that is not a valid spec is kept.
+
+    >>> short_label("bidders pimc:worlds=20,eval=solver, defenders heuristic")
+    'bidders pimc:eval=solver, defenders heuristic'
+    """
+    def shorten(match: re.Match) -> str:
+        try:
+            return short_name(match.group(0))
+        except PedroError:
+            return match.group(0)
+
+    return _SPEC_IN_TEXT.sub(shorten, label)
 
 
 def settings_help() -> str:

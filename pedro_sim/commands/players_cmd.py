@@ -121,10 +121,12 @@ def run_calibrate(presets: str | None, policy: str, worlds: int | None, evaluato
 
 def print_calibration(table: pd.DataFrame, console: Console) -> None:
     t = Table(title=f"Predicted against achieved make rate by bid ({table.policy.iloc[0]})")
-    for col in ("preset", "bid", "bids", "predicted", "achieved (95%)", "gap"):
+    for col in ("preset", "bid", "bids", "predicted", "achieved (95%)", "gap (95%)"):
         t.add_column(col, justify="right")
     for r in table.itertuples():
         t.add_row(r.variant, str(r.bid), f"{r.n:,}", f"{r.predicted:.3f}",
                   f"{r.achieved:.3f} ({r.achieved_lo:.3f}–{r.achieved_hi:.3f})",
-                  f"{r.gap:+.3f} ± {1.96 * r.gap_se:.3f}")
+                  f"{r.gap:+.3f} ({r.gap_lo:+.3f} to {r.gap_hi:+.3f})")
+    t.caption = ("95%: Wilson intervals, wide where a level was bid a few times; the gap's is "
+                 "the achieved rate's less the prediction.")
     console.print(t)

@@ -8,6 +8,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from pedro_sim.analysis.stats import wilson
 from pedro_sim.analysis.variants import VariantsReport, variants_analysis
 from pedro_sim.parsers import parse_presets
 from pedro_sim.report import variant_plots as plots
@@ -60,26 +61,45 @@ def run_variants(presets: str | None, deals: int, games: int, seed: int, player_
 
 
 def print_report(report: VariantsReport, console: Console) -> None:
-    table = Table(title="Presets side by side (95% intervals)")
-    for col in ("preset", "P(make)", "dealer forced", "dealer team edge/deal",
-                "first dealer's team wins", "deals/game"):
-        table.add_column(col, justify="right")
+    """The presets' deals side by side, their whole games, then their balance. P(make) is
+    over the bids won in both deal tables (a deal thrown in when all pass, bid 0 in
+    variants.csv, has no bidder to make it); the share thrown in is a column of its own."""
+    table = Table(title="Presets side by side, per deal (95% intervals)")
+    table.add_column("preset", justify="right", no_wrap=True)
+    for col in ("P(make), bids won", "thrown in", "dealer forced",
+                "dealer's side's edge (points)"):  # a narrow terminal wraps, never cuts
+        table.add_column(col, justify="right", overflow="fold")
+    balance_of = report.balance.set_index("preset")
     for preset, bids in report.bids.groupby("preset", sort=False):
-        made, n = bids.made.sum(), bids.n.sum()
-        seats = report.seats[report.seats.preset == preset].set_index("seat")
-        edge = seats.loc["dealer", "team_score"] - seats.loc["eldest", "team_score"]
-        forced = seats.loc["dealer", "forced"]
-        game = report.games[report.games.preset == preset] if len(report.games) else None
-        wins = (f"{game.first_dealer_team_wins.iloc[0]:.3f}" if game is not None and len(game)
-                else "-")
-        length = (f"{game.deals_per_game.iloc[0]:.1f}" if game is not None and len(game)
-                  else "-")
-        table.add_row(preset, f"{made / n:.3f}", f"{forced:.3f}", f"{edge:+.3f}", wins, length)
+        b = balance_of.loc[preset]
+        deals = int(bids.deals.iloc[0])
+        thrown = int(bids[bids.bid == 0].n.sum())
+        dealer = report.seats[report.seats.preset == preset].set_index("seat").loc["dealer"]
+        # the dealer's side's mean net score (= its team's score less eldest's, seats.csv)
+        edge = [b.points_in_deal * b[f"dealer_edge_share{k}"] for k in ("", "_lo", "_hi")]
+        table.add_row(preset, _share(b.make_rate, b.make_rate_lo, b.make_rate_hi),
+                      _share(thrown / deals, *wilson(thrown, deals)),
+                      _share(dealer.forced, dealer.forced_lo, dealer.forced_hi),
+                      f"{edge[0]:+.3f} ± {(edge[2] - edge[1]) / 2:.3f}")
+    table.caption = ("P(make): of the deals someone bid, as in the balance table; thrown in: "
+                     "deals all passed (presets with no forced dealer bid).")
     console.print(table)
+    if len(report.games):
+        games = Table(title=f"Whole games ({int(report.games.games.iloc[0]):,} per preset; "
+                            "95% intervals)")
+        for col in ("preset", "first dealer's team wins", "deals per game"):
+            games.add_column(col, justify="right", overflow="fold")
+        for g in report.games.itertuples():
+            games.add_row(g.preset, _share(g.first_dealer_team_wins,
+                                           g.first_dealer_team_wins_lo,
+                                           g.first_dealer_team_wins_hi),
+                          f"{g.deals_per_game:.1f} ± "
+                          f"{(g.deals_per_game_hi - g.deals_per_game_lo) / 2:.1f}")
+        console.print(games)
     balance = Table(title="Balance per deal, as a share of the deal's points (95% intervals; "
                           "sorted by the dealer's side's edge)")
     for col in ("preset", "points", "dealer's side's edge", "bidders' net score",
-                "make rate"):
+                "make rate, bids won"):
         balance.add_column(col, justify="right")
     for r in report.balance.itertuples():
         balance.add_row(r.preset, str(r.points_in_deal),
@@ -89,3 +109,8 @@ def print_report(report: VariantsReport, console: Console) -> None:
                         f" to {100 * r.bidders_net_share_hi:+.1f})",
                         f"{r.make_rate:.3f} ({r.make_rate_lo:.3f}–{r.make_rate_hi:.3f})")
     console.print(balance)
+
+
+def _share(p: float, lo: float, hi: float) -> str:
+    """A proportion and its 95% interval."""
+    return f"{p:.3f} ({lo:.3f}–{hi:.3f})"

@@ -12,6 +12,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from pedro_sim.report.plots import _save  # noqa: E402
+from pedro_sim.specs import short_label  # noqa: E402
 
 
 def _grid(n: int) -> tuple[int, int]:
@@ -19,14 +20,23 @@ def _grid(n: int) -> tuple[int, int]:
     return (n + cols - 1) // cols, cols
 
 
-def score_matrix_figure(table: pd.DataFrame, deals: int, path: Path) -> None:
+def shown_names(names: list[str]) -> list[str]:
+    """The players as a chart names them: short names (specs.short_name), or the names as
+    given where two would shorten alike (``pimc`` and ``pimc:worlds=20``)."""
+    short = [short_label(n) for n in names]
+    return short if len(set(short)) == len(short) else list(names)
+
+
+def score_matrix_figure(table: pd.DataFrame, deals: int, path: Path) -> plt.Figure:
     """Per preset, the net score per deal of each row's player minus each column's, with its
-    95% half-width (duplicate duels)."""
+    95% half-width (duplicate duels), the players named on both axes. Returns the figure."""
     presets = list(dict.fromkeys(table.variant))
     names = list(dict.fromkeys(list(table.a_label) + list(table.b_label)))
+    shown = shown_names(names)
     rows, cols = _grid(len(presets))
     k = len(names)
-    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols + 1, 3.6 * rows + 0.8),
+    fig, axes = plt.subplots(rows, cols, figsize=((0.55 * k + 2.6) * cols + 1.6,
+                                                  (0.55 * k + 2.2) * rows + 0.8),
                              squeeze=False)
     for ax, preset in zip(axes.flat, presets, strict=False):
         m = np.full((k, k), np.nan)
@@ -45,23 +55,24 @@ def score_matrix_figure(table: pd.DataFrame, deals: int, path: Path) -> None:
                     ax.text(j, i, f"{m[i, j]:+.1f}\n±{half[i, j]:.1f}", ha="center",
                             va="center", fontsize=7,
                             color="white" if abs(m[i, j]) > 0.7 * lim else "black")
-        ax.set_xticks(range(k), [str(n + 1) for n in range(k)])
-        ax.set_yticks(range(k), [str(n + 1) for n in range(k)])
+        ax.set_xticks(range(k), shown, rotation=35, ha="right", fontsize=7)
+        ax.set_yticks(range(k), shown, fontsize=7)
         ax.set_title(preset, fontsize=10)
     for ax in list(axes.flat)[len(presets):]:
         ax.axis("off")
-    key = "; ".join(f"{i + 1} = {n}" for i, n in enumerate(names))
-    fig.suptitle(f"Net score per deal, row player minus column player ({deals:,} deals per duel, "
-                 f"each played twice)\n{key}", fontsize=9)
+    fig.suptitle(f"Net score per deal, row player minus column player\n({deals:,} deals per "
+                 "duel, each played twice)", fontsize=9)
     fig.tight_layout()
     _save(fig, path)
+    return fig
 
 
-def make_rate_figure(stand: pd.DataFrame, deals: int, path: Path) -> None:
+def make_rate_figure(stand: pd.DataFrame, deals: int, path: Path) -> plt.Figure:
     """Each player's make rate as bidder per preset, over all its duels, with 95% Wilson
-    intervals."""
+    intervals. Returns the figure."""
     presets = list(dict.fromkeys(stand.variant))
     names = list(dict.fromkeys(stand.player))
+    shown = shown_names(names)
     fig, ax = plt.subplots(figsize=(min(14, max(7, 0.22 * len(presets) * len(names))), 5))
     width = 0.8 / len(names)
     for k, name in enumerate(names):
@@ -69,13 +80,15 @@ def make_rate_figure(stand: pd.DataFrame, deals: int, path: Path) -> None:
         lo, hi = g.make_lo.to_numpy(), g.make_hi.to_numpy()
         x = np.arange(len(presets)) + (k - (len(names) - 1) / 2) * width
         rate = g.make_rate.to_numpy()
-        ax.bar(x, rate, width, label=f"{k + 1} = {name}",
+        ax.bar(x, rate, width, label=shown[k],
                yerr=[rate - lo, hi - rate], capsize=2)
     ax.set_xticks(range(len(presets)), presets, rotation=30, ha="right")
     ax.set_ylabel("make rate as bidder")
     ax.set_ylim(0, 1)
     ax.set_title(f"Make rate of each player's bids over its duels ({deals:,} deals per duel)",
                  fontsize=10)
-    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=len(names))
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.22),
+              ncol=min(len(names), 3))
     fig.tight_layout()
     _save(fig, path)
+    return fig

@@ -14,6 +14,7 @@ import pandas as pd  # noqa: E402
 
 from pedro_sim.analysis.stats import wilson  # noqa: E402
 from pedro_sim.report.files import write_atomic  # noqa: E402
+from pedro_sim.specs import short_label  # noqa: E402
 
 
 def _save(fig: plt.Figure, path: Path) -> None:
@@ -22,21 +23,24 @@ def _save(fig: plt.Figure, path: Path) -> None:
 
 
 def _title(table: pd.DataFrame, what: str) -> str:
+    """``what`` over the variant, the players (short names: specs.short_name) and the deals;
+    a long line (two players' settings) wraps."""
     row = table.iloc[0]
-    who = f"{row['variant']}, {row['policy']} players, {int(row['n']):,} deals per line"
-    return f"{what}\n" + textwrap.fill(who, 75)  # a long player spec on two lines
+    who = (f"{row['variant']}, {short_label(row['policy'])} players, {int(row['n']):,} deals "
+           "per line")
+    return f"{what}\n" + textwrap.fill(who, 75)
 
 
-def make_rate_figure(table: pd.DataFrame, hand_text: str, path: Path) -> None:
-    """P(make) against the bid, one line per seat and trump, with 95% Wilson bands."""
+def make_rate_figure(table: pd.DataFrame, hand_text: str, path: Path) -> plt.Figure:
+    """P(make) against the bid, one line per seat and trump, with 95% Wilson bands; with a
+    single bid (players that play for the score, --bid alone) a labelled bar per seat and
+    trump instead, as a lone dot on a line chart says little. Returns the figure."""
+    if table["bid"].nunique() == 1:
+        return _one_bid_figure(table, hand_text, path)
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for (seat, trump), g in table.groupby(["seat", "trump"], sort=False):
         ax.plot(g["bid"], g["p_make"], marker="o", label=f"{seat}, trumps {trump}")
         ax.fill_between(g["bid"], g["p_make_lo"], g["p_make_hi"], alpha=0.25)
-        if len(g) == 1:  # one bid reported: its interval as a bar (a band needs two)
-            ax.errorbar(g["bid"], g["p_make"], yerr=[g["p_make"] - g["p_make_lo"],
-                                                     g["p_make_hi"] - g["p_make"]],
-                        fmt="none", capsize=4, color=ax.lines[-1].get_color())
     ax.set_xlabel("bid (points)")
     ax.set_ylabel("P(make) (probability)")
     ax.set_ylim(0, 1)
@@ -46,6 +50,33 @@ def make_rate_figure(table: pd.DataFrame, hand_text: str, path: Path) -> None:
     ax.set_title(_title(table, f"P(make) by bid for {hand_text} (95% intervals)"), fontsize=10)
     fig.tight_layout()
     _save(fig, path)
+    return fig
+
+
+def _one_bid_figure(table: pd.DataFrame, hand_text: str, path: Path) -> plt.Figure:
+    """One bid: a bar per seat and trump with its 95% Wilson interval, the value and the
+    interval written above it."""
+    bid = int(table["bid"].iloc[0])
+    fig, ax = plt.subplots(figsize=(max(4.5, 1.3 * len(table) + 2), 4.5))
+    x = np.arange(len(table))
+    p, lo, hi = (table[c].to_numpy(dtype=float) for c in ("p_make", "p_make_lo", "p_make_hi"))
+    ax.bar(x, p, width=0.6, color="tab:blue", alpha=0.8,
+           yerr=[p - lo, hi - p], capsize=6, error_kw={"lw": 1})
+    for k in range(len(table)):
+        ax.text(x[k], hi[k] + 0.02, f"{p[k]:.3f}\n({lo[k]:.3f}–{hi[k]:.3f})",
+                ha="center", va="bottom", fontsize=8)
+    ax.set_xticks(x, [f"{r.seat}, trumps {r.trump}" for r in table.itertuples()],
+                  rotation=20 if len(table) > 2 else 0, ha="right" if len(table) > 2 else "center")
+    ax.set_xlabel(f"seat and trumps (bid {bid})")
+    ax.set_ylabel(f"P(make {bid}) (probability)")
+    ax.set_ylim(0, 1.15)  # room for the labels above a bar near 1
+    ax.set_yticks(np.linspace(0, 1, 6))
+    ax.grid(alpha=0.3, axis="y")
+    ax.set_title(_title(table, f"P(make) of bid {bid} for {hand_text} (95% intervals)"),
+                 fontsize=10)
+    fig.tight_layout()
+    _save(fig, path)
+    return fig
 
 
 def points_figure(points: pd.DataFrame, table: pd.DataFrame, hand_text: str, path: Path) -> None:

@@ -13,13 +13,15 @@ import pandas as pd
 
 from pedro_sim.analysis.charts import BY, MIN_CELL
 from pedro_sim.report.plots import _save, plt
+from pedro_sim.specs import short_label
 
 SEAT_ORDER = ("eldest", "second", "third", "dealer")
 
 
 def _title(what: str, frame: pd.DataFrame, deals: str) -> str:
+    """``what`` over the variant, the players (short names: specs.short_name) and ``deals``."""
     row = frame.iloc[0]
-    return f"{what}\n{row['variant']}, {row['policy']} players, {deals}"
+    return f"{what}\n{row['variant']}, {short_label(row['policy'])} players, {deals}"
 
 
 def _seat_axes(seats: list[str], width: float = 5.2, height: float = 4.2):

@@ -10,15 +10,16 @@ import pandas as pd
 
 from pedro_sim.analysis.stats import wilson
 from pedro_sim.report.plots import _save, plt
+from pedro_sim.specs import short_label
 
 MIN_DEALS_PER_POINT = 200  # bids seen less often than this are left off the make-rate plot
 
 
 def _subtitle(policy: str, deals: int | str, games: int | None = None) -> str:
-    """``deals``: a count, or a text (the deals --precision used, per preset); a long
-    player spec wraps."""
-    text = f"{policy} players, " + (f"{deals:,} deals per preset" if isinstance(deals, int)
-                                    else deals)
+    """``deals``: a count, or a text (the deals --precision used, per preset); the players
+    by their short names (specs.short_name); a long line wraps."""
+    count = f"{deals:,} deals per preset" if isinstance(deals, int) else deals
+    text = f"{short_label(policy)} players, {count}"
     return textwrap.fill(text + (f", {games:,} games" if games else ""), 80)
 
 

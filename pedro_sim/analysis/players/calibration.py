@@ -25,7 +25,10 @@ SCALE = 10_000  # predictions are recorded in 1/10000
 def calibration(inputs: EngineInputs, who: Players, deals: int, seed: int,
                 show_progress: bool | None = None) -> pd.DataFrame:
     """A row per bid level the players took: bids, mean predicted and achieved make rate
-    (95% Wilson interval), and the gap with its standard error."""
+    (95% Wilson interval), and the gap, achieved minus predicted, with the same interval
+    (gap_lo, gap_hi: the achieved rate's interval less the prediction, which is the
+    bidder's own mean and carries no sampling error of the outcomes); a normal
+    approximation would give a level taken once, or always made, ± 0."""
     top = inputs.variant.top_bid
     width = 3  # per bid: count, made, sum of predictions
 
@@ -49,7 +52,7 @@ def calibration(inputs: EngineInputs, who: Players, deals: int, seed: int,
         rows.append({"variant": inputs.variant.name, "policy": who.label, "bid": int(b), "n": n,
                      "predicted": p_pred, "achieved": p_made, "achieved_lo": float(lo),
                      "achieved_hi": float(hi), "gap": p_made - p_pred,
-                     "gap_se": float(np.sqrt(max(p_made * (1 - p_made), 1e-12) / n))})
+                     "gap_lo": float(lo) - p_pred, "gap_hi": float(hi) - p_pred})
     if not rows:
         raise PedroError(f"{who.label} made no predictions: only players that bid by expected "
                          "value (think=bid or think=all) record them")
