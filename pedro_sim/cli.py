@@ -26,9 +26,27 @@ from pedro_sim.commands.options import (
     Shared,
     shared,
 )
+from pedro_sim.entry import INTERRUPTED_CODE, by_interrupt, interrupted
 from pedro_sim.errors import PedroError
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+GLOSSARY = (
+    ("eldest, second, third, dealer", "the seats, in bidding order from the dealer's left"),
+    ("P(make)", "the share of deals in which the bidders reach their bid"),
+    ("net", "the bidders' (or a side's) score change minus the other side's"),
+    ("95% CI, ±", "the 95% confidence interval of a figure, or its half-width"),
+    ("pimc, heuristic, dd", "the players: pimc thinks by playouts, the heuristic plays by "
+     "fixed rules, dd sees every card"),
+    ("worlds", "the deals pimc draws for the cards it cannot see, consistent with what it "
+     "knows; it plays each choice out in each"),
+    ("paired", "two players or two choices compared on the very same deals, which cancels "
+     "the luck of the cards"),
+    ("arm", "one way of steering a technique in `technique`: free, forbidden or forced"),
+    ("preset", "one game of the family (cinch, california, ...); `pedro-sim rules` lists them"),
+)
+EPILOG = "Words used in the output:  \n" + "  \n".join(
+    f"{word}: {meaning}." for word, meaning in GLOSSARY)
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, epilog=EPILOG,
                   help="Pedro strategy analyzer: simulate deals and measure what bids make.")
 out = Console()
 ADVISE_THINKING = (10_000, 200)  # advise's default deals and games per suit, thinking players
@@ -53,8 +71,15 @@ PRESETS = typer.Option(None, "--presets", "--variant",
                        help="Comma-separated presets (default: every preset the engine plays).")
 
 
+def parse_out(value: str | Path) -> Path:
+    """An --out path as given: an empty one would silently mean the current directory."""
+    if not str(value).strip():
+        raise typer.BadParameter("is empty: name a directory or file to write")
+    return Path(value)
+
+
 def _out(default: str, what: str = "Report directory.") -> typer.models.OptionInfo:
-    return typer.Option(Path(default), "--out", help=what)
+    return typer.Option(default, "--out", parser=parse_out, help=what)
 
 
 @app.command()
@@ -144,19 +169,23 @@ def explain(
     worlds: int = typer.Option(0, "--worlds", min=0, max=1000, help="Worlds to draw there "
                                "(default 0: the player's own; from a trace, its own worlds "
                                "reproduce its choice)."),
-    out_path: Path = typer.Option(None, "--out", help="Also write the table as CSV here."),
+    out_csv: Path = typer.Option(None, "--out", parser=parse_out,
+                                 help="Also write the table as CSV here."),
 ) -> None:
     """One decision by pimc: every legal card (or, --call, every call) with its value, net
     score and P(make) over the worlds drawn, with 95% intervals, and pimc's choice."""
     from pedro_sim.commands.explain_cmd import run_explain, run_explain_position
+    from pedro_sim.report.files import check_writable_file
 
+    if out_csv is not None:  # before the analysis, not after it
+        check_writable_file(out_csv)
     if position is not None:
         given = [name for name, value in (("--trace", trace_path), ("--deal", deal),
                                           ("--trick", trick), ("--seat", seat))
                  if value is not None] + (["--call"] if call else [])
         if given:
             raise PedroError(f"--position names the decision itself: no {', '.join(given)}")
-        run_explain_position(position, policy, seed, worlds, out_path, out)
+        run_explain_position(position, policy, seed, worlds, out_csv, out)
         return
     needed = (("--trace", trace_path), ("--deal", deal), ("--seat", seat)) + \
         ((("--trick", trick),) if not (call or keep) else ())
@@ -168,7 +197,7 @@ def explain(
         raise PedroError("--call and --keep explain a seat's first call or its keep: one of "
                          "them, no --trick, no --worlds")
     question = "call" if call else "keep" if keep else "card"
-    run_explain(trace_path, deal, question, trick, seat, worlds, out_path, out)
+    run_explain(trace_path, deal, question, trick, seat, worlds, out_csv, out)
 
 
 @app.command()
@@ -315,7 +344,8 @@ def advise(
                         f"{ADVISE_THINKING[0]:,}; with --precision, the most to use)."),
     games: int = typer.Option(None, "--games", min=1, max=MAX_GAMES,
                               help="Whole games per suit, on from the first of those deals "
-                                   f"(default 4,000, thinking players {ADVISE_THINKING[1]:,}; "
+                                   f"(default 4,000, thinking players {ADVISE_THINKING[1]:,}, "
+                                   "at most --deals; "
                                    "with --precision, the most to use)."),
     out_dir: Path = _out("reports/advise"),
 ) -> None:
@@ -326,8 +356,11 @@ def advise(
 
     thinking = opts.players(opts.rules()).thinks
     study = opts.study(deals, ADVISE_THINKING[0] if thinking else 200_000)
-    if games is None:
-        games = ADVISE_THINKING[1] if thinking else 4000
+    if games is None:  # the games go on from the first deals: never more than there are
+        games = min(ADVISE_THINKING[1] if thinking else 4000, study.deals)
+    elif games > study.deals:
+        raise PedroError(f"--games {games:,} is more than the deals per suit "
+                         f"({study.deals:,}): each game goes on from one of those deals")
     rules = study.inputs.variant
     cards = parse_hand(hand, size=rules.hand, allow_joker=rules.deck == 53)
     seats = parse_seats(seat)
@@ -422,6 +455,34 @@ def warmup(
     out.print(f"kernels compiled and cached in {time.perf_counter() - started:.1f} s")
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        from pedro_sim import __version__
+
+        out.print(f"pedro-sim {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", is_eager=True,
+                                       callback=_show_version,
+                                       help="Print the version and exit.")) -> None:
+    """Pedro strategy analyzer: simulate deals and measure what bids make."""
+
+
+def _unwrap_help() -> None:
+    """Help as paragraphs: a docstring's line breaks are the source's, not the reader's
+    (typer prints them as they are, so a sentence broke wherever the source did)."""
+    import inspect
+
+    for command in app.registered_commands:
+        doc = inspect.getdoc(command.callback) or ""
+        command.help = "\n\n".join(" ".join(p.split()) for p in doc.split("\n\n"))
+
+
+_unwrap_help()
+
+
 def _fail(message: str, code: int) -> None:
     """One line on stderr (never wrapped), then exit."""
     sys.stderr.write(" ".join(message.split()) + "\n")
@@ -446,15 +507,15 @@ def main(argv: list[str] | None = None) -> None:
         hint = f" (see pedro-sim {e.ctx.info_name} --help)" if e.ctx and e.ctx.parent else ""
         _fail(f"error: {e.format_message()}{hint}", 2)
     except (KeyboardInterrupt, typer.Abort):
-        _fail("interrupted: nothing was written", 130)
+        interrupted()
     except typer.Exit as e:
         sys.exit(e.exit_code)
     except BrokenPipeError:
         sys.exit(1)
     except OSError as e:
         _fail(f"error: {e.strerror or e}: {getattr(e, 'filename', '') or ''}", 2)
-    if code == 130:  # typer turns KeyboardInterrupt into this exit code
-        _fail("interrupted: nothing was written", 130)
+    if code == INTERRUPTED_CODE:  # typer turns KeyboardInterrupt into this exit code
+        interrupted()
     sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -463,8 +524,15 @@ def run() -> None:
     everything is written, renamed and closed by then). Not after Dask was used: its exit
     handlers are left to run."""
     try:
-        main()
-        code = 0
+        try:
+            main()
+            code = 0
+        except SystemExit:
+            raise
+        except BaseException as exc:  # an interrupt outside main's own handling
+            if by_interrupt(exc):
+                interrupted()
+            raise
     except SystemExit as e:
         code = e.code
     if "distributed" in sys.modules:

@@ -5,11 +5,12 @@ import doctest
 import pytest
 
 from pedro_sim import parsers
+from pedro_sim.commands import console_tables
 from pedro_sim.encoding import options
 from pedro_sim.rules import overrides
 
 
-@pytest.mark.parametrize("module", [parsers, overrides, options])
+@pytest.mark.parametrize("module", [parsers, overrides, options, console_tables])
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

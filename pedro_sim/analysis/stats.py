@@ -33,9 +33,12 @@ def widest_half(rows: list[dict], *names: str) -> float:
 
 def mean_ci_from_hist(values: np.ndarray, counts: np.ndarray,
                       z: float = Z95) -> tuple[float, float, float]:
-    """Mean of a histogram and its normal-approximation 95% interval."""
+    """Mean of a histogram and its normal-approximation 95% interval; no interval (NaN
+    bounds) from a single value, whose spread is unknown, not zero."""
     n = counts.sum()
     mean = float((values * counts).sum() / n)
+    if n < 2:
+        return mean, float("nan"), float("nan")
     var = float(((values - mean) ** 2 * counts).sum() / max(n - 1, 1))
     half = z * np.sqrt(var / n)
     return mean, mean - half, mean + half

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pandas as pd
 from rich.console import Console
-from rich.table import Table
 
 from pedro_sim.analysis.strategy.advise import advise, recommend
 from pedro_sim.analysis.study import Study
 from pedro_sim.cards import format_cards
+from pedro_sim.commands.console_tables import narrow_table, plus_minus, span
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 
 
@@ -36,21 +36,21 @@ def run_advise(study: Study, hand: list[int], seat: str, score: tuple[int, int],
     return frame
 
 
+ADVICE_COLUMNS = ("suit", "bid", "P(make)", "E[Δscore] ±95%", "E[net] ±95%", "P(win)", "95% CI")
+
+
 def print_advice(frame: pd.DataFrame, hand_text: str, console: Console) -> None:
     best = recommend(frame)
     first = frame.iloc[0]
-    table = Table(title=f"{hand_text} — {first.seat}, score {first.score} "
-                        f"({int(first.n):,} deals, {int(first.games):,} games per suit; "
-                        f"{first.variant}, {first.policy})")
-    for col in ("trumps", "bid", "P(make)", "E[Δscore]", "95% interval", "E[net]",
-                "P(win game)", "95% interval "):
-        table.add_column(col, justify="right")
+    table = narrow_table(f"{hand_text} — {first.seat}, score {first.score} "
+                         f"({int(first.n):,} deals, {int(first.games):,} games per suit; "
+                         f"{first.variant}, {first.policy})", ADVICE_COLUMNS)
     for r in frame.itertuples():
         mark = r.Index in (best["expected_score"].name, best["p_win"].name)
-        table.add_row(r.trump, str(r.bid), f"{r.p_make:.4f}", f"{r.expected_score:+.3f}",
-                      f"{r.expected_score_lo:+.3f}…{r.expected_score_hi:+.3f}",
-                      f"{r.expected_net:+.3f}",
-                      f"{r.p_win:.4f}", f"{r.p_win_lo:.4f}–{r.p_win_hi:.4f}",
+        table.add_row(r.trump, str(r.bid), f"{r.p_make:.4f}",
+                      plus_minus(r.expected_score, r.expected_score_lo, r.expected_score_hi, 2),
+                      plus_minus(r.expected_net, r.expected_net_lo, r.expected_net_hi, 2),
+                      f"{r.p_win:.3f}", span(r.p_win_lo, r.p_win_hi, 3),
                       style="bold yellow" if mark else None)
     console.print(table)
     e, w = best["expected_score"], best["p_win"]

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pandas as pd
 from rich.console import Console
-from rich.table import Table
 
 from pedro_sim.analysis.bid import BidReport, bid_analysis, widest_interval_of
 from pedro_sim.cards import format_cards, parse_hand, parse_suit
+from pedro_sim.commands.console_tables import narrow_table, plus_minus, span
 from pedro_sim.commands.options import THINKING_PRECISION
 from pedro_sim.parsers import parse_bids, parse_seats
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
@@ -92,22 +92,21 @@ def simulate_bids(inputs: EngineInputs, hand: list[int], seats: list[str], suit:
     return BidReport(table, main.points, main.summary)
 
 
+BID_COLUMNS = ("bid", "P(make)", "95% CI", "E[Δscore] ± 95%", "E[net] ± 95%")
+
+
 def print_report(report: BidReport, hand_text: str, bid_value: int, console: Console) -> None:
     for _, s in report.summary.iterrows():
         rows = report.table[(report.table.seat == s.seat) & (report.table.trump == s.trump)]
         at = rows[rows.bid == bid_value].iloc[0]
-        table = Table(title=f"{hand_text} — {s.seat}, trumps {s.trump}, {s.n:,} deals "
-                            f"({s.variant}, {s.policy})")
-        for col in ("bid", "P(make)", "95% interval", "E[Δscore]", "95% interval ",
-                    "E[net]", "95% interval  "):
-            table.add_column(col, justify="right")
+        table = narrow_table(f"{hand_text} — {s.seat}, trumps {s.trump}, {s.n:,} deals "
+                             f"({s.variant}, {s.policy})", BID_COLUMNS)
         for _, r in rows.iterrows():
             style = "bold yellow" if r.bid == bid_value else None
-            table.add_row(str(r.bid), f"{r.p_make:.4f}", f"{r.p_make_lo:.4f}–{r.p_make_hi:.4f}",
-                          f"{r.expected_score:+.3f}",
-                          f"{r.expected_score_lo:+.3f}–{r.expected_score_hi:+.3f}",
-                          f"{r.expected_net:+.3f}",
-                          f"{r.expected_net_lo:+.3f}–{r.expected_net_hi:+.3f}", style=style)
+            table.add_row(str(r.bid), f"{r.p_make:.4f}", span(r.p_make_lo, r.p_make_hi, 3),
+                          plus_minus(r.expected_score, r.expected_score_lo, r.expected_score_hi),
+                          plus_minus(r.expected_net, r.expected_net_lo, r.expected_net_hi),
+                          style=style)
         table.caption = (
             f"mean points: bidders {s.mean_bidder_points:.3f} "
             f"({s.mean_bidder_points_lo:.3f}–{s.mean_bidder_points_hi:.3f}), defenders "

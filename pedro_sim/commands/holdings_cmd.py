@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pandas as pd
 from rich.console import Console
-from rich.table import Table
 
 from pedro_sim.analysis.charts import length_rows
 from pedro_sim.analysis.strategy import holdings
 from pedro_sim.analysis.study import Study
+from pedro_sim.commands.console_tables import narrow_table, plus_minus, span
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.report.strategy_plots import card_value_chart, make_rate_chart
 
@@ -27,7 +27,7 @@ def run_holdings(study: Study, seats: list[str], out_dir: Path, console: Console
     values = holdings.card_values(study, seats)
     patterns, counts = holdings.patterns(study, seats)
     elapsed = time.perf_counter() - started
-    print_holdings(values, patterns, bid, console)
+    print_holdings(values, patterns, bid, study.who.label, console)
     write_csv(out_dir / "card_values.csv", values)
     write_csv(out_dir / "patterns.csv", patterns)
     card_value_chart(values, bid, study.deals, out_dir / "card_values.png")
@@ -48,28 +48,30 @@ def run_holdings(study: Study, seats: list[str], out_dir: Path, console: Console
     return values, patterns, counts
 
 
-def print_holdings(values: pd.DataFrame, patterns: pd.DataFrame, bid: int,
+def print_holdings(values: pd.DataFrame, patterns: pd.DataFrame, bid: int, player: str,
                    console: Console) -> None:
+    """The console tables: each trump's paired value, then the holding patterns, each
+    naming the player that played the deals."""
     for seat, g in values[values["bid"] == bid].groupby("seat", sort=False):
-        table = Table(title=f"Value of each trump to the bidder, {seat} (trumps hearts; "
-                            f"{int(g['n'].iloc[0]):,} paired deals per card)")
-        for col in ("trump", "Δ mean points", "95% paired", "95% independent",
-                    f"Δ P(make {bid})", "95% paired "):
-            table.add_column(col, justify="right")
+        table = narrow_table(f"Value of each trump to the bidder, {seat} (trumps hearts; "
+                             f"{int(g['n'].iloc[0]):,} paired deals per card; {player})",
+                             ("trump", "Δ points", "paired 95%", "indep. 95%",
+                              f"Δ P(make {bid})", "paired 95%"), first_left=True)
         for r in g.itertuples():
             table.add_row(r.holding, f"{r.points_diff:+.3f}",
-                          f"{r.points_diff_lo:+.3f}…{r.points_diff_hi:+.3f}",
-                          f"{r.points_indep_lo:+.3f}…{r.points_indep_hi:+.3f}",
-                          f"{r.p_make_diff:+.4f}",
-                          f"{r.p_make_diff_lo:+.4f}…{r.p_make_diff_hi:+.4f}")
+                          span(r.points_diff_lo, r.points_diff_hi, 2, signed=True),
+                          span(r.points_indep_lo, r.points_indep_hi, 2, signed=True),
+                          f"{r.p_make_diff:+.3f}",
+                          span(r.p_make_diff_lo, r.p_make_diff_hi, 3, signed=True))
         console.print(table)
     for seat, g in patterns[patterns["bid"] == bid].groupby("seat", sort=False):
-        table = Table(title=f"Holding patterns, {seat}: bidders' points and P(make {bid})")
-        for col in ("pattern", "share", "hands", "mean points", f"P(make {bid})",
-                    "95% interval"):
-            table.add_column(col, justify="right")
+        table = narrow_table(f"Holding patterns, {seat}: bidders' points and P(make {bid}) "
+                             f"({player})", ("pattern", "share", "hands", "points ± 95%",
+                                             f"P(make {bid})", "95% CI"),
+                             first_left=True)
         for r in g.itertuples():
-            table.add_row(r.pattern, f"{r.share:.4f}", f"{r.n:,}",
-                          f"{r.mean_points:.2f} ({r.mean_points_lo:.2f}–{r.mean_points_hi:.2f})",
-                          f"{r.p_make:.3f}", f"{r.p_make_lo:.3f}–{r.p_make_hi:.3f}")
+            table.add_row(r.pattern, f"{r.share:.3f}", f"{r.n:,}",
+                          plus_minus(r.mean_points, r.mean_points_lo, r.mean_points_hi, 2,
+                                     signed=False),
+                          f"{r.p_make:.3f}", span(r.p_make_lo, r.p_make_hi, 3))
         console.print(table)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import PRESETS
 from pedro_sim.rules.describe import describe
-from pedro_sim.rules.overrides import resolve_variant
+from pedro_sim.rules.overrides import resolve_variant, rule_rows
 from pedro_sim.setup import check_engine_plays
 
 
@@ -28,12 +29,16 @@ def run_rules(preset: str | None, rule: list[str] | None, rules_file: Path | Non
     variant = resolve_variant(preset or "cinch", rule, rules_file)
     for line in describe(variant):
         console.print(line, markup=False, highlight=False)
-    table = Table(title=f"{variant.name} options")
-    table.add_column("option")
-    table.add_column("value")
-    for key, value in variant.options().items():
-        if key not in ("name", "description"):
-            table.add_row(key, str(value))
+    table = Table(title=f"{variant.name} options, as --rule OPTION=VALUE takes them",
+                  box=box.SIMPLE_HEAD, title_justify="left",
+                  caption_justify="left")
+    table.add_column("option", no_wrap=True)
+    table.add_column("value", overflow="fold")
+    rows = rule_rows(variant)
+    for key, value in rows:
+        table.add_row(key, value)
+    if any(value == "(none)" for _, value in rows):
+        table.caption = "(none): an empty list, which a --rules file gives as KEY = []"
     console.print(table)
     if not _playable(variant):
         console.print("(defined, but the engine does not simulate it yet)")

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pandas as pd
 from rich.console import Console
-from rich.table import Table
 
 from pedro_sim.analysis.strategy.steered import steerable, steered_techniques
 from pedro_sim.analysis.strategy.techniques import techniques
 from pedro_sim.analysis.study import Study
+from pedro_sim.commands.console_tables import narrow_table, plus_minus
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.report.strategy_plots import steered_chart, technique_chart
 
@@ -50,33 +50,32 @@ def run_technique(study: Study, names: list[str], sides: list[str], out_dir: Pat
 
 def print_techniques(frame: pd.DataFrame, console: Console) -> None:
     n = int(frame["n"].iloc[0])
-    table = Table(title=f"Techniques on minus off, same deals ({n:,} deals each; "
-                        f"{frame['variant'].iloc[0]}, {frame['policy'].iloc[0]})")
-    for col in ("#", "technique", "off for", "Δ points", "paired 95%", "independent 95%",
-                "Δ make", "paired 95% "):
-        table.add_column(col, justify="right")
+    table = narrow_table(f"Techniques on minus off, same deals ({n:,} deals each; "
+                         f"{frame['variant'].iloc[0]}, {frame['policy'].iloc[0]})",
+                         ("#", "technique", "off for", "Δ points ± paired", "± indep.",
+                          "Δ make ± paired"))
     for r in frame.itertuples():
-        table.add_row(str(r.gain_rank), r.technique, r.side, f"{r.points_diff:+.3f}",
-                      f"{r.points_diff_lo:+.3f}…{r.points_diff_hi:+.3f}",
-                      f"{r.points_indep_lo:+.3f}…{r.points_indep_hi:+.3f}",
-                      f"{r.make_rate_diff:+.4f}",
-                      f"{r.make_rate_diff_lo:+.4f}…{r.make_rate_diff_hi:+.4f}")
+        table.add_row(str(r.gain_rank), r.technique, r.side, _plus_minus(r, "points_diff", 2),
+                      f"± {(r.points_indep_hi - r.points_indep_lo) / 2:.2f}",
+                      _plus_minus(r, "make_rate_diff", 3))
     table.caption = ("Δ points: of the side the technique is switched off for (the bidders' "
-                     "for both); Δ make: the bidders' make rate; on minus off.")
+                     "for both); Δ make: the bidders' make rate; on minus off; ± the 95% "
+                     "half-width, paired (same deals) or as if independent.")
     console.print(table)
 
 
 def print_steered(frame: pd.DataFrame, console: Console) -> None:
     n = int(frame["n"].iloc[0])
-    table = Table(title=f"Forbidden and forced minus free, same deals ({n:,} auctioned "
-                        f"deals; {frame['variant'].iloc[0]}, {frame['policy'].iloc[0]})")
-    for col in ("technique", "for", "arises", "chosen", "arm", "Δ points", "Δ net", "Δ make"):
-        table.add_column(col, justify="right")
+    table = narrow_table(f"Forbidden and forced minus free, same deals ({n:,} auctioned "
+                         f"deals; {frame['variant'].iloc[0]}, {frame['policy'].iloc[0]})",
+                         ("technique, for: arm", "arises", "chosen", "Δ points", "Δ net",
+                          "Δ make"), first_left=True)
     for r in frame.itertuples():
-        table.add_row(r.technique, r.side, f"{r.deals_with_situation:.0%}",
-                      _share(r.chosen, r.chosen_lo, r.chosen_hi), r.arm,
-                      _plus_minus(r, "points_diff", 2), _plus_minus(r, "bidders_net_diff", 2),
-                      _plus_minus(r, "make_rate_diff", 3))
+        table.add_row(f"{r.technique}, {r.side}: {r.arm}", f"{r.deals_with_situation:.0%}",
+                      _share(r.chosen, r.chosen_lo, r.chosen_hi),
+                      _plus_minus(r, "points_diff", 2, "±"),
+                      _plus_minus(r, "bidders_net_diff", 2, "±"),
+                      _plus_minus(r, "make_rate_diff", 3, "±"))
     table.caption = ("arises: the auctioned deals where the situation arises for the side; "
                      "chosen: the share of those decisions where the free player takes the "
                      "action; Δ: the arm minus free, ± the paired 95% half-width, in the "
@@ -86,9 +85,9 @@ def print_steered(frame: pd.DataFrame, console: Console) -> None:
     console.print(table)
 
 
-def _plus_minus(row, name: str, digits: int) -> str:
+def _plus_minus(row, name: str, digits: int, sep: str = " ± ") -> str:
     value, lo, hi = (getattr(row, f"{name}{k}") for k in ("", "_lo", "_hi"))
-    return f"{value:+.{digits}f}±{(hi - lo) / 2:.{digits}f}"
+    return plus_minus(value, lo, hi, digits, sep=sep)
 
 
 def _share(p: float, lo: float, hi: float) -> str:

@@ -43,7 +43,8 @@ def describe_deal(d: dict[str, Any]) -> list[str]:
     """A deal as lines of text for a person."""
     seat = ["S0", "S1", "S2", "S3"]
     lines = [f"{d['variant']} deal {d['deal']} of seed {d['seed']} ({d['policy']} players); "
-             f"dealer {seat[d['dealer']]}, teams: S0+S2 vs S1+S3"]
+             f"dealer {seat[d['dealer']]}, teams: S0+S2 vs S1+S3 (seats and tricks "
+             "count from 0, as in traces and explain)"]
     for p, h in enumerate(d["hands"]):
         lines.append(f"  {seat[p]} dealt   {' '.join(h)}")
     lines.append(f"  stock     {' '.join(d['stock'])}")
@@ -55,7 +56,7 @@ def describe_deal(d: dict[str, Any]) -> list[str]:
     for p in range(4):
         gone, got, plays = (" ".join(d[k][p]) for k in ("discards", "received", "start_hands"))
         lines.append(f"  {seat[p]} discards [{gone}] receives [{got}] -> plays with {plays}")
-    for k, t in enumerate(d["tricks"], start=1):
+    for k, t in enumerate(d["tricks"]):  # from 0, as explain --trick and the trace count
         plays = "  ".join(f"{seat[s]} {c[0]}" + (f" (buries {' '.join(c[1:])})" if c[1:] else "")
                           for s, c in t["plays"])
         lines.append(f"trick {k}: {plays}  -> {seat[t['winner']]}")
@@ -74,4 +75,4 @@ def run_show(variant: Variant, seed: int, deal: int, policy: str, console: Conso
     rec = record_deals(inputs, seed, np.array([deal]), who.policy, who.flags)[0]
     d = trace_dict(rec, inputs, seed, deal, who.label)
     for line in describe_deal(d):
-        console.print(line, markup=False, highlight=False)
+        console.print(line, markup=False, highlight=False, soft_wrap=True)

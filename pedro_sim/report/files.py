@@ -18,27 +18,30 @@ from pedro_sim import __version__
 from pedro_sim.errors import PedroError
 
 
-def check_writable_dir(path: Path) -> None:
-    """Fail early (before a long run) if ``path`` cannot become a writable directory.
+def check_writable_dir(path: Path, named: Path | None = None) -> None:
+    """Fail early (before a long run) if ``path`` cannot become a writable directory;
+    the message names ``named`` (the file to be written there) or ``path``.
 
     Probes by creating and removing a scratch directory in the nearest existing
     ancestor, so nothing is left behind whatever the answer.
     """
+    named = path if named is None else named
     probe = path
     while not probe.exists() and probe.parent != probe:
         probe = probe.parent
     if not probe.is_dir():
-        raise PedroError(f"cannot write to --out {path}: {probe} is not a directory")
+        raise PedroError(f"cannot write to --out {named}: {probe} is not a directory")
     try:
         os.rmdir(tempfile.mkdtemp(prefix=".pedro-sim-probe-", dir=probe))
     except OSError as e:
-        raise PedroError(f"cannot write to --out {path}: {e.strerror or e}") from None
+        raise PedroError(f"cannot write to --out {named}: {e.strerror or e}") from None
 
 
 def check_writable_file(path: Path) -> None:
+    """As check_writable_dir for the file's folder, the message naming the file."""
     if path.exists() and path.is_dir():
         raise PedroError(f"cannot write to --out {path}: it is a directory")
-    check_writable_dir(path.parent if str(path.parent) else Path("."))
+    check_writable_dir(path.parent if str(path.parent) else Path("."), named=path)
 
 
 def write_atomic(path: Path, writer: Callable[[Path], None]) -> None:
@@ -49,10 +52,22 @@ def write_atomic(path: Path, writer: Callable[[Path], None]) -> None:
     tmp = Path(tmp_name)
     try:
         writer(tmp)
+        os.chmod(tmp, FILE_MODE)  # mkstemp's 0600 is private; a report is not
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def _file_mode() -> int:
+    """The mode open() gives a new file under the user's umask (0644 under 022). Read
+    once, at import: setting the umask to read it is not safe once threads write."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+FILE_MODE = _file_mode()
 
 
 def write_csv(path: Path, frame: pd.DataFrame) -> None:

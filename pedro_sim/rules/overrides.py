@@ -80,6 +80,39 @@ def _set_points(points: dict[str, int], rank: str, value: Any) -> None:
         points.pop(rank, None)
 
 
+def rule_text(value: Any) -> str:
+    """An option's value as a user writes it after ``--rule key=`` (the inverse of
+    _convert; an empty list, which only a rules file can give, as ``(none)``).
+
+    >>> [rule_text(v) for v in (True, 7, "rob-trumps", ("A", "J"), ())]
+    ['true', '7', 'rob-trumps', 'A,J', '(none)']
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return ",".join(map(str, value)) or "(none)"
+    return str(value)
+
+
+def rule_rows(variant: Variant) -> list[tuple[str, str]]:
+    """Every option of ``variant`` as ``(key, value)`` rows in --rule form: ``points`` as
+    one ``points.RANK`` row per scoring rank.
+
+    >>> rows = dict(rule_rows(resolve_variant("cinch")))
+    >>> rows["off_five_trump"], rows["points.pedro"], rows["target"]
+    ('true', '5', '62')
+    """
+    rows: list[tuple[str, str]] = []
+    for key, value in variant.options().items():
+        if key in FIXED:
+            continue
+        if key == "points":
+            rows += [(f"points.{rank}", str(n)) for rank, n in value.items()]
+        else:
+            rows.append((key, rule_text(value)))
+    return rows
+
+
 def parse_rule_args(items: list[str]) -> dict[str, str]:
     """`--rule key=value` arguments as a dict, refusing malformed ones."""
     out: dict[str, str] = {}
