@@ -21,6 +21,8 @@ from pedro_sim.rules import Variant, get_preset
 from pedro_sim.setup import EngineInputs, check_engine_plays
 
 MAX_ROOT_MOVES = 8192
+MAX_HAND = 16  # a ply's move list in the search (solver.py Search.moves)
+NO_ANSWER = "the search met a seat with no legal play: the solver has no value for this position"
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,10 @@ def parse_position(obj: Any, rules: Variant | None = None) -> Position:
     if not isinstance(index, int) or not 0 <= index < L.MAX_TRICKS:
         raise PedroError(f"position field 'trick_index' must be 0..{L.MAX_TRICKS - 1}")
     masks = tuple(sum(1 << c for c in h) for h in lists)
+    for p, h in enumerate(lists):  # the search lists a seat's moves in MAX_HAND slots
+        if len(h) > MAX_HAND:
+            raise PedroError(f"position field 'hands[{p}]' holds {len(h)} cards: the solver "
+                             f"takes at most {MAX_HAND} a hand")
     if len(trick) > 3:
         raise PedroError("position field 'trick' holds at most 3 cards")
     return Position(variant, trump, _seat(obj, "leader"), _seat(obj, "bidder"), masks,
@@ -123,6 +129,69 @@ class Solver:
             k += 1
         return hands, leader, k, wseat, wcard, led, tpts
 
+    def check(self, pos: Position) -> None:
+        """Refuse, in one line, a position in which some seat would have no legal play:
+        the search would return its sentinel (INF) there, a value no play gives. Only a
+        hand over its count can: on the first trick (with pairs, until back to its count)
+        it plays the surplus under its card, and the preset allows only some stacks
+        (cinch: non-scoring trumps), so each seat is tried at its next turn on every lead
+        it may meet there, once the rules have made their folds."""
+        hands, leader, k, wseat, wcard, led, tpts = self._state(pos)
+        st = np.array([pos.trick_index, leader, k, wseat, wcard, led, tpts], dtype=np.int64)
+        tab = self.inputs.tables
+        if sum(1 for h in hands if h) < 2 and wseat < 0:
+            return  # a lone player claims its cards: nobody plays
+        _, claim = S.settled(hands, st, np.int64(pos.trump), tab,
+                             np.int64(self._valued_side(pos)))
+        if claim >= 0:
+            return
+        trick, leader, k, fresh = int(st[S.S_TRICK]), int(st[S.S_LEADER]), int(st[S.S_K]), \
+            st[S.S_WSEAT] < 0
+        trumps = int(tab.masks[pos.trump, L.M_TRUMP])
+        fold = int(self.inputs.opts[L.O_FOLD])
+        played = set() if fresh else {(leader + j) & 3 for j in range(k)}
+        first: set[int] = {L.TRUMP_SUIT, *range(4)}  # the suits the leader may lead
+        for p in sorted(range(4), key=lambda q: q != leader):  # the leader first
+            h = int(hands[p])
+            if not h or (fold == L.FOLD_AT_TRICK and not h & trumps and p in played):
+                continue
+            if fresh:
+                leads = {-1} if p == leader else first
+            elif p not in played:  # to play to the trick in progress
+                leads = {int(st[S.S_LED])}
+            else:  # its next turn is the next trick, led by this one's winner: anyone
+                leads = {-1} | {self._suit(pos, c) for q in range(4) if q != p
+                                for c in cards_of(int(hands[q]))}
+            turn = trick + (p in played)
+            for suit in sorted(leads):
+                if suit == L.TRUMP_SUIT and not h & trumps and fold == L.FOLD_ON_TRUMP_LEAD:
+                    continue
+                n = self._moves(hands, p, turn, suit, pos)
+                if fresh and p == leader and n > 0:
+                    first = {self._suit(pos, int(c)) for c in self.root_moves[:n, 0]}
+                if n == 0:
+                    where = "leading" if suit < 0 else "when trumps are led" if \
+                        suit == L.TRUMP_SUIT else f"when {'SHDC'[suit]} is led"
+                    count = int(self.inputs.opts[L.O_KEEP]) - turn
+                    raise PedroError(
+                        f"seat {p} has no legal play of its {bin(h).count('1')} cards in trick "
+                        f"{turn} {where}: the surplus over the {count} a {pos.variant.name} "
+                        "hand holds there goes under its card, and no stack the preset allows "
+                        "fits (in play only a robbing dealer's trumps are over the count)")
+
+    def _suit(self, pos: Position, c: int) -> int:
+        return int(self.inputs.tables.cinfo[pos.trump, L.I_SUIT, c])
+
+    def _moves(self, hands: np.ndarray, p: int, trick: int, led: int, pos: Position) -> int:
+        """How many plays seat ``p`` has in trick ``trick``: leading (``led`` -1) or after
+        a lead in ``led`` (-1 too: more than MAX_ROOT_MOVES)."""
+        before = (p - 1) & 3
+        st = np.array([trick, p, 0, -1, -1, -1, 0] if led < 0 else
+                      [trick, before, 1, before, 0, led, 0], dtype=np.int64)
+        n, _ = S.root_moves(hands.copy(), st, np.int64(pos.bidder), np.int64(pos.trump),
+                            self.inputs.tables, self.root_moves)
+        return int(n)
+
     def static_points(self, pos: Position) -> tuple[int, int]:
         """(team 0, team 1) points fixed before any play: the 2 with its holder."""
         opts, masks = self.inputs.opts, self.inputs.tables.masks
@@ -142,6 +211,7 @@ class Solver:
     def _search(self, pos: Position, alpha: int, beta: int, merge: bool) -> int:
         """Team 0's points from the position on, in a new generation of the table: exact
         (by MTD(f)) when ``alpha`` < 0, else within the window (fail-soft)."""
+        self.check(pos)
         hands, leader, k, wseat, wcard, led, tpts = self._state(pos)
         st = np.array([pos.trick_index, leader, k, wseat, wcard, led, tpts], dtype=np.int64)
         self.ctx[S.C_GEN] += 1
@@ -159,12 +229,18 @@ class Solver:
         return pos.bidder & 1 if self.folds else 0
 
     def _to_bidders(self, pos: Position, value0: int) -> int:
+        """The bidders' points of team 0's ``value0``; a value no play gives (a sentinel
+        check() did not foresee) is refused rather than answered."""
         s0, s1 = self.static_points(pos)
         if self.folds:
-            return (s0, s1)[pos.bidder & 1] + value0
-        if (pos.bidder & 1) == 0:
-            return s0 + value0
-        return s1 + self.total_points(pos) - value0
+            value = (s0, s1)[pos.bidder & 1] + value0
+        elif (pos.bidder & 1) == 0:
+            value = s0 + value0
+        else:
+            value = s1 + self.total_points(pos) - value0
+        if not 0 <= value <= s0 + s1 + self.total_points(pos):
+            raise PedroError(NO_ANSWER)
+        return value
 
     def value(self, pos: Position, merge: bool = True) -> tuple[int, int]:
         """(the bidders' points with perfect play, nodes searched)."""
@@ -195,13 +271,15 @@ class Solver:
                                     np.int64(self._valued_side(pos)))
             if claim >= 0:
                 return Solution(self._to_bidders(pos, v0), [], int(self.ctx[S.C_NODES]))
+        best: list[list[int]] = []
+        if sum(1 for h in pos.hands if h) < 2:  # a lone player claims, or no cards: nobody
+            return Solution(self._to_bidders(pos, v0), best, int(self.ctx[S.C_NODES]))
         n, p = S.root_moves(hands, st, np.int64(pos.bidder), np.int64(pos.trump), tab,
                             self.root_moves)
         if n < 0:
             raise PedroError(f"the position has more than {MAX_ROOT_MOVES} first plays")
-        best: list[list[int]] = []
-        if sum(1 for h in pos.hands if h) < 2:  # a lone player claims: nobody plays
-            return Solution(self._to_bidders(pos, v0), best, int(self.ctx[S.C_NODES]))
+        if n == 0:
+            raise PedroError(NO_ANSWER)
         maximize = (p & 1) == self._valued_side(pos)
         for i in range(n):
             c, extras = int(self.root_moves[i, 0]), int(self.root_moves[i, 1])
@@ -211,6 +289,8 @@ class Solver:
                                  self.sr))
             if (v + gain >= v0) if maximize else (v + gain <= v0):
                 best.append([c, *cards_of(extras)])
+        if not best:
+            raise PedroError(NO_ANSWER)
         return Solution(self._to_bidders(pos, v0), best, int(self.ctx[S.C_NODES]))
 
 

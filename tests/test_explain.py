@@ -311,3 +311,54 @@ def test_a_keep_is_the_rule_read_again_and_what_the_seat_kept(variant):
         assert set(answer.chosen.split()) <= set(trace["start_hands"][seat])
         assert frame.loc[0, "gives_up"] == "" and (frame.deals > 0).all()
     assert explained >= 3
+
+
+def test_a_card_decision_without_variant_is_cinch(tmp_path):
+    """`variant` is optional (default cinch) in a card decision as in a call: the same
+    object with and without it gives the same table, from the command line too."""
+    decision = {"format": "pedro-decision/1", "seat": 1, "bidder": 1, "bid": 7, "trump": "D",
+                "hand": ["4D", "TD", "7D", "8S", "AC"],
+                "tricks": [{"leader": 1, "plays": [[1, ["AD"]], [2, ["QD"]], [3, ["9D"]],
+                                                   [0, ["2D"]]]}]}
+    bare, named_cinch = tmp_path / "bare.json", tmp_path / "cinch.json"
+    bare.write_text(json.dumps(decision))
+    named_cinch.write_text(json.dumps({**decision, "variant": "cinch"}))
+    _, a = explain_position_file(bare, FAST, worlds=20, seed=5)
+    _, b = explain_position_file(named_cinch, FAST, worlds=20, seed=5)
+    pd.testing.assert_frame_equal(a.frame, b.frame)
+    assert set(a.frame.variant) == {"cinch"}
+    r = cli("explain", "--position", str(bare), "--worlds", "5")
+    assert r.returncode == 0 and "chosen:" in r.stdout, r.stderr
+
+
+def test_a_robbing_dealer_over_six_holds_only_trumps(tmp_path):
+    """A cinch dealer that robbed more than six trumps holds nothing else, and the seat
+    knows it: the decision, written with the dealer's `min_trumps` only what it kept of
+    its dealt cards, is read so (its `hand_sizes` over the preset's keep, given or shown
+    by its stack) and agrees with the trace's own values, as the trace's player knew."""
+    from pedro_sim.analysis.decisions.position import _suit_cards
+    from pedro_sim.rules.presets import get_preset
+
+    inputs = EngineInputs.for_variant("cinch")
+    who = players(FAST, inputs.variant)
+    seed, deal = 5, 34
+    trace = trace_dict(record_deals(inputs, seed, np.array([deal]), who.policy, who.flags)[0],
+                       inputs, seed, deal, who.label)
+    dealer = trace["dealer"]
+    assert len(trace["start_hands"][dealer]) > 6, "the dealer of this deal no longer robs"
+    trumps = set(_suit_cards(trace["trump"], get_preset("cinch")))
+    path = tmp_path / "d.json"
+    for k, seat, sizes_given in ((0, 3, True), (1, 0, False)):
+        obj = decision_from_trace(trace, k, seat)
+        fewest = list(obj["min_trumps"])
+        fewest[dealer] = sum(c in trumps for c in trace["hands"][dealer])  # what it kept
+        obj["min_trumps"] = fewest
+        if not sizes_given:  # shown by the dealer's stack on the first trick
+            del obj["hand_sizes"]
+        path.write_text(json.dumps(obj))
+        a = explain_trace(trace, k, seat, worlds=600).frame.set_index("card")
+        _, b = explain_position_file(path, trace["policy"], worlds=600, seed=8)
+        b = b.frame.set_index("card")
+        assert set(a.index) == set(b.index)
+        half = (a.value_hi - a.value_lo) / 2 + (b.value_hi - b.value_lo) / 2
+        assert ((a.value - b.value[a.index]).abs() <= 2 * half).all(), (k, seat, a, b)

@@ -36,22 +36,28 @@ def run_solve(in_path: Path, out_path: Path, rule: list[str] | None, rules_file:
     objects = read_positions(in_path)
     check_writable_file(out_path)
     variants: dict[str, Variant] = {}
+    solvers: dict[str, Solver] = {}
     positions = []
-    for n, obj in enumerate(objects, start=1):
+    for n, obj in enumerate(objects, start=1):  # every position checked before any solve
         try:
             name = str(obj.get("variant", "cinch")) if isinstance(obj, dict) else "cinch"
             if name not in variants:
                 variants[name] = resolve_variant(name, rule, rules_file)
-            positions.append(parse_position(obj, variants[name]))
+            pos = parse_position(obj, variants[name])
+            if name not in solvers:
+                solvers[name] = Solver(pos.variant)
+            solvers[name].check(pos)  # a seat without a legal play has no value
+            positions.append(pos)
         except PedroError as e:
             raise PedroError(f"{in_path} line {n}: {e}") from None
-    solvers: dict[str, Solver] = {}
     answers = []
     nodes = 0
-    for obj, pos in zip(objects, positions, strict=True):
-        if pos.variant.name not in solvers:
-            solvers[pos.variant.name] = Solver(pos.variant)
-        sol = solvers[pos.variant.name].solve(pos)
+    for n, (obj, pos) in enumerate(zip(objects, positions, strict=True), start=1):
+        name = str(obj.get("variant", "cinch"))
+        try:
+            sol = solvers[name].solve(pos)
+        except PedroError as e:
+            raise PedroError(f"{in_path} line {n}: {e}") from None
         nodes += sol.nodes
         answers.append(json.dumps(solution_dict(obj, sol), separators=(",", ":")))
 

@@ -343,9 +343,10 @@ def explain_position_file(path: Path, policy: str = "pimc", worlds: int = 0,
 def decision_frame(trace: dict, x: np.ndarray, values: np.ndarray) -> pd.DataFrame:
     """One row per legal card: the player's mean value, the seat's side's net score and
     the bidders' P(make) over the worlds, with 95% intervals, and the value's difference
-    from the chosen card's on the same worlds (paired interval)."""
-    ref = with_rules(trace["variant"], trace["rules"]) if trace.get("rules") else \
-        get_variant(trace["variant"])
+    from the chosen card's on the same worlds (paired interval). ``trace``: a trace, or a
+    decision, whose ``variant`` is optional (cinch, as engine_variant reads it)."""
+    name = str(trace.get("variant", "cinch"))
+    ref = with_rules(name, trace["rules"]) if trace.get("rules") else get_variant(name)
     bidder, bid = trace["bidder"], trace["bid"]
     side = int(x[S.X_SEAT]) % 2
     n = values.shape[0]

@@ -217,7 +217,7 @@ def read_position(obj: Any, variant: Variant, policy: str, seed: int) -> Positio
     sizes = hand_sizes(obj, variant, played, hand, r.seat)
     hands = placed_hands(tab, n, r.seat, hand, discarded, passed, played,
                          [0 if q in w.gone else x for q, x in enumerate(sizes)], seen)
-    _start_knowledge(know, obj, tab, t, n, variant)
+    _start_knowledge(know, obj, tab, t, n, variant, sizes)
     position = Position(r.inputs, r.seat, r.bidder, r.bid, t, hands, state, points, know,
                         seed=seed, policy=policy)
     position.legal = legal_cards(position, len(hand), w.done)
@@ -266,18 +266,22 @@ def placed_hands(tab, n: int, seat: int, hand: list[int], discarded: list[int],
     return hands
 
 
-def _start_knowledge(know: np.ndarray, obj: dict, tab, t: int, n: int,
-                     variant: Variant) -> None:
+def _start_knowledge(know: np.ndarray, obj: dict, tab, t: int, n: int, variant: Variant,
+                     sizes: list[int]) -> None:
     """What is public beyond the plays: the fewest trumps each seat held when play started
     (given; 0 unless known) and, where every non-trump is discarded and the dealer robs the
-    pack, that every trump is in a hand."""
+    pack, that every trump is in a hand and that a seat that started play with more than
+    a hand's worth (``sizes``: the robbing dealer) held only trumps, as the player knows in
+    play (sampler.py start_knowledge)."""
     fewest = obj.get("min_trumps", [0] * n)
     if not (isinstance(fewest, list) and len(fewest) == n
             and all(isinstance(x, int) and 0 <= x <= 16 for x in fewest)):
         raise PedroError("min_trumps must be a list of a whole number per seat")
+    robs = variant.discard == "non-trumps" and variant.dealer_fill == "rob-trumps"
     for q in range(n):
-        know[SM.K_MIN_TRUMPS + q] = fewest[q]
-    if variant.discard == "non-trumps" and variant.dealer_fill == "rob-trumps":
+        over = robs and sizes[q] > variant.keep
+        know[SM.K_MIN_TRUMPS + q] = max(fewest[q], sizes[q]) if over else fewest[q]
+    if robs:
         know[SM.K_IN_PLAY] = tab.masks[t, L.M_TRUMP]
 
 
