@@ -67,21 +67,29 @@ def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, pol
         bids = [[bidder, bid]]
     else:
         bids = [r[L.R_CALLS + 2 * k: L.R_CALLS + 2 * k + 2] for k in range(r[L.R_NCALLS])]
-    put_away = r[L.R_PUT_AWAY: L.R_PUT_AWAY + 4]
+    put_away = r[L.R_PUT_AWAY: L.R_PUT_AWAY + 4]  # foster: stock trumps the dealer left
     passed = r[L.R_PASSED: L.R_PASSED + 4]  # eighty-three: cards from the partner
     split = inputs.variant.excess_trumps == "discard-nonscoring"  # non-trumps went first
-    taken = [_in_mask(stock, received_masks[p] & ~passed[p]) + cards_of(passed[p])
-             for p in range(4)]
+    in_stock = 0
+    for c in stock:
+        in_stock |= 1 << c
+    # what a seat took in from the stock, in stock order (a book, the kitty, a fill, what a
+    # robbing dealer looked through: the cards it kept and, foster, the trumps it left),
+    # then the cards its partner passed it (passing goes one way within a partnership)
+    taken = [_in_mask(stock, (received_masks[p] | put_away[p]) & ~passed[p])
+             + cards_of(passed[p]) for p in range(4)]
     # what a seat put away, then the cards it passed its partner (so that for every seat
     # start_hands = hands - discards + received, docs/trace-format.md)
     discards = [[c for c in _discards(hands[p], taken[p], start[p], r[L.R_TRUMP], inputs,
                                       split and p != dealer)
-                 if not passed[(p + 2) % 4] >> c & 1]
-                + _in_mask(stock, put_away[p]) + cards_of(passed[(p + 2) % 4])
+                 if not passed[(p + 2) % 4] >> c & 1] + cards_of(passed[(p + 2) % 4])
                 for p in range(4)]
     order = [(dealer + 1 + q) % 4 for q in range(3)]
     others = [c for q in order for c in discards[q]]  # cards a dealer may take (nicaragua)
-    received = [taken[p] + (_in_mask(others, received_masks[p] & ~passed[p])
+    # the dealer's cards taken from the others' discards: those it received that came
+    # neither from the stock nor from its partner (a stock card another seat discarded, such
+    # as a kitty card passed on in eighty-three, is listed above if the dealer took it in)
+    received = [taken[p] + (_in_mask(others, received_masks[p] & ~passed[p] & ~in_stock)
                             if p == dealer else []) for p in range(4)]
     tricks = []
     for k in range(r[L.R_NTRICKS]):

@@ -334,10 +334,11 @@ def test_foster_robbing_exact():
     disc, recv, start = exchange(v, t, 0, 1, hands, stock, pol)
     assert txt(start[1]) == "2D 3D 4D 5D 6D 7D" and txt(start[2]) == "2S 3S 4S 8D 9D TD"
     assert all(r == [] for r in recv[1:])
-    # The dealer: own kept AS 2H; stock cards kept in stock order 5S 5C QH AH;
-    # stock trumps left (TS 9S 8S 7S 6S) are discarded face up after its own.
+    # The dealer: own kept AS 2H; it takes up every stock trump it looks through (kept:
+    # 5S 5C QH AH; left: TS 9S 8S 7S 6S, in stock order), the left ones discarded face up
+    # after its own, so that start_hands = hands - discards + received.
     assert txt(start[0]) == "AS 2H 5S 5C QH AH"
-    assert txt(recv[0]) == "5S 5C QH AH"
+    assert txt(recv[0]) == "5S 5C TS 9S 8S 7S 6S QH AH"
     assert txt(disc[0]) == "3H 4H 6H 7H 8H 9H TH TS 9S 8S 7S 6S"
     # Bidders team 1: the opponents' (team 0: dealer, seat 2) discarded scoring
     # trumps count for them: TS (1) from the dealer; seat 1's JS counts for nobody.

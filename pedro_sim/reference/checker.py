@@ -311,21 +311,27 @@ def check_replay(trace, seed_check: bool = True) -> list[str]:
 def exchange_errors(trace: dict) -> list[str]:
     """Every seat's start hand is its dealt hand less what it put away (or passed on) plus
     what it took in: ``start_hands = hands + received - discards`` (docs/trace-format.md),
-    each card put away being one it held or, for foster's robbing dealer, a stock trump it
-    left."""
+    strictly: each card taken in is listed once and was not dealt to the seat, each card put
+    away is listed once and is one the seat held (dealt or taken in; foster's robbing dealer
+    has the stock trumps it leaves in its received)."""
     try:
         rows = [trace[k] for k in ("hands", "discards", "received", "start_hands")]
         if trace.get("bidder") is None:
             return []
         out = []
-        seen = set(trace["stock"])  # foster's dealer lists the stock trumps it leaves
         for seat, (dealt, gone, took, start) in enumerate(zip(*rows, strict=True)):
-            kept = (set(dealt) | set(took)) - set(gone)
-            if len(set(dealt) | set(took)) != len(dealt) + len(took) \
-                    or not set(gone) <= set(dealt) | set(took) | seen \
-                    or len(set(gone)) != len(gone):
-                out.append(f"seat {seat}: discards {gone} are not cards it held or saw, once "
-                           f"each")
+            held = set(dealt) | set(took)
+            kept = held - set(gone)
+            if len(set(took)) != len(took):
+                out.append(f"seat {seat}: received {took} lists a card twice")
+            elif len(held) != len(dealt) + len(took):
+                out.append(f"seat {seat}: received {took} holds a card dealt to it "
+                           f"{sorted(set(dealt) & set(took))}")
+            elif len(set(gone)) != len(gone):
+                out.append(f"seat {seat}: discards {gone} list a card twice")
+            elif not set(gone) <= held:
+                out.append(f"seat {seat}: discards {sorted(set(gone) - held)} are in neither "
+                           f"its hands nor its received")
             elif sorted(kept) != sorted(start) or len(set(start)) != len(start):
                 out.append(f"seat {seat}: start_hands {start} is not hands - discards + "
                            f"received {sorted(kept)}")

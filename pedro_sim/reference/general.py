@@ -220,15 +220,18 @@ def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, polic
             found = searched(v, t, disc, order)
             pool = own + rest + found
             keep = set(choose_from(policy, "keep", dealer, min(size, len(pool)), pool))
-            recv[dealer] = _ordered(rest, keep) + _ordered(found, keep)
-            disc[dealer] = _not(own, keep) + [c for c in rest if c not in keep and t.is_trump[c]]
+            # it looked through the stock: received, in stock order, are the cards it kept
+            # and the trumps it left, which it discards face up (docs/trace-format.md)
+            left = [c for c in rest if c not in keep and t.is_trump[c]]
+            recv[dealer] = [c for c in rest if c in keep or c in left] + _ordered(found, keep)
+            disc[dealer] = _not(own, keep) + left
         else:
             others = [c for s in order[:3] for c in disc[s]]
             pool = own + rest + others
             keep = set(choose_from(policy, "keep", dealer, min(size, len(pool)), pool))
             recv[dealer] = _ordered(rest, keep) + _ordered(others, keep)
             disc[dealer] = _not(own, keep)
-        start[dealer] = _ordered(own, keep) + recv[dealer]
+        start[dealer] = _ordered(own + recv[dealer], keep)
         return disc, recv, start
     if ex == "pidro":
         pos = 0
