@@ -13,6 +13,7 @@ from pedro_sim.analysis.study import Study
 from pedro_sim.cards import format_cards
 from pedro_sim.commands.console_tables import narrow_table, plus_minus, span
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
+from pedro_sim.specs import short_label
 
 
 def run_advise(study: Study, hand: list[int], seat: str, score: tuple[int, int], games: int,
@@ -44,7 +45,7 @@ def print_advice(frame: pd.DataFrame, hand_text: str, console: Console) -> None:
     first = frame.iloc[0]
     table = narrow_table(f"{hand_text} — {first.seat}, score {first.score} "
                          f"({int(first.n):,} deals, {int(first.games):,} games per suit; "
-                         f"{first.variant}, {first.policy})", ADVICE_COLUMNS)
+                         f"{first.variant}, {short_label(first.policy)})", ADVICE_COLUMNS)
     for r in frame.itertuples():
         mark = r.Index in (best["expected_score"].name, best["p_win"].name)
         table.add_row(r.trump, str(r.bid), f"{r.p_make:.4f}",

@@ -17,6 +17,7 @@ from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, 
 from pedro_sim.report.plots import make_rate_figure, points_figure
 from pedro_sim.rules import Variant
 from pedro_sim.setup import EngineInputs, Players
+from pedro_sim.specs import short_label
 
 
 def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals: int | None,
@@ -100,7 +101,7 @@ def print_report(report: BidReport, hand_text: str, bid_value: int, console: Con
         rows = report.table[(report.table.seat == s.seat) & (report.table.trump == s.trump)]
         at = rows[rows.bid == bid_value].iloc[0]
         table = narrow_table(f"{hand_text} — {s.seat}, trumps {s.trump}, {s.n:,} deals "
-                             f"({s.variant}, {s.policy})", BID_COLUMNS)
+                             f"({s.variant}, {short_label(s.policy)})", BID_COLUMNS)
         for _, r in rows.iterrows():
             style = "bold yellow" if r.bid == bid_value else None
             table.add_row(str(r.bid), f"{r.p_make:.4f}", span(r.p_make_lo, r.p_make_hi, 3),

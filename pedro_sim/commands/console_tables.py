@@ -17,14 +17,15 @@ from rich.text import Text
 WIDTH = 80  # the width a pipe gets, and the one every numeric table must fit
 
 
-def narrow_table(title: str, columns: Sequence[str], first_left: bool = False) -> Table:
+def narrow_table(title: str, columns: Sequence[str], labels: int = 0) -> Table:
     """A table with these literal column headers, right-aligned numbers that never wrap
-    or cut (``first_left``: the first column is a left-aligned label, which may wrap)."""
+    or cut (the first ``labels`` columns: left-aligned labels, which may wrap)."""
     table = Table(title=Text(title), box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1),
                   title_justify="left", caption_justify="left")
     for i, name in enumerate(columns):
-        label = first_left and i == 0
-        table.add_column(Text(name), justify="left" if label else "right", no_wrap=not label)
+        label = i < labels
+        table.add_column(Text(name), justify="left" if label else "right", no_wrap=not label,
+                         overflow="fold")
     return table
 
 

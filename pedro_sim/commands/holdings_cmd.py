@@ -14,6 +14,7 @@ from pedro_sim.analysis.study import Study
 from pedro_sim.commands.console_tables import narrow_table, plus_minus, span
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.report.strategy_plots import card_value_chart, make_rate_chart
+from pedro_sim.specs import short_label
 
 
 def run_holdings(study: Study, seats: list[str], out_dir: Path, console: Console,
@@ -27,7 +28,7 @@ def run_holdings(study: Study, seats: list[str], out_dir: Path, console: Console
     values = holdings.card_values(study, seats)
     patterns, counts = holdings.patterns(study, seats)
     elapsed = time.perf_counter() - started
-    print_holdings(values, patterns, bid, study.who.label, console)
+    print_holdings(values, patterns, bid, short_label(study.who.label), console)
     write_csv(out_dir / "card_values.csv", values)
     write_csv(out_dir / "patterns.csv", patterns)
     card_value_chart(values, bid, study.deals, out_dir / "card_values.png")
@@ -56,7 +57,7 @@ def print_holdings(values: pd.DataFrame, patterns: pd.DataFrame, bid: int, playe
         table = narrow_table(f"Value of each trump to the bidder, {seat} (trumps hearts; "
                              f"{int(g['n'].iloc[0]):,} paired deals per card; {player})",
                              ("trump", "Δ points", "paired 95%", "indep. 95%",
-                              f"Δ P(make {bid})", "paired 95%"), first_left=True)
+                              f"Δ P(make {bid})", "paired 95%"), labels=1)
         for r in g.itertuples():
             table.add_row(r.holding, f"{r.points_diff:+.3f}",
                           span(r.points_diff_lo, r.points_diff_hi, 2, signed=True),
@@ -68,7 +69,7 @@ def print_holdings(values: pd.DataFrame, patterns: pd.DataFrame, bid: int, playe
         table = narrow_table(f"Holding patterns, {seat}: bidders' points and P(make {bid}) "
                              f"({player})", ("pattern", "share", "hands", "points ± 95%",
                                              f"P(make {bid})", "95% CI"),
-                             first_left=True)
+                             labels=1)
         for r in g.itertuples():
             table.add_row(r.pattern, f"{r.share:.3f}", f"{r.n:,}",
                           plus_minus(r.mean_points, r.mean_points_lo, r.mean_points_hi, 2,

@@ -9,17 +9,18 @@ from pathlib import Path
 
 import pandas as pd
 from rich.console import Console
-from rich.table import Table
 
 from pedro_sim.analysis.players.calibration import calibration
 from pedro_sim.analysis.players.duel import duel
 from pedro_sim.analysis.players.ladder import ladder, standings
+from pedro_sim.commands.console_tables import narrow_table, span
 from pedro_sim.errors import PedroError
 from pedro_sim.parsers import parse_presets
 from pedro_sim.report import ladder_plots as plots
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.rules import Variant
 from pedro_sim.setup import EngineInputs, duel_players, players
+from pedro_sim.specs import short_label
 
 
 def run_duel(a: str, b: str, deals: int, seed: int, worlds: int | None, evaluator: str | None,
@@ -90,15 +91,15 @@ def _line(r: pd.Series) -> str:
 
 
 def print_standings(stand: pd.DataFrame, console: Console) -> None:
-    table = Table(title="Net score per deal against the field (approximate 95%), make rate")
-    for col in ("preset", "player", "net score vs field", "points vs field", "make rate",
-                "bids"):
-        table.add_column(col, justify="right")
+    table = narrow_table("Net score per deal against the field (approximate 95%), make rate",
+                         ("preset", "player", "net vs field", "points", "make rate", "95% CI",
+                          "bids"), labels=2)
     for r in stand.itertuples():
-        table.add_row(r.variant, r.player,
+        table.add_row(r.variant, short_label(r.player),
                       f"{r.score_vs_field:+.2f} ± {r.score_vs_field_half:.2f}",
-                      f"{r.points_vs_field:+.2f}",
-                      f"{r.make_rate:.3f} ({r.make_lo:.3f}–{r.make_hi:.3f})", f"{r.bids:,}")
+                      f"{r.points_vs_field:+.2f}", f"{r.make_rate:.3f}",
+                      span(r.make_lo, r.make_hi, 3), f"{r.bids:,}")
+    table.caption = "points: points per deal against the field; standings.csv: full specs."
     console.print(table)
 
 
@@ -120,13 +121,14 @@ def run_calibrate(presets: str | None, policy: str, worlds: int | None, evaluato
 
 
 def print_calibration(table: pd.DataFrame, console: Console) -> None:
-    t = Table(title=f"Predicted against achieved make rate by bid ({table.policy.iloc[0]})")
-    for col in ("preset", "bid", "bids", "predicted", "achieved (95%)", "gap (95%)"):
-        t.add_column(col, justify="right")
+    t = narrow_table(f"Predicted against achieved make rate by bid "
+                     f"({short_label(table.policy.iloc[0])})",
+                     ("preset", "bid", "bids", "predicted", "achieved", "95% CI", "gap"),
+                     labels=1)
     for r in table.itertuples():
-        t.add_row(r.variant, str(r.bid), f"{r.n:,}", f"{r.predicted:.3f}",
-                  f"{r.achieved:.3f} ({r.achieved_lo:.3f}–{r.achieved_hi:.3f})",
-                  f"{r.gap:+.3f} ({r.gap_lo:+.3f} to {r.gap_hi:+.3f})")
-    t.caption = ("95%: Wilson intervals, wide where a level was bid a few times; the gap's is "
-                 "the achieved rate's less the prediction.")
+        t.add_row(r.variant, str(r.bid), f"{r.n:,}", f"{r.predicted:.3f}", f"{r.achieved:.3f}",
+                  span(r.achieved_lo, r.achieved_hi, 3), f"{r.gap:+.3f}")
+    t.caption = ("95% CI: the achieved rate's Wilson interval, wide where a level was bid a "
+                 "few times; gap: achieved less predicted, whose interval is that one less the "
+                 "prediction (calibration.csv: gap_lo, gap_hi).")
     console.print(t)

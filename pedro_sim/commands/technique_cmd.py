@@ -15,6 +15,7 @@ from pedro_sim.analysis.study import Study
 from pedro_sim.commands.console_tables import narrow_table, plus_minus
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.report.strategy_plots import steered_chart, technique_chart
+from pedro_sim.specs import short_label
 
 
 def run_technique(study: Study, names: list[str], sides: list[str], out_dir: Path,
@@ -51,7 +52,7 @@ def run_technique(study: Study, names: list[str], sides: list[str], out_dir: Pat
 def print_techniques(frame: pd.DataFrame, console: Console) -> None:
     n = int(frame["n"].iloc[0])
     table = narrow_table(f"Techniques on minus off, same deals ({n:,} deals each; "
-                         f"{frame['variant'].iloc[0]}, {frame['policy'].iloc[0]})",
+                         f"{frame['variant'].iloc[0]}, {short_label(frame['policy'].iloc[0])})",
                          ("#", "technique", "off for", "Δ points ± paired", "± indep.",
                           "Δ make ± paired"))
     for r in frame.itertuples():
@@ -69,7 +70,7 @@ def print_steered(frame: pd.DataFrame, console: Console) -> None:
     table = narrow_table(f"Forbidden and forced minus free, same deals ({n:,} auctioned "
                          f"deals; {frame['variant'].iloc[0]}, {frame['policy'].iloc[0]})",
                          ("technique, for: arm", "arises", "chosen", "Δ points", "Δ net",
-                          "Δ make"), first_left=True)
+                          "Δ make"), labels=1)
     for r in frame.itertuples():
         table.add_row(f"{r.technique}, {r.side}: {r.arm}", f"{r.deals_with_situation:.0%}",
                       _share(r.chosen, r.chosen_lo, r.chosen_hi),

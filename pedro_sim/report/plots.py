@@ -22,12 +22,12 @@ def _save(fig: plt.Figure, path: Path) -> None:
     plt.close(fig)
 
 
-def _title(table: pd.DataFrame, what: str) -> str:
+def _title(table: pd.DataFrame, what: str, each: str = "line") -> str:
     """``what`` over the variant, the players (short names: specs.short_name) and the deals;
     a long line (two players' settings) wraps."""
     row = table.iloc[0]
     who = (f"{row['variant']}, {short_label(row['policy'])} players, {int(row['n']):,} deals "
-           "per line")
+           f"per {each}")
     return f"{what}\n" + textwrap.fill(who, 75)
 
 
@@ -72,7 +72,7 @@ def _one_bid_figure(table: pd.DataFrame, hand_text: str, path: Path) -> plt.Figu
     ax.set_ylim(0, 1.15)  # room for the labels above a bar near 1
     ax.set_yticks(np.linspace(0, 1, 6))
     ax.grid(alpha=0.3, axis="y")
-    ax.set_title(_title(table, f"P(make) of bid {bid} for {hand_text} (95% intervals)"),
+    ax.set_title(_title(table, f"P(make) of bid {bid} for {hand_text} (95% intervals)", "bar"),
                  fontsize=10)
     fig.tight_layout()
     _save(fig, path)
