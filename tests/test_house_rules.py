@@ -32,6 +32,7 @@ CHOICES = {
     "scoring": ("add", "difference"),
     "dealer_forced": ("exact", "any", "none"),
     "dealer_searches_discards": ("true", "false"),
+    "moon_game": ("true", "false"),
 }
 
 

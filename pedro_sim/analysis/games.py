@@ -9,6 +9,7 @@ from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine.game.whole_game import (
     END_BIDDER_OUT,
     END_LOSE_AT,
+    END_MOON_GAME,
     END_TARGET,
     END_UNFINISHED,
     GAME_COLS,
@@ -16,7 +17,7 @@ from pedro_sim.engine.game.whole_game import (
 from pedro_sim.setup import EngineInputs
 
 END_NAMES = {END_TARGET: "target", END_BIDDER_OUT: "bidder_out", END_UNFINISHED: "unfinished",
-             END_LOSE_AT: "lose_at"}
+             END_LOSE_AT: "lose_at", END_MOON_GAME: "moon_game"}
 
 
 def game_outcomes(inputs: EngineInputs, seed: int, games: int, policy: int, flags: np.ndarray,

@@ -18,6 +18,7 @@ from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine.game.whole_game import (
     END_BIDDER_OUT,
     END_LOSE_AT,
+    END_MOON_GAME,
     END_TARGET,
     END_UNFINISHED,
     GAME_COLS,
@@ -25,7 +26,7 @@ from pedro_sim.engine.game.whole_game import (
 from pedro_sim.setup import EngineInputs
 
 SEAT_NAMES = ("dealer", "eldest", "second", "third")  # counted from the dealer
-GAME_STATS = 8  # games, first dealer's team won, sum deals, sum deals^2, 4 ways to end
+GAME_STATS = 9  # games, first dealer's team won, sum deals, sum deals^2, 5 ways to end
 
 
 @dataclass
@@ -95,7 +96,8 @@ def summarize_games(inputs: EngineInputs, games: int, seed: int, policy: int,
                       int(deals.sum()), int((deals * deals).sum()),
                       int((g[:, 1] == END_TARGET).sum()), int((g[:, 1] == END_BIDDER_OUT).sum()),
                       int((g[:, 1] == END_UNFINISHED).sum()),
-                      int((g[:, 1] == END_LOSE_AT).sum())]
+                      int((g[:, 1] == END_LOSE_AT).sum()),
+                      int((g[:, 1] == END_MOON_GAME).sum())]
 
     return run_chunked(step, games, (GAME_STATS,), f"{inputs.variant.name}: games",
                        show_progress, chunk=64)
@@ -168,7 +170,7 @@ def _balance_row(name: str, v, flat: np.ndarray, deals: int, bids: list[dict]) -
 
 
 def _game_row(name: str, g: np.ndarray) -> dict:
-    n, first_won, ds, ds2, target, out, unfinished, lost = (int(x) for x in g)
+    n, first_won, ds, ds2, target, out, unfinished, lost, moon = (int(x) for x in g)
     mean, lo, hi = _mean_ci(ds, ds2, n)
     sd = np.sqrt(max(ds2 / n - mean * mean, 0.0)) if n else float("nan")
     w_lo, w_hi = wilson(first_won, n)
@@ -176,7 +178,8 @@ def _game_row(name: str, g: np.ndarray) -> dict:
             "first_dealer_team_wins_lo": float(w_lo), "first_dealer_team_wins_hi": float(w_hi),
             "deals_per_game": mean, "deals_per_game_lo": lo, "deals_per_game_hi": hi,
             "deals_per_game_sd": sd, "end_target": target / n, "end_bidder_out": out / n,
-            "end_unfinished": unfinished / n, "end_lose_at": lost / n}
+            "end_unfinished": unfinished / n, "end_lose_at": lost / n,
+            "end_moon_game": moon / n}
 
 
 def variants_analysis(presets: list[EngineInputs], deals: int, games: int, seed: int,

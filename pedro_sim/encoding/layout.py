@@ -54,8 +54,9 @@ from pedro_sim.rules.choices import (
     O_PASS_EXCESS,  # 1: a player with too many trumps passes the excess to its partner
     O_MOON,  # 1: the top numeric bid, made, scores twice the bid (set: as any set bid)
     O_DEALER_SEARCHES_DISCARDS,  # 1: a robbing dealer may take the others' discarded trumps
+    O_MOON_GAME,  # 1: the top numeric bid wins the game with every point, else loses it
     N_RULE_OPTS,
-) = range(39)
+) = range(40)
 
 # the values of the option slots, as declared in rules/choices.py (meanings there)
 FORCED_EXACT = int(DealerForced.EXACT)

@@ -47,6 +47,16 @@ def random_deal(seed: int, index: int, variant: str = "cinch",
     return trace
 
 
+def moon_game_end(v, trace):
+    """``moon-game``: after a deal bid at the preset's top numeric bid, the bidders' team
+    wins the game if it took every point and loses it otherwise; (winner, "moon_game"), or
+    None when the rule does not decide."""
+    if not v.moon_game or trace["bidder"] is None or trace["bid"] != v.max_bid:
+        return None
+    bt = team(trace["bidder"])
+    return (bt if trace["points"][bt] >= v.total else 1 - bt), "moon_game"
+
+
 def game_step(v, totals, trace, info, target):
     """Apply one deal to the running ``totals`` (in place); returns
     (winner, end) or (-1, None) when the game goes on."""
@@ -84,11 +94,12 @@ def game_step(v, totals, trace, info, target):
 
 
 def random_game(seed: int, game: int, variant: str = "cinch", target=None,
-                goes_out_at=None, max_deals: int = 10000) -> dict:
+                goes_out_at=None, max_deals: int = 10000, rules: dict | None = None) -> dict:
     """A whole game (kind-1 stream). ``target`` and ``goes_out_at`` default (None) to
     the preset's; ``goes_out_at`` is `cinch`'s "bidder goes out": when both teams have at
-    least that much before a deal, bidders who make their bid win at once."""
-    v = get_variant(variant)
+    least that much before a deal, bidders who make their bid win at once; ``rules``: house
+    rules (a trace's "rules" object), the moon game among them, which decides first."""
+    v = with_rules(variant, rules) if rules else get_variant(variant)
     if target is None:
         target = v.target
     if goes_out_at is None:
@@ -98,10 +109,17 @@ def random_game(seed: int, game: int, variant: str = "cinch", target=None,
     winner, end = -1, "unfinished"
     dealer = game % N
     for k in range(max_deals):
-        header = _header(v.name, seed, k, {"kind": 1, "game": game})
+        header = _header(v.name, seed, k, {"kind": 1, "game": game,
+                                           **({"rules": rules} if rules else {})})
         trace, info = _deal(v, seed, game * GAME_INDEX_STRIDE + k, 1, dealer, header)
         traces.append(trace)
         dealer = (dealer + 1) % N
+        moon = moon_game_end(v, trace)
+        if moon is not None:
+            totals[0] += trace["score"][0]
+            totals[1] += trace["score"][1]
+            winner, end = moon
+            break
         out = goes_out_at is not None and min(totals) >= goes_out_at
         if out and trace["bidder"] is not None and trace["made"]:
             totals[0] += trace["score"][0]

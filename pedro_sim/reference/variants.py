@@ -36,6 +36,7 @@ class Variant:
         self.special = None       # None | (bid, needed, made score, set loss)
         self.moon = False         # the top bid, made, scores twice the bid
         self.search_discards = False  # a robbing dealer may take the others' discarded trumps
+        self.moon_game = False    # the top bid wins the game with every point, else loses it
         self.exchange = "cinch"
         self.extras = "bury"      # bury | pairs | kp | all | None
         self.first_lead_trump = False
@@ -127,11 +128,12 @@ _FOLLOW = {"follow-or-trump": "follow_or_trump", "any": "any", "follow": "must_f
 _FOLD = {"never": None, "no-trump-on-trump-lead": "trump_lead", "no-trump-at-trick": "start"}
 _SIMPLE = {"min_bid": "min_bid", "max_bid": "max_bid", "dealer_may_equal": "dealer_may_equal",
            "target": "target", "two_scores_for": "two_rule",
-           "plain_trick_winner": "plain_winner", "dealer_searches_discards": "search_discards"}
+           "plain_trick_winner": "plain_winner", "dealer_searches_discards": "search_discards",
+           "moon-game": "moon_game", "moon_game": "moon_game"}
 DEAL_RULES = ("min_bid", "max_bid", "forced_bid", "dealer_forced", "dealer_may_equal",
               "first_lead", "plain_led", "fold", "special_bid", "scoring", "two_scores_for",
               "plain_trick_winner", "points", "target", "goes_out_at", "dealer_searches_discards",
-              "moon")
+              "moon", "moon-game")
 
 
 def with_rules(name: str, rules: dict) -> Variant:

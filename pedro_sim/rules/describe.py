@@ -86,6 +86,8 @@ def describe(v: Variant) -> list[str]:
            if v.goes_out_at else "")
         + {"any": "", "bid": "; a team wins only on a deal on which it won the bid",
            "made": "; a team wins only on a deal on which it made its own bid"}[v.win_only_on]
-        + (f"; a team at {v.lose_at} loses" if v.lose_at else "") + ".",
+        + (f"; a team at {v.lose_at} loses" if v.lose_at else "")
+        + (f"; a bid of {v.max_bid} wins the game at once if the bidders take every point, "
+           "and loses it at once otherwise" if v.moon_game else "") + ".",
     ]
     return lines

@@ -167,8 +167,9 @@ def house_rules(variant: Variant) -> dict[str, Any]:
 
 
 def trace_rules(variant: Variant) -> dict[str, Any]:
-    """house_rules as a trace's "rules" object: the moon under the interchange format's
-    own name, ``"moon": true`` (docs/trace-format.md). A dealer newly forced to an exact
+    """house_rules as a trace's "rules" object: the moon and the moon game under the
+    interchange format's own names, ``"moon": true`` and ``"moon-game": true``
+    (docs/trace-format.md). A dealer newly forced to an exact
     bid carries its ``forced_bid`` even when the preset's unused one was not changed: a
     reader cannot know it from a preset whose dealer was not forced exactly.
 
@@ -176,6 +177,8 @@ def trace_rules(variant: Variant) -> dict[str, Any]:
     {'moon': True}
     >>> trace_rules(resolve_variant("california", ["dealer_forced=exact"]))
     {'dealer_forced': 'exact', 'forced_bid': 6}
+    >>> trace_rules(resolve_variant("california", ["moon_game=yes"]))
+    {'moon-game': True}
     """
     out = house_rules(variant)
     if out.get("dealer_forced") == "exact":
@@ -183,4 +186,6 @@ def trace_rules(variant: Variant) -> dict[str, Any]:
     if out.get("special_bid") == "moon":
         del out["special_bid"]
         out["moon"] = True
+    if out.pop("moon_game", False):
+        out["moon-game"] = True
     return out

@@ -69,6 +69,9 @@ class Variant:
     # a robbing dealer may also take trumps from the others' discards (foster's rob-free,
     # pidro's take-all; nicaragua's rob-all takes any discard already)
     dealer_searches_discards: bool = False
+    # the top numeric bid decides the game at once: won if the bidders take every point,
+    # lost otherwise (the deal itself is scored as without it)
+    moon_game: bool = False
     max_deals: int = 10000  # a game stops, unfinished, after this many deals
 
     def __post_init__(self) -> None:

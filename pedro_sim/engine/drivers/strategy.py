@@ -210,8 +210,8 @@ def _advised_games(span, hand, offset, trump, start_score, policy, flags, tab, k
                 for k in range(kept.shape[0]):
                     pts[k] = kept[k]
                 made = deal_score(pts, bidder, b, score, tab)
-                winner, _, t0, t1 = settle(start_score[0], start_score[1], score, bidder, made,
-                                           trump, pts, tab)
+                winner, _, t0, t1 = settle(start_score[0], start_score[1], score, bidder, b,
+                                           made, trump, pts, tab)
                 if winner < 0:  # the game goes on from the next dealer, deal 1
                     for k in range(GAME_COLS):
                         game[k] = 0

@@ -14,6 +14,7 @@ END_TARGET = 0
 END_BIDDER_OUT = 1
 END_UNFINISHED = 2
 END_LOSE_AT = 3
+END_MOON_GAME = 4  # the top bid decided the game (moon_game)
 # a game's record: winner, how it ended, deals played, the score of side 0 and of side 1
 G_WINNER, G_END, G_DEALS, G_SCORE, GAME_COLS = offsets(1, 1, 1, L.MAX_SIDES)
 
@@ -64,11 +65,15 @@ def deal_winner(t0, t1, s0, s1, bidder_team, made, trump, pts, tab):
 
 
 @shared_phase
-def settle(t0, t1, score, bidder, made, trump, pts, tab):
+def settle(t0, t1, score, bidder, bid, made, trump, pts, tab):
     """A scored deal's effect on a game at (t0, t1), the scores of sides 0 and 1:
-    (winner or -1, how it ended, scores)."""
+    (winner or -1, how it ended, scores). With moon_game the top numeric bid ends the game
+    before any other rule: won if the bidders took every point, else lost."""
     goes_out = tab.opts[L.O_GOES_OUT_AT]
     bt = side_of(tab, bidder)
+    if tab.opts[L.O_MOON_GAME] and bid == tab.opts[L.O_MAX_BID]:
+        every = pts[L.PT_POINTS + bt] >= tab.opts[L.O_TOTAL_POINTS]
+        return (bt if every else 1 - bt), END_MOON_GAME, t0 + score[0], t1 + score[1]
     if goes_out > 0 and t0 >= goes_out and t1 >= goes_out and made:
         return bt, END_BIDDER_OUT, t0 + score[0], t1 + score[1]
     winner = deal_winner(t0, t1, score[0], score[1], bt, made, trump, pts, tab)
@@ -102,7 +107,7 @@ def play_game(seed, game, first_dealer, policy, flags, tab, work, out, think):
         deals += 1
         if bidder < 0:  # thrown in: the deal passes
             continue
-        winner, end, t0, t1 = settle(t0, t1, score, bidder, made, trump, work.pts, tab)
+        winner, end, t0, t1 = settle(t0, t1, score, bidder, bid, made, trump, work.pts, tab)
         if winner >= 0:
             break
     out[G_WINNER] = winner
