@@ -94,3 +94,18 @@ def mask_of(cards: list[int]) -> int:
 def cards_of(mask: int) -> list[int]:
     """The card ids in ``mask``, ascending."""
     return [c for c in range(53) if mask >> c & 1]
+
+
+def suits_with_ace_king_two(mask: int) -> int:
+    """The suits (bit per suit) of which ``mask`` holds the ace, king and 2: where a dealer
+    may bid 28-56 (docs/rules.md).
+
+    >>> suits_with_ace_king_two(mask_of(parse_hand("AH KH 2H AS KS 3S")))
+    2
+    """
+    out = 0
+    for s in range(4):
+        need = (1 << (13 * s + 12)) | (1 << (13 * s + 11)) | (1 << (13 * s))
+        if mask & need == need:
+            out |= 1 << s
+    return out

@@ -33,6 +33,7 @@ CHOICES = {
     "dealer_forced": ("exact", "any", "none"),
     "dealer_searches_discards": ("true", "false"),
     "moon_game": ("true", "false"),
+    "28-56": ("true", "false"),
 }
 
 

@@ -106,9 +106,7 @@ def bid_analysis(inputs: EngineInputs, hand: list[int], seats: list[str], trump:
         hist = both.sum(axis=1)  # the bidders' points
         keys = {"variant": variant.name, "policy": policy_name, "seat": seat,
                 "trump": SUITS[suit]}
-        rows = bid_rows(both, inputs)
-        if bids is not None:
-            rows = rows[rows.bid.isin(bids)]
+        rows = bid_rows(both, inputs, bids)
         tables.append(pd.DataFrame({**keys, **rows.to_dict("list")}))
         hists.append(pd.DataFrame({**keys, "points": np.arange(total + 1), "count": hist}))
         pts = np.arange(total + 1)

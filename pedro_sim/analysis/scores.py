@@ -67,11 +67,13 @@ def _grid(inputs: EngineInputs, bids: tuple[int, ...]) -> ScoreGrid:
     return ScoreGrid(bids, made.astype(bool), mine, theirs)
 
 
-def bid_rows(joint: np.ndarray, inputs: EngineInputs) -> pd.DataFrame:
-    """Per bid: P(make) with its Wilson interval, the bidders' expected score change and
-    the expected net change (bidders' minus defenders'), each with its 95% interval.
-    ``joint[b, d]`` counts deals by the bidders' points b and the defenders' d."""
-    grid = score_grid(inputs)
+def bid_rows(joint: np.ndarray, inputs: EngineInputs,
+             bids: list[int] | None = None) -> pd.DataFrame:
+    """Per bid (every level, or ``bids``: a 28-56 is no level of the others'): P(make)
+    with its Wilson interval, the bidders' expected score change and the expected net
+    change (bidders' minus defenders'), each with its 95% interval. ``joint[b, d]``
+    counts deals by the bidders' points b and the defenders' d."""
+    grid = score_grid(inputs, bids)
     n = int(joint.sum())
     counts = joint.ravel()
     rows = []

@@ -9,13 +9,21 @@ import pandas as pd
 from rich.console import Console
 
 from pedro_sim.analysis.bid import BidReport, bid_analysis, widest_interval_of
-from pedro_sim.cards import format_cards, parse_hand, parse_suit
+from pedro_sim.cards import (
+    format_cards,
+    mask_of,
+    parse_hand,
+    parse_suit,
+    suits_with_ace_king_two,
+)
 from pedro_sim.commands.console_tables import narrow_table, plus_minus, span
 from pedro_sim.commands.options import THINKING_PRECISION
+from pedro_sim.errors import PedroError
 from pedro_sim.parsers import parse_bids, parse_seats
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.report.plots import make_rate_figure, points_figure
 from pedro_sim.rules import Variant
+from pedro_sim.rules.variant import BID_28_56
 from pedro_sim.setup import EngineInputs, Players
 from pedro_sim.specs import short_label
 
@@ -30,6 +38,7 @@ def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals:
     bid_value = rules.check_bid(rules.min_bid if bid_value is None else bid_value)
     suit = None if trump.strip().lower() == "best" else parse_suit(trump)
     seats = parse_seats(seat)
+    check_28_56(rules, bid_value, hand, suit, seats)
     bids = reported_bids(bids_text, bid_value, who, rules)
     check_writable_dir(out_dir)
     if deals is None and precision is None and who.thinks:
@@ -61,12 +70,27 @@ def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals:
                   f"({elapsed:.1f} s)")
 
 
+def check_28_56(rules: Variant, bid_value: int, hand: list[int], suit: int | None,
+                seats: list[str]) -> None:
+    """--bid 28 under 28-56: the dealer's bid, in a suit of which the hand holds A K 2."""
+    if not (rules.dealer_28_56 and bid_value == BID_28_56):
+        return
+    if seats != ["dealer"]:
+        raise PedroError("--bid 28 (28-56) is the dealer's bid only: give --seat dealer")
+    if suit is None or not suits_with_ace_king_two(mask_of(hand)) >> suit & 1:
+        raise PedroError("--bid 28 (28-56) needs the ace, king and 2 of the trump in the hand "
+                         "(--trump names that suit)")
+
+
 def reported_bids(bids_text: str | None, bid_value: int, who: Players,
                   rules: Variant) -> list[int] | None:
     """The bids to report: --bids (with --bid among them); without it every bid where the
-    players ignore the bid (one run prices them all), else --bid alone."""
+    players ignore the bid (one run prices them all), else --bid alone (a 28-56 always:
+    it is no level of the others')."""
     if bids_text is not None:
         return sorted(set(parse_bids(bids_text, rules)) | {bid_value})
+    if rules.dealer_28_56 and bid_value == BID_28_56:
+        return [bid_value]
     return [bid_value] if who.plays_for_the_score else None
 
 

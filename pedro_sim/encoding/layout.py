@@ -2,6 +2,7 @@
 The values an option slot holds are those of its declaration (rules/choices.py)."""
 
 from pedro_sim.encoding.offsets import offsets
+from pedro_sim.rules import variant
 from pedro_sim.rules.choices import (
     DealerFill,
     DealerForced,
@@ -55,8 +56,12 @@ from pedro_sim.rules.choices import (
     O_MOON,  # 1: the top numeric bid, made, scores twice the bid (set: as any set bid)
     O_DEALER_SEARCHES_DISCARDS,  # 1: a robbing dealer may take the others' discarded trumps
     O_MOON_GAME,  # 1: the top numeric bid wins the game with every point, else loses it
+    O_DEALER_28_56,  # 1: the dealer may bid 28-56 (BID_28_56) holding A K 2 of the trump
     N_RULE_OPTS,
-) = range(40)
+) = range(41)
+# the bid "28-56" as recorded, and what it scores made (set: minus the bid)
+BID_28_56 = variant.BID_28_56
+SCORE_28_56 = variant.SCORE_28_56
 
 # the values of the option slots, as declared in rules/choices.py (meanings there)
 FORCED_EXACT = int(DealerForced.EXACT)

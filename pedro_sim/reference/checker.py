@@ -65,6 +65,9 @@ class TracePolicy:
             tr = self.tr["trump"]
             if not isinstance(tr, str) or len(tr) != 1 or tr not in SUITS:
                 self.fail(f"trump must be one of S H D C, not {tr!r}")
+            if SUITS.index(tr) not in options:
+                self.fail(f"trump {tr}: a 28-56 names a suit of which the dealer was dealt "
+                          f"the ace, king and 2 ({' '.join(SUITS[s] for s in options)})")
             return SUITS.index(tr)
         if tag == "keep_count":
             start = self.chk.start_set(seat)

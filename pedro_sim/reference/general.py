@@ -96,36 +96,62 @@ def seeded_deal(v: Variant, seed: int, index: int, kind: int, dealer: int):
 
 # ----------------------------------------------------------------- auction
 
-def bid_options(v: Variant, standing: int, equal: bool = False) -> list[int]:
+BID_28_56 = 28  # "28-56" as a trace records it
+
+
+def ak2_suits(hand) -> list[int]:
+    """The suits of which ``hand`` holds the ace, king and 2 (28-56)."""
+    return [s for s in range(4) if {s * 13 + 12, s * 13 + 11, s * 13} <= set(hand)]
+
+
+def may_bid_28_56(v: Variant, seat: int, dealer: int, hand, standing: int) -> bool:
+    """28-56: the dealer alone, holding A K 2 of a suit among its dealt cards, over any
+    bid but another 28-56."""
+    return v.deal_28_56 and seat == dealer and standing < BID_28_56 and bool(ak2_suits(hand))
+
+
+def bid_options(v: Variant, standing: int, equal: bool = False, bid28: bool = False
+                ) -> list[int]:
     lo = max(v.min_bid, standing + 1)
     if equal and standing > 0:
         lo = standing
     opts = [0] + list(range(lo, v.max_bid + 1))
     if v.special and v.special[0] > v.max_bid and standing < v.special[0]:
         opts.append(v.special[0])
+    if bid28:
+        opts.append(BID_28_56)
     return opts
 
 
-def forced_call(v: Variant, seat: int, policy, index: int) -> int:
+def forced_call(v: Variant, seat: int, policy, index: int, bid28: bool = False) -> int:
     """The dealer's bid when the others passed: the forced value (no draw), or with
-    ``forced`` "any" a bid of its choice (no pass)."""
+    ``forced`` "any" a bid of its choice (no pass); 28-56 besides where it holds one."""
+    extra = [BID_28_56] if bid28 else []
     if v.forced == "any":
-        return policy.choose("bid", seat, list(range(v.min_bid, v.max_bid + 1)), index)
+        return policy.choose("bid", seat, list(range(v.min_bid, v.max_bid + 1)) + extra, index)
+    if extra:
+        return policy.choose("bid", seat, [v.forced] + extra, index)
     return v.forced
 
 
-def auction(v: Variant, dealer: int, policy):
-    """Returns (bids, bidder, bid); bidder -1 when the deal is thrown in."""
+def auction(v: Variant, dealer: int, policy, hands=None):
+    """Returns (bids, bidder, bid); bidder -1 when the deal is thrown in. ``hands`` (the
+    dealt cards) matter only for 28-56."""
     order = bidding_order(dealer)
     bids: list[list[int]] = []
     standing, bidder = 0, -1
+
+    def bid28(seat):
+        return hands is not None and may_bid_28_56(v, seat, dealer, hands[seat], standing)
+
     if v.rounds == "one":
         for i, seat in enumerate(order):
             if i == N - 1 and standing == 0 and v.forced is not None:
-                call = forced_call(v, seat, policy, len(bids))
+                call = forced_call(v, seat, policy, len(bids), bid28(seat))
             else:
                 call = policy.choose("bid", seat,
-                                     bid_options(v, standing, i == N - 1 and v.dealer_may_equal),
+                                     bid_options(v, standing, i == N - 1 and v.dealer_may_equal,
+                                                 bid28(seat)),
                                      len(bids))
             bids.append([seat, call])
             if call:
@@ -141,10 +167,11 @@ def auction(v: Variant, dealer: int, policy):
         if seat in passed:
             continue
         if turn <= N and seat == dealer and len(passed) == N - 1 and v.forced is not None:
-            call = forced_call(v, seat, policy, len(bids))  # the first three passed
+            call = forced_call(v, seat, policy, len(bids), bid28(seat))  # three passed
         else:
             equal = seat == dealer and turn <= N and v.dealer_may_equal  # first round only
-            call = policy.choose("bid", seat, bid_options(v, standing, equal), len(bids))
+            call = policy.choose("bid", seat, bid_options(v, standing, equal, bid28(seat)),
+                                 len(bids))
         bids.append([seat, call])
         if call:
             standing, bidder = call, seat
@@ -567,6 +594,11 @@ def play(v: Variant, t: Table, start, bidder: int, policy):
 def score_deal(v: Variant, points, bidder: int, bid: int):
     bt = team(bidder)
     ot = 1 - bt
+    if v.deal_28_56 and bid == BID_28_56:  # every point, or lose 28; the others score theirs
+        made = points[bt] >= v.total
+        score = list(points)
+        score[bt] = 2 * BID_28_56 if made else -BID_28_56
+        return made, score
     special = v.special is not None and bid == v.special[0]
     need = v.special[1] if special else bid
     made = points[bt] >= need
@@ -611,7 +643,7 @@ def simulate(v: Variant, dealer: int, hands, stock, policy, fixed_bidder: int | 
     """One deal from the dealt ``hands`` and ``stock``; returns the trace body
     (without header) and the awards (card -> team) for the counting order."""
     if fixed_bidder is None:
-        bids, bidder, bid = auction(v, dealer, policy)
+        bids, bidder, bid = auction(v, dealer, policy, hands)
     else:
         bidder, bid = fixed_bidder, v.min_bid
         bids = [[bidder, bid]]
@@ -623,7 +655,8 @@ def simulate(v: Variant, dealer: int, hands, stock, policy, fixed_bidder: int | 
                      "start_hands": [texts(h) for h in hands], "tricks": [], "folded": [],
                      "claimed": None, "points": [0, 0], "made": False, "score": [0, 0]})
         return body, {}
-    suit = policy.choose("trump", bidder, [0, 1, 2, 3], None)
+    suits = ak2_suits(hands[bidder]) if v.deal_28_56 and bid == BID_28_56 else [0, 1, 2, 3]
+    suit = policy.choose("trump", bidder, suits, None)
     t = table(v, suit)
     discards, received, start = exchange(v, t, dealer, bidder, hands, stock, policy)
     tricks, folded, claimed, points, awards = play(v, t, start, bidder, policy)

@@ -37,6 +37,7 @@ class Variant:
         self.moon = False         # the top bid, made, scores twice the bid
         self.search_discards = False  # a robbing dealer may take the others' discarded trumps
         self.moon_game = False    # the top bid wins the game with every point, else loses it
+        self.deal_28_56 = False   # the dealer may bid 28 holding A K 2 of the trump: 56 or -28
         self.exchange = "cinch"
         self.extras = "bury"      # bury | pairs | kp | all | None
         self.first_lead_trump = False
@@ -129,11 +130,12 @@ _FOLD = {"never": None, "no-trump-on-trump-lead": "trump_lead", "no-trump-at-tri
 _SIMPLE = {"min_bid": "min_bid", "max_bid": "max_bid", "dealer_may_equal": "dealer_may_equal",
            "target": "target", "two_scores_for": "two_rule",
            "plain_trick_winner": "plain_winner", "dealer_searches_discards": "search_discards",
-           "moon-game": "moon_game", "moon_game": "moon_game"}
+           "moon-game": "moon_game", "moon_game": "moon_game", "28-56": "deal_28_56",
+           "dealer_28_56": "deal_28_56"}
 DEAL_RULES = ("min_bid", "max_bid", "forced_bid", "dealer_forced", "dealer_may_equal",
               "first_lead", "plain_led", "fold", "special_bid", "scoring", "two_scores_for",
               "plain_trick_winner", "points", "target", "goes_out_at", "dealer_searches_discards",
-              "moon", "moon-game")
+              "moon", "moon-game", "28-56")
 
 
 def with_rules(name: str, rules: dict) -> Variant:

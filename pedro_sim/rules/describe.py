@@ -80,7 +80,10 @@ def describe(v: Variant) -> list[str]:
                                "the bid"}[v.scoring]
         + {"none": "", "moon": "; the top bid scores double if made",
            "double-max": "; the top bid scores and loses double",
-           "double-83": "; '83 double' scores and loses 166"}[v.special_bid] + ".",
+           "double-83": "; '83 double' scores and loses 166"}[v.special_bid]
+        + ("; the dealer alone may bid 28-56 (recorded as 28, above every bid) holding the "
+           "ace, king and 2 of the suit it names: 56 if its team takes every point, else "
+           "minus 28" if v.dealer_28_56 else "") + ".",
         f"Game: first to {v.target}"
         + (f"; with both at {v.goes_out_at} or more the bidders go out by making their bid"
            if v.goes_out_at else "")

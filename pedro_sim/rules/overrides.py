@@ -15,6 +15,8 @@ FIXED = {"name", "description"}
 MAX_RULE_INT = 10**9  # an integer rule beyond this is refused (the kernels hold 64-bit words)
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
+# the interchange format's names of options (docs/trace-format.md), beside the fields' own
+ALIASES = {"28-56": "dealer_28_56", "moon-game": "moon_game"}
 
 
 def _field_types() -> dict[str, type]:
@@ -54,7 +56,8 @@ def apply_rules(variant: Variant, rules: dict[str, Any]) -> Variant:
     types = _field_types()
     changes: dict[str, Any] = {}
     points = dict(variant.points)
-    for key, value in rules.items():
+    for given, value in rules.items():
+        key = ALIASES.get(given, given)
         if key == "points" and isinstance(value, dict):
             for rank, v in value.items():
                 _set_points(points, rank, v)
@@ -63,10 +66,11 @@ def apply_rules(variant: Variant, rules: dict[str, Any]) -> Variant:
             _set_points(points, key.split(".", 1)[1], value)
             changes["points"] = points
         elif key in types:
-            changes[key] = _convert(key, value, types[key])
+            changes[key] = _convert(given, value, types[key])
         else:
             known = ", ".join(sorted(types))
-            raise PedroError(f"unknown rule '{key}' (known: {known}, points.RANK)")
+            raise PedroError(f"unknown rule '{key}' (known: {known}, points.RANK, 28-56, "
+                             "moon-game)")
     return replace(variant, **changes)
 
 
@@ -167,9 +171,9 @@ def house_rules(variant: Variant) -> dict[str, Any]:
 
 
 def trace_rules(variant: Variant) -> dict[str, Any]:
-    """house_rules as a trace's "rules" object: the moon and the moon game under the
-    interchange format's own names, ``"moon": true`` and ``"moon-game": true``
-    (docs/trace-format.md). A dealer newly forced to an exact
+    """house_rules as a trace's "rules" object: the moon, the moon game and 28-56 under the
+    interchange format's own names, ``"moon": true``, ``"moon-game": true`` and
+    ``"28-56": true`` (docs/trace-format.md). A dealer newly forced to an exact
     bid carries its ``forced_bid`` even when the preset's unused one was not changed: a
     reader cannot know it from a preset whose dealer was not forced exactly.
 
@@ -179,6 +183,8 @@ def trace_rules(variant: Variant) -> dict[str, Any]:
     {'dealer_forced': 'exact', 'forced_bid': 6}
     >>> trace_rules(resolve_variant("california", ["moon_game=yes"]))
     {'moon-game': True}
+    >>> trace_rules(resolve_variant("cinch", ["28-56=yes"]))
+    {'28-56': True}
     """
     out = house_rules(variant)
     if out.get("dealer_forced") == "exact":
@@ -186,6 +192,7 @@ def trace_rules(variant: Variant) -> dict[str, Any]:
     if out.get("special_bid") == "moon":
         del out["special_bid"]
         out["moon"] = True
-    if out.pop("moon_game", False):
-        out["moon-game"] = True
+    for name, key in ALIASES.items():
+        if out.pop(key, False):
+            out[name] = True
     return out

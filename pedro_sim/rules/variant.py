@@ -17,6 +17,8 @@ from pedro_sim.rules.choices import CHOICES as CHOICE_ENUMS
 # trump ranks that can score, in docs/rules.md's order
 POINT_RANKS = ("A", "K", "Q", "J", "T", "9", "pedro", "off5", "3", "2", "joker")
 DECK_SIZES = (52, 53, 32)
+BID_28_56 = 28  # the dealer's special bid "28-56" as recorded: it ranks above every bid
+SCORE_28_56 = 56  # what it scores when the dealer's team takes every point
 
 CHOICES: dict[str, tuple[str, ...]] = {name: enum.texts() for name, enum in CHOICE_ENUMS.items()}
 
@@ -72,6 +74,9 @@ class Variant:
     # the top numeric bid decides the game at once: won if the bidders take every point,
     # lost otherwise (the deal itself is scored as without it)
     moon_game: bool = False
+    # "28-56": the dealer alone may bid 28 (above every bid) holding the ace, king and 2 of
+    # the suit it names; it scores 56 with every point of the deal, else loses 28
+    dealer_28_56: bool = False
     max_deals: int = 10000  # a game stops, unfinished, after this many deals
 
     def __post_init__(self) -> None:
@@ -149,6 +154,11 @@ class Variant:
                              "doubled bid is scored by adding and subtracting")
         if self.special_bid == "double-83" and self.max_bid != self.total_points:
             raise PedroError("special_bid=double-83 needs max_bid equal to the points of a deal")
+        if self.dealer_28_56 and (self.top_bid >= BID_28_56 or self.scoring == "difference"):
+            why = ("scores the difference" if self.scoring == "difference"
+                   else f"bids up to {self.top_bid}")
+            raise PedroError(f"28-56 with {self.name}: it needs a game whose bids stay below 28 "
+                             f"and that adds or subtracts scores ({self.name} {why})")
 
     def _check_play(self) -> None:
         if self.discard == "free" and self.dealer_fill == "rob-trumps":
@@ -176,10 +186,15 @@ class Variant:
             raise PedroError("counting_order must list every rank that scores, once")
 
     def check_bid(self, bid: int) -> int:
-        """Return ``bid`` if the preset allows it, else raise naming the range."""
+        """Return ``bid`` if the preset allows it (28 with 28-56), else raise naming the
+        range."""
+        if self.dealer_28_56 and bid == BID_28_56:
+            return bid
         if not self.min_bid <= bid <= self.max_bid:
+            extra = " or 28 (28-56, the dealer's)" if self.dealer_28_56 else ""
             raise PedroError(
                 f"bid {bid} is outside {self.name}'s range {self.min_bid}..{self.max_bid}"
+                f"{extra}"
             )
         return bid
 

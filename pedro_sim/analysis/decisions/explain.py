@@ -21,7 +21,7 @@ import pandas as pd
 
 from pedro_sim.analysis.decisions.position import FORMAT, read_call, read_position
 from pedro_sim.analysis.stats import Z95, wilson
-from pedro_sim.cards import card_text, cards_of
+from pedro_sim.cards import card_text, cards_of, mask_of, parse_hand, suits_with_ace_king_two
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers.deals import (
     card_values,
@@ -35,6 +35,7 @@ from pedro_sim.reference import check_trace
 from pedro_sim.reference.general import score_deal
 from pedro_sim.reference.variants import get_variant, with_rules
 from pedro_sim.rules.overrides import resolve_variant, trace_rules
+from pedro_sim.rules.variant import BID_28_56
 from pedro_sim.setup import EngineInputs, check_engine_plays, players
 from pedro_sim.traces import trace_dict
 
@@ -154,7 +155,9 @@ def explain_call(trace: dict, seat: int) -> Explanation:
     if x[S.X_ARMED] != 2 or not x[S.X_IDS + 1]:
         raise PedroError(f"seat {seat}'s first call was not a choice it weighed (a forced "
                          "bid, or no bid left above the standing one)")
-    frame = named(call_frame(variant, x, flat, n, levels), variant.name, who.label)
+    suits28 = dealer_28_56(variant, mask_of(parse_hand(" ".join(trace["hands"][seat]), None,
+                                                        True)), seat, trace["dealer"])
+    frame = named(call_frame(variant, x, flat, n, levels, suits28), variant.name, who.label)
     played = "pass" if calls[0] == 0 else str(calls[0])
     return Explanation(frame, call_text(x[S.X_PLAYED]), played, n, n,
                        {"deal": trace["deal"], "seat": seat, "call": True})
@@ -198,6 +201,13 @@ def call_sizes(settings: np.ndarray, variant) -> tuple[int, int]:
     return n, levels
 
 
+def dealer_28_56(variant, hand: int, seat: int, dealer: int) -> int:
+    """The suits in which ``seat`` holding ``hand`` (a mask) may bid 28-56 (0: none)."""
+    if not variant.dealer_28_56 or seat != dealer:
+        return 0
+    return suits_with_ace_king_two(int(hand))
+
+
 def call_text(call: int) -> str:
     return "pass" if call == 0 else str(int(call))
 
@@ -222,7 +232,8 @@ def explain_call_object(obj: dict, variant, who, seed: int) -> Explanation:
                                     call.may_equal, seed)
     if x[S.X_ARMED] != 2 or not x[S.X_IDS + 1]:
         raise PedroError("no bid is left above the standing one: nothing to weigh")
-    frame = named(call_frame(variant, x, flat, n, levels), variant.name, who.label)
+    suits28 = dealer_28_56(variant, call.hand, call.seat, call.dealer)
+    frame = named(call_frame(variant, x, flat, n, levels, suits28), variant.name, who.label)
     return Explanation(frame, call_text(x[S.X_PLAYED]), "", n, n,
                        {"seat": call.seat, "call": True})
 
@@ -280,23 +291,36 @@ def lowest_bid(variant) -> int:
 
 def bid_levels(variant) -> int:
     """The bid levels a deal can be played at (engine/thinking/bidding.py n_levels)."""
-    return variant.max_bid - lowest_bid(variant) + 1 + (variant.top_bid > variant.max_bid)
+    special = variant.top_bid > variant.max_bid or variant.dealer_28_56
+    return variant.max_bid - lowest_bid(variant) + 1 + special
 
 
-def call_frame(variant, x: np.ndarray, flat: np.ndarray, n: int, levels: int) -> pd.DataFrame:
+def level_bid(variant, j: int) -> int:
+    """The bid of level ``j`` (engine/thinking/bidding.py level_bid): the numbers, then
+    "83 double" or 28-56."""
+    b = lowest_bid(variant) + j
+    if b <= variant.max_bid:
+        return b
+    return BID_28_56 if variant.dealer_28_56 else variant.top_bid
+
+
+def call_frame(variant, x: np.ndarray, flat: np.ndarray, n: int, levels: int,
+               suits28: int = 0) -> pd.DataFrame:
     """Rows: pass, then every bid from the lowest it may make, in its best suit (the
-    highest mean net score, the lowest suit on ties, as the player reads its tables)."""
+    highest mean net score, the lowest suit on ties, as the player reads its tables);
+    28-56 only for a dealer holding one (``suits28``: the suits it may name)."""
     tables = flat[:8 * n * levels].reshape(4, n, levels, 2)
     passing = flat[8 * n * levels:8 * n * levels + n]
-    low = lowest_bid(variant)
     rows = [{"call": "pass", "suit": "", "net_score": passing.mean(),
              **_interval("net_score", passing), "p_make": np.nan, "p_make_lo": np.nan,
              "p_make_hi": np.nan}]
     for j in range(levels):
-        bid = low + j if low + j <= variant.max_bid else variant.top_bid
-        if bid < x[S.X_IDS]:
+        bid = level_bid(variant, j)
+        if bid < x[S.X_IDS] or (bid == BID_28_56 and variant.dealer_28_56 and not suits28):
             continue
         means = tables[:, :, j, 0].mean(axis=1)
+        if bid == BID_28_56 and variant.dealer_28_56:  # only in a suit of its A K 2
+            means = np.where([bool(suits28 >> k & 1) for k in range(4)], means, -np.inf)
         s = int(np.argmax(means))  # the first of equal means: the lowest suit
         made = int(tables[s, :, j, 1].sum())
         lo, hi = wilson(made, n)

@@ -454,9 +454,10 @@ def check_points(rec, held, won, full, bidder, t, tab):
 def expected_score(b, d, bid, tab):
     """docs/rules.md 2.8 and section 4 on the bidders' points ``b``, the others' ``d``:
     (made, bidders' score, others' score)."""
-    if bid > tab.opts[L.O_MAX_BID]:  # "83 double": every point of the deal, or lose it all
+    if bid > tab.opts[L.O_MAX_BID]:  # "83 double", "28-56": every point, or lose the bid
         made = b >= tab.opts[L.O_TOTAL_POINTS]
-        return made, bid if made else -bid, d
+        won = 2 * bid if tab.opts[L.O_DEALER_28_56] else bid  # 28-56 scores 56
+        return made, won if made else -bid, d
     made = b >= bid
     if tab.opts[L.O_DOUBLE_MAX] and bid == tab.opts[L.O_MAX_BID]:
         return made, 2 * bid if made else -2 * bid, d

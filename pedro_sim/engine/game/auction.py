@@ -3,6 +3,7 @@
 import numpy as np
 
 from pedro_sim.encoding import layout as L
+from pedro_sim.engine.game.special_bids import best_among, count_suits, nth_suit, suits_28_56
 from pedro_sim.engine.jit import kernel
 from pedro_sim.engine.players import policy_of, settings_of
 from pedro_sim.engine.players.bid_values import best_of, best_suit, suit_values
@@ -38,19 +39,32 @@ def call_for(estimate, standing, partner_holds, may_equal, tab):
 
 
 @kernel
-def random_call(rng, standing, may_equal, tab):
-    """Uniform over pass and every legal bid (docs/engine-spec.md)."""
+def random_call(rng, standing, may_equal, suits28, tab):
+    """Uniform over pass and every legal bid, "83 double" and 28-56 (where ``suits28``
+    allows it) last (docs/engine-spec.md)."""
     lo = max(tab.opts[L.O_MIN_BID], standing if may_equal and standing > 0 else standing + 1)
     ordinary = max(0, tab.opts[L.O_MAX_BID] - lo + 1)
     top = tab.opts[L.O_TOP_BID]
     special = 1 if top > tab.opts[L.O_MAX_BID] and standing < top else 0  # "83 double"
-    options = 1 + ordinary + special
+    options = 1 + ordinary + special + (1 if suits28 else 0)
     if options == 1:
         return 0
     r = below(rng, options)
     if r == 0:
         return 0
-    return lo + r - 1 if r <= ordinary else top
+    if r <= ordinary:
+        return lo + r - 1
+    return top if r == ordinary + special else L.BID_28_56
+
+
+@kernel
+def worth_28_56(policy, hand, seat, dealer, suits, rng, flags, cfg, tab, think):
+    """Whether the heuristic (or a pimc that bids its playout estimate) bids 28-56: its
+    estimate in its best suit among ``suits`` is every point of the deal."""
+    if policy >= L.PL_PIMC:
+        suit, points = playout_gate(np.int64(seat), dealer, hand, flags, cfg, tab, rng, think)
+        return (suits >> suit) & 1 and points >= tab.opts[L.O_TOTAL_POINTS]
+    return best_among(suit_values(hand, tab), suits)[1] // 10 >= tab.opts[L.O_TOTAL_POINTS]
 
 
 @kernel
@@ -78,14 +92,26 @@ def estimate_points(policy, hand, seat, dealer, rng, flags, cfg, tab, think):
 
 
 @kernel
-def forced_any_call(policy, hand, seat, dealer, rng, flags, cfg, tab, think):
-    """The dealer must bid when all passed, any legal bid (california)."""
+def forced_call(policy, hand, seat, dealer, rng, flags, cfg, tab, think):
+    """The dealer's bid when all passed: the forced value, or any legal bid (california);
+    28-56 instead where it holds one (random: the last option)."""
+    suits = suits_28_56(hand, seat, dealer, 0, tab)
+    exact = tab.opts[L.O_DEALER_FORCED] == L.FORCED_EXACT
     lo = tab.opts[L.O_MIN_BID]
     if policy == L.PL_RANDOM:
-        return lo + below(rng, tab.opts[L.O_MAX_BID] - lo + 1)
+        if exact:
+            return tab.opts[L.O_FORCED_BID] if suits == 0 or below(rng, 2) == 0 else L.BID_28_56
+        r = below(rng, tab.opts[L.O_MAX_BID] - lo + 1 + (1 if suits else 0))
+        return lo + r if lo + r <= tab.opts[L.O_MAX_BID] else L.BID_28_56
+    if exact and suits == 0:
+        return tab.opts[L.O_FORCED_BID]
     if by_value(policy, flags, cfg):
         return ev_gate(EV_FORCED, np.int64(seat), dealer, hand, np.int64(0), np.int64(-1), False,
                        flags, cfg, tab, rng, think)
+    if suits and worth_28_56(policy, hand, seat, dealer, suits, rng, flags, cfg, tab, think):
+        return L.BID_28_56
+    if exact:
+        return tab.opts[L.O_FORCED_BID]
     estimate = estimate_points(policy, hand, seat, dealer, rng, flags, cfg, tab, think)
     return max(lo, min(estimate, tab.opts[L.O_MAX_BID]))
 
@@ -94,12 +120,15 @@ def forced_any_call(policy, hand, seat, dealer, rng, flags, cfg, tab, think):
 def make_call(policy, hand, seat, dealer, standing, holder, partner, may_equal, rng, flags, cfg,
               tab, think):
     """``seat``'s call, ``holder`` holding the standing bid (-1: none)."""
+    suits = suits_28_56(hand, seat, dealer, standing, tab)
     if policy == L.PL_RANDOM:
-        return random_call(rng, standing, may_equal, tab)
+        return random_call(rng, standing, may_equal, suits, tab)
     if by_value(policy, flags, cfg):
         return ev_gate(EV_CALL, np.int64(seat), dealer, hand, standing, holder, may_equal,
                        flags, cfg, tab, rng, think)
     estimate = estimate_points(policy, hand, seat, dealer, rng, flags, cfg, tab, think)
+    if suits and worth_28_56(policy, hand, seat, dealer, suits, rng, flags, cfg, tab, think):
+        return L.BID_28_56
     call = call_for(estimate, standing, partner, may_equal, tab)
     if tab.opts[L.O_AUCTION]:  # an auction that goes round: raise one at a time
         return min(call, max(standing + 1, tab.opts[L.O_MIN_BID])) if call else 0
@@ -133,14 +162,15 @@ def auction(policy, dealt, dealer, rng, flags, tab, rec, think):
         if (passed >> seat) & 1:
             continue
         dealer_first = turn == seats and bidder < 0
-        if dealer_first and tab.opts[L.O_DEALER_FORCED] == L.FORCED_EXACT:
+        if dealer_first and tab.opts[L.O_DEALER_FORCED] == L.FORCED_EXACT \
+                and tab.opts[L.O_DEALER_28_56] == 0:
             forced = True
             call = tab.opts[L.O_FORCED_BID]
-        elif dealer_first and tab.opts[L.O_DEALER_FORCED] == L.FORCED_ANY:
+        elif dealer_first and tab.opts[L.O_DEALER_FORCED] != L.FORCED_NONE:
             forced = True
             side = side_in(sides, seat)
-            call = forced_any_call(policy_of(policy, side), dealt[seat], seat, dealer, rng,
-                                   flags, settings_of(policy, side), tab, think)
+            call = forced_call(policy_of(policy, side), dealt[seat], seat, dealer, rng,
+                               flags, settings_of(policy, side), tab, think)
         else:
             partner = (bidder >= 0 and bidder != seat
                        and side_in(sides, bidder) == side_in(sides, seat))
@@ -163,7 +193,11 @@ def auction(policy, dealt, dealer, rng, flags, tab, rec, think):
 def name_trump(policy, seen, dealt, seat, dealer, bid, rng, flags, cfg, tab, think):
     """The bidder's choice of trumps, having seen ``seen`` (its dealt cards and any it picked
     up): thinking players name the suit of their estimate from their dealt cards (think=bid:
-    the best mean net score at ``bid``)."""
+    the best mean net score at ``bid``). A 28-56 names one of the suits it was bid in."""
+    suits = suits_28_56(dealt, seat, dealer, 0, tab) if bid == L.BID_28_56 else 0
+    if suits:
+        return name_28_56(policy, seen, dealt, seat, dealer, bid, suits, rng, flags, cfg, tab,
+                          think)
     if policy == L.PL_RANDOM:
         return below(rng, 4)
     if by_value(policy, flags, cfg):
@@ -172,3 +206,19 @@ def name_trump(policy, seen, dealt, seat, dealer, bid, rng, flags, cfg, tab, thi
     if policy >= L.PL_PIMC:
         return playout_gate(np.int64(seat), dealer, seen, flags, cfg, tab, rng, think)[0]
     return best_suit(seen, tab)
+
+
+@kernel
+def name_28_56(policy, seen, dealt, seat, dealer, bid, suits, rng, flags, cfg, tab, think):
+    """The trump of a 28-56, among ``suits`` (those of which the dealer holds A K 2): the
+    random player's draw among them (none for one), the best mean net score at 28 (think=bid),
+    else the heuristic's best value among them."""
+    n = count_suits(suits)
+    if n == 1:
+        return nth_suit(suits, 0)
+    if policy == L.PL_RANDOM:
+        return nth_suit(suits, below(rng, n))
+    if by_value(policy, flags, cfg):
+        return ev_gate(EV_TRUMP, np.int64(seat), dealer, dealt, bid, np.int64(-1), False, flags,
+                       cfg, tab, rng, think)
+    return best_among(suit_values(seen, tab), suits)[0]

@@ -21,8 +21,8 @@ def deal_score(pts, bidder, bid, score, tab):
     mine = pts[L.PT_POINTS + bt]
     top = tab.opts[L.O_MAX_BID]
     made = mine >= bid
-    if bid > top:  # "83 double": needs every point
-        made = mine >= top
+    if bid > top:  # "83 double" or "28-56": needs every point
+        made = mine >= tab.opts[L.O_TOTAL_POINTS]
     for ot in range(L.MAX_SIDES):
         if ot == bt:
             continue
@@ -31,7 +31,7 @@ def deal_score(pts, bidder, bid, score, tab):
             score[bt] = 2 * bid if made else -2 * bid
             score[ot] = theirs
         elif bid > top:
-            score[bt] = bid if made else -bid
+            score[bt] = special_won(bid, tab) if made else -bid
             score[ot] = theirs
         elif tab.opts[L.O_SCORING] == L.SCORE_DIFFERENCE:
             diff = mine - theirs
@@ -43,6 +43,12 @@ def deal_score(pts, bidder, bid, score, tab):
     if tab.opts[L.O_MOON] and made and bid == top:  # shooting the moon
         score[bt] = 2 * bid
     return made
+
+
+@kernel
+def special_won(bid, tab):
+    """What a bid above the numbers scores made: "83 double" its value, "28-56" 56."""
+    return L.SCORE_28_56 if tab.opts[L.O_DEALER_28_56] and bid == L.BID_28_56 else bid
 
 
 @kernel

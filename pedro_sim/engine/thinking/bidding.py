@@ -28,6 +28,7 @@ from pedro_sim.engine.game.dealing import (
     take_kitty,
 )
 from pedro_sim.engine.game.scoring import deal_score, net_of, net_score
+from pedro_sim.engine.game.special_bids import suits_28_56
 from pedro_sim.engine.jit import kernel, shared_phase
 from pedro_sim.engine.players.bid_values import best_of, best_suit, suit_values
 from pedro_sim.engine.seats import clear_points, players, seat_after, seat_masks, side_of
@@ -188,16 +189,27 @@ def lowest_bid(tab):
 @kernel
 def n_levels(tab):
     """The bid levels a deal can be played at: every number from lowest_bid up, then a
-    special top bid above the numbers ("83 double") if the preset has one."""
+    special bid above the numbers if the game has one ("83 double", or the dealer's 28-56,
+    which is a level for the dealer only: usable_levels)."""
     n = tab.opts[L.O_MAX_BID] - lowest_bid(tab) + 1
-    return n + 1 if tab.opts[L.O_TOP_BID] > tab.opts[L.O_MAX_BID] else n
+    special = tab.opts[L.O_TOP_BID] > tab.opts[L.O_MAX_BID] or tab.opts[L.O_DEALER_28_56]
+    return n + 1 if special else n
+
+
+@kernel
+def usable_levels(tab, suits28):
+    """The levels a seat may bid: all but 28-56's unless it holds one (``suits28``)."""
+    n = n_levels(tab)
+    return n - 1 if tab.opts[L.O_DEALER_28_56] and suits28 == 0 else n
 
 
 @kernel
 def level_bid(j, tab):
     """The bid of level ``j``."""
     b = lowest_bid(tab) + j
-    return b if b <= tab.opts[L.O_MAX_BID] else tab.opts[L.O_TOP_BID]
+    if b <= tab.opts[L.O_MAX_BID]:
+        return b
+    return L.BID_28_56 if tab.opts[L.O_DEALER_28_56] else tab.opts[L.O_TOP_BID]
 
 
 @kernel
@@ -206,6 +218,17 @@ def level_of(bid, tab):
     if bid > tab.opts[L.O_MAX_BID]:
         return tab.opts[L.O_MAX_BID] - lowest_bid(tab) + 1
     return bid - lowest_bid(tab)
+
+
+@kernel
+def special_level(tab, suits28):
+    """The level the lowest-first rule of ev_call passes over although it may pay more:
+    the moon's top numeric bid, or 28-56 (where ``suits28`` allows it); -1: none."""
+    if tab.opts[L.O_DEALER_28_56] and suits28:
+        return n_levels(tab) - 1
+    if tab.opts[L.O_MOON]:
+        return level_of(tab.opts[L.O_MAX_BID], tab)
+    return -1
 
 
 @shared_phase
@@ -242,11 +265,14 @@ def ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think):
 
 
 @kernel
-def best_at(sums, j):
-    """(suit, sum) of the best suit at level ``j`` (the lowest suit on ties)."""
-    best = 0
-    for s in range(1, 4):
-        if sums[s * BID_LEVELS + j] > sums[best * BID_LEVELS + j]:
+def best_at(sums, j, tab, suits28):
+    """(suit, sum) of the best suit at level ``j`` (the lowest suit on ties); at 28-56's
+    level only the suits it may be bid in (``suits28``)."""
+    allowed = suits28 if tab.opts[L.O_DEALER_28_56] and j == n_levels(tab) - 1 else 15
+    best = -1
+    for s in range(4):
+        if (allowed >> s) & 1 and (best < 0 or sums[s * BID_LEVELS + j]
+                                   > sums[best * BID_LEVELS + j]):
             best = s
     return best, sums[best * BID_LEVELS + j]
 
@@ -287,20 +313,30 @@ def pass_value(seat, dealer, hand, standing, holder, flags, cfg, tab, rng, think
 
 @kernel
 def ev_call(seat, dealer, hand, standing, holder, may_equal, flags, cfg, tab, rng, think):
-    """The lowest legal bid whose best suit's mean net score beats passing; 0: pass."""
+    """The lowest legal bid whose best suit's mean net score beats passing; 0: pass. A
+    special bid that scores more than its level (the moon, 28-56) is bid instead where its
+    mean beats both passing and that lowest bid."""
     lo = max(tab.opts[L.O_MIN_BID], standing if may_equal and standing > 0 else standing + 1)
-    if level_bid(n_levels(tab) - 1, tab) < lo:
+    suits28 = suits_28_56(hand, seat, dealer, standing, tab)
+    levels = usable_levels(tab, suits28)
+    if level_bid(levels - 1, tab) < lo:
         return np.int64(0)  # no bid left above the standing one: nothing to weigh
     sums = ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think)[0]
     worth_passing = pass_value(seat, dealer, hand, standing, holder, flags, cfg, tab, rng,
                                think)
     n = flags[cfg + L.K_BID_WORLDS]
     call = np.int64(0)
-    for j in range(n_levels(tab)):
+    value = worth_passing
+    for j in range(levels):
         b = level_bid(j, tab)
-        if b >= lo and best_at(sums, j)[1] / n > worth_passing:
+        if b >= lo and best_at(sums, j, tab, suits28)[1] / n > worth_passing:
             call = b
+            value = best_at(sums, j, tab, suits28)[1] / n
             break
+    special = special_level(tab, suits28)
+    if special >= 0 and level_bid(special, tab) >= lo \
+            and best_at(sums, special, tab, suits28)[1] / n > value:
+        call = level_bid(special, tab)
     if explain_asks(think, EXPLAIN_CALL, seat):
         explain_done(think, call, n)
         x = explain_of(think)
@@ -311,12 +347,18 @@ def ev_call(seat, dealer, hand, standing, holder, may_equal, flags, cfg, tab, rn
 
 @kernel
 def ev_forced(seat, dealer, hand, flags, cfg, tab, rng, think):
-    """The forced dealer's bid where it may bid any: the level of the best mean net score
-    (the lowest on ties)."""
+    """The forced dealer's bid: the level of the best mean net score (the lowest on ties)
+    among those it may bid: any (california), or the forced one; and 28-56 where it holds
+    one."""
     sums = ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think)[0]
-    best = level_of(tab.opts[L.O_MIN_BID], tab)
-    for j in range(best + 1, n_levels(tab)):
-        if best_at(sums, j)[1] > best_at(sums, best)[1]:
+    suits28 = suits_28_56(hand, seat, dealer, 0, tab)
+    exact = tab.opts[L.O_DEALER_FORCED] == L.FORCED_EXACT
+    best = level_of(tab.opts[L.O_FORCED_BID] if exact else tab.opts[L.O_MIN_BID], tab)
+    last = level_of(tab.opts[L.O_MAX_BID], tab)
+    for j in range(best + 1, usable_levels(tab, suits28)):
+        if exact and j <= last:
+            continue
+        if best_at(sums, j, tab, suits28)[1] > best_at(sums, best, tab, suits28)[1]:
             best = j
     return level_bid(best, tab)
 
@@ -338,7 +380,8 @@ def ev_answer(kind, seat, dealer, hand, standing, holder, may_equal, flags, cfg,
         n = flags[cfg + L.K_BID_WORLDS]
         return makes[holder * BID_LEVELS + level_of(standing, tab)] * 10000 // n
     sums = ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think)[0]
-    return np.int64(best_at(sums, level_of(standing, tab))[0])
+    suits28 = suits_28_56(hand, seat, dealer, 0, tab)
+    return np.int64(best_at(sums, level_of(standing, tab), tab, suits28)[0])
 
 
 def playout_gate(seat, dealer, hand, flags, cfg, tab, rng, think):
