@@ -20,6 +20,7 @@ from pedro_sim.analysis.strategy import techniques as _techniques
 from pedro_sim.analysis.strategy.steered import steerable, steered_techniques
 from pedro_sim.analysis.study import Study, build_study
 from pedro_sim.cards import parse_hand, parse_suit
+from pedro_sim.encoding.options import check_in_pack
 from pedro_sim.parsers import parse_presets, parse_score, parse_seats, parse_sides, parse_techniques
 
 __all__ = ["bid", "card_values", "holding_patterns", "technique", "advise", "bid_chart",
@@ -30,7 +31,7 @@ study = build_study  # the shared options, for calling the analysis modules dire
 
 def _hand(text: str, s: Study) -> list[int]:
     v = s.inputs.variant
-    return parse_hand(text, size=v.hand, allow_joker=v.deck == 53)
+    return check_in_pack(parse_hand(text, size=v.hand, allow_joker=v.deck == 53), v)
 
 
 def bid(hand: str, trump: str = "best", seat: str = "eldest", *, deals: int = 200_000,

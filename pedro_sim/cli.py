@@ -26,6 +26,7 @@ from pedro_sim.commands.options import (
     Shared,
     shared,
 )
+from pedro_sim.encoding.options import check_in_pack
 from pedro_sim.entry import INTERRUPTED_CODE, by_interrupt, interrupted
 from pedro_sim.errors import PedroError
 
@@ -362,7 +363,7 @@ def advise(
         raise PedroError(f"--games {games:,} is more than the deals per suit "
                          f"({study.deals:,}): each game goes on from one of those deals")
     rules = study.inputs.variant
-    cards = parse_hand(hand, size=rules.hand, allow_joker=rules.deck == 53)
+    cards = check_in_pack(parse_hand(hand, size=rules.hand, allow_joker=rules.deck == 53), rules)
     seats = parse_seats(seat)
     if len(seats) != 1:
         raise PedroError("advise takes one --seat (eldest, second, third or dealer)")

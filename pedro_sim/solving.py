@@ -15,6 +15,7 @@ import numpy as np
 
 from pedro_sim.cards import card_text, cards_of, parse_card, parse_suit
 from pedro_sim.encoding import layout as L
+from pedro_sim.encoding.options import check_in_pack
 from pedro_sim.engine.thinking import solver as S
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant, get_preset
@@ -52,12 +53,10 @@ def _seat(obj: dict[str, Any], key: str) -> int:
     return value
 
 
-def _cards(value: Any, where: str, deck: int) -> list[int]:
+def _cards(value: Any, where: str, variant: Variant) -> list[int]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise PedroError(f"position field '{where}' must be a list of card strings")
-    cards = [parse_card(c) for c in value]
-    if any(c >= deck for c in cards):
-        raise PedroError(f"position field '{where}' holds the joker, which this preset lacks")
+    cards = check_in_pack([parse_card(c) for c in value], variant, f"position field '{where}'")
     return cards
 
 
@@ -73,8 +72,8 @@ def parse_position(obj: Any, rules: Variant | None = None) -> Position:
     hands = obj.get("hands")
     if not isinstance(hands, list) or len(hands) != 4:
         raise PedroError("position field 'hands' must be a list of 4 hands")
-    lists = [_cards(h, f"hands[{p}]", variant.deck) for p, h in enumerate(hands)]
-    trick = _cards(obj.get("trick", []), "trick", variant.deck)
+    lists = [_cards(h, f"hands[{p}]", variant) for p, h in enumerate(hands)]
+    trick = _cards(obj.get("trick", []), "trick", variant)
     seen = [c for h in lists for c in h] + trick
     dup = {c for c in seen if seen.count(c) > 1}
     if dup:
@@ -102,7 +101,7 @@ class Solver:
         # where cards fold unscored the search values the bidders' points directly
         # (solver.py C_SIDE); elsewhere side 0's, and the bidders' follow from the total
         self.folds = int(self.inputs.opts[L.O_FOLD]) != L.FOLD_NEVER
-        self.sr = S.new_search(self.inputs.tables, self.inputs.variant.deck)
+        self.sr = S.new_search(self.inputs.tables)
         self.ctx = self.sr.ctx
         self.root_moves = np.zeros((MAX_ROOT_MOVES, 2), dtype=np.int64)
 

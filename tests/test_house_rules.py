@@ -34,6 +34,7 @@ CHOICES = {
     "dealer_searches_discards": ("true", "false"),
     "moon_game": ("true", "false"),
     "28-56": ("true", "false"),
+    "off_jack_trump": ("true", "false"),
 }
 
 

@@ -78,8 +78,7 @@ def test_the_engine_refuses_what_it_does_not_play_yet():
     assert set(PLAYED_PRESETS) == set(PRESETS), "every preset is simulated"
     for name in PRESETS:
         EngineInputs.for_variant(name)
-    with pytest.raises(PedroError, match="does not play catch-five with deck=32 yet"):
-        EngineInputs.for_variant(resolve_variant("catch-five", ["deck=32"]))
+    EngineInputs.for_variant(resolve_variant("catch-five", ["deck=32"]))  # played since #34
 
 
 def test_apply_rules_keeps_the_preset_unchanged():
@@ -99,7 +98,9 @@ def cli(*args: str) -> subprocess.CompletedProcess:
     (["rules", "cinch", "--rule", "min_bid=99"], "min_bid=99 is above max_bid"),
     (["rules", "cinch", "--rule", "discard=free"], "discard=free with dealer_fill"),
     (["bid", "AH KH 5H 2H 9C 4D", "--variant", "catch-five", "--rule", "deck=32"],
-     "does not play catch-five with deck=32 yet"),
+     "4D is not in catch-five's 32-card"),
+    (["rules", "cinch", "--rule", "deck=32"], "too few cards for cinch, which deals 36"),
+    (["rules", "cinch", "--rule", "points.offjack=1"], "off-jack scores only with"),
     (["trace", "--variant", "cinch", "--rules", "/nonexistent.toml"], "--rules /nonexistent"),
 ])
 def test_rule_errors_on_the_command_line(args, fragment):
@@ -115,7 +116,7 @@ def test_rules_command():
     r = cli("rules", "sancho")
     assert r.returncode == 0 and "sancho" in r.stdout and "nine 9" in r.stdout
     r = cli("rules", "catch-five", "--rule", "deck=32")
-    assert r.returncode == 0 and "does not simulate it yet" in r.stdout
+    assert r.returncode == 0 and "32 cards" in r.stdout and "yet" not in r.stdout
 
 
 def test_house_rules_change_the_bid_table(tmp_path):

@@ -18,6 +18,7 @@ from pedro_sim.cards import (
 )
 from pedro_sim.commands.console_tables import narrow_table, plus_minus, span
 from pedro_sim.commands.options import THINKING_PRECISION
+from pedro_sim.encoding.options import check_in_pack
 from pedro_sim.errors import PedroError
 from pedro_sim.parsers import parse_bids, parse_seats
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
@@ -34,7 +35,8 @@ def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals:
     """The bid command, its input checked first. Without --deals and --precision: 200,000
     deals per seat, or for thinking players as many as P(make) to ±THINKING_PRECISION
     takes."""
-    hand = parse_hand(hand_text, size=rules.hand, allow_joker=rules.deck == 53)
+    hand = check_in_pack(parse_hand(hand_text, size=rules.hand, allow_joker=rules.deck == 53),
+                         rules)
     bid_value = rules.check_bid(rules.min_bid if bid_value is None else bid_value)
     suit = None if trump.strip().lower() == "best" else parse_suit(trump)
     seats = parse_seats(seat)

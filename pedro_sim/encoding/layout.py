@@ -57,8 +57,10 @@ from pedro_sim.rules.choices import (
     O_DEALER_SEARCHES_DISCARDS,  # 1: a robbing dealer may take the others' discarded trumps
     O_MOON_GAME,  # 1: the top numeric bid wins the game with every point, else loses it
     O_DEALER_28_56,  # 1: the dealer may bid 28-56 (BID_28_56) holding A K 2 of the trump
+    O_OFF_JACK_TRUMP,  # 1: the jack of the trump's colour is a trump, below the jack
+    O_PACK,  # the pack's cards as a mask (card c: bit c); O_DECK is how many they are
     N_RULE_OPTS,
-) = range(41)
+) = range(43)
 # the bid "28-56" as recorded, and what it scores made (set: minus the bid)
 BID_28_56 = variant.BID_28_56
 SCORE_28_56 = variant.SCORE_28_56
@@ -120,7 +122,8 @@ I_PACKED_EVAL = 4
 I_PACKED_COUNT = 5
 I_COUNT_ORDER = 6  # the scoring cards in the preset's counting order, then -1
 I_STRONGER = 7  # trumps: the mask of the trumps stronger than the card; plain cards: 0
-N_INFO = 8
+I_PACK = 8  # the same for every trump row: the pack's card ids, ascending, then -1
+N_INFO = 9
 TRUMP_SUIT = 4
 
 # --- players: a code per seat; a policy word holds one per team, 4 bits each (team 0 low) ---

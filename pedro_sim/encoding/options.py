@@ -11,9 +11,11 @@ from dataclasses import fields
 
 import numpy as np
 
+from pedro_sim.cards import RANKS, card_text
 from pedro_sim.encoding import layout as L
+from pedro_sim.errors import PedroError
 from pedro_sim.rules.choices import CHOICES
-from pedro_sim.rules.variant import Variant
+from pedro_sim.rules.variant import PACK_32_RANKS, Variant
 
 FIELDS: dict[int, str] = {  # slot -> the Variant field it holds: the slot named O_<FIELD>
     getattr(L, "O_" + f.name.upper()): f.name for f in fields(Variant)
@@ -42,8 +44,33 @@ def kernel_options(variant: Variant) -> np.ndarray:
     opts[L.O_MOON] = v.special_bid == "moon"
     opts[L.O_TOP_BID] = v.top_bid
     opts[L.O_PASS_EXCESS] = v.excess_trumps == "pass-to-partner"
+    opts[L.O_PACK] = sum(1 << c for c in pack_cards(v))
     opts[L.N_RULE_OPTS:] = seat_table(v.players)
     return opts
+
+
+def pack_cards(variant: Variant) -> list[int]:
+    """The card ids of the pack, ascending: 52, the joker (52) besides in a 53-card pack,
+    or the A K Q J T 9 5 2 of each suit in a 32-card one.
+
+    >>> len(pack_cards(Variant(deck=32, hand=7, keep=7))), pack_cards(Variant())[-1]
+    (32, 51)
+    """
+    if variant.deck == 32:
+        return [c for c in range(52) if RANKS[c % 13] in PACK_32_RANKS]
+    return list(range(variant.deck))
+
+
+def check_in_pack(cards: list[int], variant: Variant, where: str = "hand") -> list[int]:
+    """``cards``, refused in one line where one is not in ``variant``'s pack (the joker
+    without deck=53, a 3 or a 7 in the 32-card pack)."""
+    pack = set(pack_cards(variant))
+    stray = [c for c in cards if c not in pack]
+    if stray:
+        what = {52: "52-card", 53: "53-card", 32: "32-card (A K Q J T 9 5 2 of each suit)"}
+        raise PedroError(f"{where}: {card_text(stray[0])} is not in {variant.name}'s "
+                         f"{what[variant.deck]} pack")
+    return cards
 
 
 def seat_table(n: int, sides: tuple[int, ...] | None = None) -> np.ndarray:

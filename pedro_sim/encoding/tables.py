@@ -11,20 +11,20 @@ from typing import NamedTuple
 import numpy as np
 
 from pedro_sim.encoding import layout as L
-from pedro_sim.encoding.options import kernel_options
+from pedro_sim.encoding.options import kernel_options, pack_cards
 from pedro_sim.rules.variant import Variant
 
 JOKER = 52
 # trump ranks from low to high: the joker lowest, the off-five between the 4 and the pedro
-TRUMP_ORDER = ("joker", "2", "3", "4", "off5", "pedro", "6", "7", "8", "9", "T", "J", "Q", "K",
-               "A")
+TRUMP_ORDER = ("joker", "2", "3", "4", "off5", "pedro", "6", "7", "8", "9", "T", "offjack", "J",
+               "Q", "K", "A")
 RANK_KEYS = ("2", "3", "4", "pedro", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 
 # The heuristic's bidding weight of a trump, in tenths of a point, is its control value
 # below plus POINT_WEIGHT for each point it is worth, scaled up with the points of a deal
 # beyond cinch's 14 (docs/heuristic.md).
 CONTROL = {"A": 16, "K": 12, "Q": 8, "J": 6, "T": 4, "9": 4, "8": 4, "7": 4, "6": 4,
-           "pedro": 10, "off5": 5, "4": 4, "3": 4, "2": 8, "joker": 2}
+           "pedro": 10, "off5": 5, "4": 4, "3": 4, "2": 8, "joker": 2, "offjack": 5}
 POINT_WEIGHT = 4
 BIG_COUNTER = 5  # points from which a counter is saved for partner and guarded
 
@@ -50,13 +50,16 @@ class Tables(NamedTuple):
 
 
 def trump_cards(trump: int, variant: Variant) -> dict[str, int]:
-    """Card id of each trump rank key when ``trump`` is named."""
+    """Card id of each trump rank key when ``trump`` is named (those in the pack)."""
     cards = {key: trump * 13 + rank for rank, key in enumerate(RANK_KEYS)}
     if variant.off_five_trump:
         cards["off5"] = (3 - trump) * 13 + 3
+    if variant.off_jack_trump:
+        cards["offjack"] = (3 - trump) * 13 + 9
     if variant.deck == 53:
         cards["joker"] = JOKER
-    return cards
+    pack = set(pack_cards(variant))
+    return {key: c for key, c in cards.items() if c in pack}
 
 
 def packed(trump: int, weight: int) -> int:
@@ -68,11 +71,14 @@ def build_tables(variant: Variant) -> Tables:
     masks = np.zeros((4, L.N_MASKS), dtype=np.uint64)
     beats = np.zeros((4, 53), dtype=np.uint64)
     cinfo = np.zeros((4, L.N_INFO, 53), dtype=np.int64)
+    pack = pack_cards(variant)
+    cinfo[:, L.I_PACK, :] = -1
+    cinfo[:, L.I_PACK, :len(pack)] = pack
     for t in range(4):
         _card_info(t, variant, masks, cinfo)
-        _beats(t, variant.deck, cinfo, beats)
+        _beats(t, pack, cinfo, beats)
         if variant.plain_trick_winner == "leader":  # only a trump beats the leader's card
-            for c in range(variant.deck):
+            for c in pack:
                 if cinfo[t, L.I_SUIT, c] != L.TRUMP_SUIT:
                     beats[t, c] = masks[t, L.M_TRUMP]
         order = [trump_cards(t, variant)[r] for r in variant.counting_order]
@@ -83,8 +89,11 @@ def build_tables(variant: Variant) -> Tables:
 
 def _card_info(t: int, variant: Variant, masks: np.ndarray, cinfo: np.ndarray) -> None:
     by_key = trump_cards(t, variant)
-    power = {by_key[k]: p for p, k in enumerate(TRUMP_ORDER, start=1) if k in by_key}
-    for c in range(52):
+    # the off-jack takes a place in the order only where it is a trump: the others' strengths
+    # stay those of the games without it
+    order = [k for k in TRUMP_ORDER if k != "offjack" or variant.off_jack_trump]
+    power = {by_key[k]: p for p, k in enumerate(order, start=1) if k in by_key}
+    for c in pack_cards(variant):
         if c not in power:
             cinfo[t, L.I_SUIT, c] = c // 13
             cinfo[t, L.I_STRENGTH, c] = c % 13
@@ -113,11 +122,11 @@ def _card_info(t: int, variant: Variant, masks: np.ndarray, cinfo: np.ndarray) -
     masks[t, t] = masks[t, L.M_TRUMP]
 
 
-def _beats(t: int, deck: int, cinfo: np.ndarray, beats: np.ndarray) -> None:
+def _beats(t: int, pack: list[int], cinfo: np.ndarray, beats: np.ndarray) -> None:
     suit, strength = cinfo[t, L.I_SUIT], cinfo[t, L.I_STRENGTH]
-    for c in range(deck):
+    for c in pack:
         stronger = 0
-        for d in range(deck):
+        for d in pack:
             if (suit[d] == suit[c] and strength[d] > strength[c]) or (
                     suit[d] == L.TRUMP_SUIT and suit[c] != L.TRUMP_SUIT):
                 stronger |= 1 << d

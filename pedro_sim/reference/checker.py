@@ -121,8 +121,8 @@ class GeneralChecker:
             self.stop(f"{what} is not a list: {value!r}")
         out = []
         for x in value:
-            c = canonical(x, self.v.deck)
-            if c is None:
+            c = canonical(x, 53)
+            if c is None or c not in self.pack:
                 self.stop(f"{what}: {x!r} is not a card of this pack in two-character form")
             out.append(c)
         if len(set(out)) != len(out):
@@ -181,6 +181,7 @@ class GeneralChecker:
             self.v = v = with_rules(tr["variant"], rules) if rules else get_variant(tr["variant"])
         except (ValueError, KeyError, TypeError) as exc:
             self.stop(f"rules: {exc}")
+        self.pack = set(v.pack())
         if tr["format"] != "pedro-trace/1":
             self.err(f"format is {tr['format']!r}, expected 'pedro-trace/1'")
         if not isinstance(tr["policy"], str):
@@ -216,7 +217,7 @@ class GeneralChecker:
                 index, k, d = exp
                 if dealer != d:
                     self.err(f"dealer is {dealer}, but deal {tr['deal']} has dealer {d}")
-                deck = shuffle(Stream.start(tr["seed"], index, k), list(range(v.deck)))
+                deck = shuffle(Stream.start(tr["seed"], index, k), v.pack())
                 eh, es = deal_general(deck, dealer, v.dealt)
                 for s in range(N):
                     if eh[s] != hands[s]:

@@ -153,10 +153,12 @@ def fixed_hand_deal(seed: int, index: int, hand, seat: int, trump: str,
     if not isinstance(seat, int) or not 0 <= seat < N:
         raise ValueError(f"seat must be 0..3, not {seat!r}")
     fixed = [parse_any_card(c, v.deck) for c in hand]
+    if any(c not in v.pack() for c in fixed):
+        raise ValueError(f"hand holds a card that is not in the {v.deck}-card pack: {hand!r}")
     if len(fixed) != v.dealt or len(set(fixed)) != v.dealt:
         raise ValueError(f"hand must be {v.dealt} distinct cards: {hand!r}")
     suit = parse_suit(trump)
-    rest = [c for c in range(v.deck) if c not in set(fixed)]
+    rest = [c for c in v.pack() if c not in set(fixed)]
     stream = Stream.start(seed, index, 2)
     shuffle(stream, rest)
     dealer = 0

@@ -89,7 +89,7 @@ def deal_general(deck: list[int], dealer: int, n: int, skip: int = -1):
 
 def seeded_deal(v: Variant, seed: int, index: int, kind: int, dealer: int):
     stream = Stream.start(seed, index, kind)
-    deck = shuffle(stream, list(range(v.deck)))
+    deck = shuffle(stream, v.pack())
     hands, stock = deal_general(deck, dealer, v.dealt)
     return stream, hands, stock
 

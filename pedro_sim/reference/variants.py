@@ -27,6 +27,7 @@ class Variant:
         self.dealt = 9            # cards each in the first deal
         self.hand = 6             # hand size in play = number of tricks
         self.off_five = True
+        self.off_jack = False     # the jack of the trump's colour is a trump below the jack
         self.points = {"A": 1, "J": 1, "T": 1, "P": 5, "O": 5, "2": 1}
         self.two_rule = "holder"  # holder (at start of play) | player | winner
         self.min_bid, self.max_bid = 7, 14
@@ -58,6 +59,12 @@ class Variant:
 
     def __repr__(self) -> str:
         return f"Variant({self.name!r})"
+
+    def pack(self) -> list[int]:
+        """The pack, ascending ids: 52 cards, the joker (52) too, or A K Q J T 9 5 2."""
+        if self.deck == 32:
+            return [c for c in range(52) if RANKS[c % 13] in "AKQJT952"]
+        return list(range(self.deck))
 
 
 CINCH_POINTS = {"A": 1, "J": 1, "T": 1, "P": 5, "O": 5, "2": 1}
@@ -123,7 +130,7 @@ def get_variant(name: str) -> Variant:
 
 
 # House rules (a trace's "rules" object): option name -> how it sets this record.
-_POINT_KEYS = {"pedro": "P", "off5": "O", "joker": "JK"}
+_POINT_KEYS = {"pedro": "P", "off5": "O", "joker": "JK", "offjack": "OJ"}
 _FOLLOW = {"follow-or-trump": "follow_or_trump", "any": "any", "follow": "must_follow",
            "trumps-only": "trump_only"}
 _FOLD = {"never": None, "no-trump-on-trump-lead": "trump_lead", "no-trump-at-trick": "start"}
@@ -131,11 +138,11 @@ _SIMPLE = {"min_bid": "min_bid", "max_bid": "max_bid", "dealer_may_equal": "deal
            "target": "target", "two_scores_for": "two_rule",
            "plain_trick_winner": "plain_winner", "dealer_searches_discards": "search_discards",
            "moon-game": "moon_game", "moon_game": "moon_game", "28-56": "deal_28_56",
-           "dealer_28_56": "deal_28_56"}
+           "dealer_28_56": "deal_28_56", "deck": "deck", "off_jack_trump": "off_jack"}
 DEAL_RULES = ("min_bid", "max_bid", "forced_bid", "dealer_forced", "dealer_may_equal",
               "first_lead", "plain_led", "fold", "special_bid", "scoring", "two_scores_for",
               "plain_trick_winner", "points", "target", "goes_out_at", "dealer_searches_discards",
-              "moon", "moon-game", "28-56")
+              "moon", "moon-game", "28-56", "deck", "off_jack_trump")
 
 
 def with_rules(name: str, rules: dict) -> Variant:
@@ -194,6 +201,8 @@ def card_ids(v: Variant, key: str, suit: int) -> int:
         return JOKER
     if key == "O":
         return (3 - suit) * 13 + 3
+    if key == "OJ":
+        return (3 - suit) * 13 + 9
     return suit * 13 + _RANK_OF[key]
 
 
@@ -205,7 +214,7 @@ class Table:
                  "scoring", "non_scoring", "n")
 
     def __init__(self, v: Variant, suit: int) -> None:
-        n = v.deck
+        n = 53 if v.deck == 53 else 52  # every id; a 32-card pack simply lacks some
         self.n = n
         self.suit = suit
         self.two = suit * 13
@@ -216,15 +225,21 @@ class Table:
         for r in range(13):
             c = suit * 13 + r
             is_trump[c] = True
-            # A..5 -> 15..6, off-five 5, 4 3 2 -> 4 3 2, joker 1
-            power[c] = r + 3 if r >= 3 else r + 2
+            # A..5 -> 30..12, off-five 10, 4 3 2 -> 8 6 4, joker 2: even, so that the
+            # off-jack fits just below the jack (T 22, off-jack 23, J 24)
+            power[c] = 2 * (r + 3 if r >= 3 else r + 2)
         if v.off_five:
             is_trump[self.off_five] = True
             eff[self.off_five] = suit
-            power[self.off_five] = 5
+            power[self.off_five] = 10
+        if v.off_jack:
+            off_jack = (3 - suit) * 13 + 9
+            is_trump[off_jack] = True
+            eff[off_jack] = suit
+            power[off_jack] = power[suit * 13 + 9] - 1
         if n == 53:
             is_trump[JOKER] = True
-            power[JOKER] = 1
+            power[JOKER] = 2
         points = [0] * n
         for key, p in v.points.items():
             points[card_ids(v, key, suit)] = p
@@ -240,7 +255,7 @@ _TABLES: dict = {}
 
 
 def table(v: Variant, suit: int) -> Table:
-    key = (v.deck, v.off_five, tuple(sorted(v.points.items())), suit)
+    key = (v.deck, v.off_five, v.off_jack, tuple(sorted(v.points.items())), suit)
     t = _TABLES.get(key)
     if t is None:
         t = _TABLES[key] = Table(v, suit)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pedro_sim.rules.variant import Variant
 
 _RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine",
-               "pedro": "pedro", "off5": "off-five", "3": "three", "2": "two", "joker": "joker"}
+               "pedro": "pedro", "off5": "off-five", "3": "three", "2": "two", "joker": "joker",
+               "offjack": "off-jack"}
 
 _DISCARD = {
     "non-trumps": "every player discards all non-trumps",
@@ -43,7 +44,7 @@ def describe(v: Variant) -> list[str]:
     """Sentences, one per stage of a deal and of a game."""
     scoring = ", ".join(f"{_RANK_NAMES[r]} {p}" for r, p in v.points.items() if p)
     deck = {52: "52 cards", 53: "52 cards and a joker (the lowest trump)",
-            32: "32 cards"}[v.deck]
+            32: "32 cards (A K Q J T 9 5 2 of each suit)"}[v.deck]
     lines = [
         f"{v.name}: {v.description}.",
         f"Four players in two partnerships, {deck}; {v.hand} cards each in packets of "
@@ -58,7 +59,9 @@ def describe(v: Variant) -> list[str]:
            "any": f"; if all pass the dealer must bid at least {v.min_bid}",
            "none": "; if all pass the deal is thrown in"}[v.dealer_forced] + ".",
         "Trumps: the named suit" + (", plus the five of the same colour (off-five)"
-                                    if v.off_five_trump else "") + f". Points: {scoring} "
+                                    if v.off_five_trump else "")
+        + (", plus the jack of the same colour (off-jack, just below the jack)"
+           if v.off_jack_trump else "") + f". Points: {scoring} "
         f"({v.total_points} a deal); the two scores for "
         + {"holder": "its holder's team", "winner": "the trick's winner",
            "player": "the team of the player who plays it"}[v.two_scores_for] + ".",

@@ -15,7 +15,9 @@ from pedro_sim.errors import PedroError
 from pedro_sim.rules.choices import CHOICES as CHOICE_ENUMS
 
 # trump ranks that can score, in docs/rules.md's order
-POINT_RANKS = ("A", "K", "Q", "J", "T", "9", "pedro", "off5", "3", "2", "joker")
+POINT_RANKS = ("A", "K", "Q", "J", "T", "9", "pedro", "off5", "3", "2", "joker", "offjack")
+# the ranks of the 32-card pack (deck=32): A K Q J T 9 5 2 of each suit
+PACK_32_RANKS = "AKQJT952"
 DECK_SIZES = (52, 53, 32)
 BID_28_56 = 28  # the dealer's special bid "28-56" as recorded: it ranks above every bid
 SCORE_28_56 = 56  # what it scores when the dealer's team takes every point
@@ -42,6 +44,8 @@ class Variant:
     second_deal: int = 0  # cards each player is dealt after the bidding (sixty-three)
     keep: int = 6  # hand size in play
     off_five_trump: bool = True
+    # the jack of the other suit of the trump colour is a trump, just below the jack (lipton)
+    off_jack_trump: bool = False
     points: dict[str, int] = field(default_factory=_cinch_points)
     two_scores_for: str = "holder"
     min_bid: int = 7
@@ -118,9 +122,10 @@ class Variant:
                              "1..hand cards")
         needed = self.players * (self.books + self.second_deal) + self.kitty
         if self.stock < 0 or needed > self.stock:
-            raise PedroError(f"deck={self.deck}: too few cards to deal {self.hand} each, "
-                             f"kitty {self.kitty}, books {self.books}, second deal "
-                             f"{self.second_deal}")
+            wanted = self.players * (self.hand + self.books + self.second_deal) + self.kitty
+            raise PedroError(f"deck={self.deck}: too few cards for {self.name}, which deals "
+                             f"{wanted} ({self.hand} each, kitty {self.kitty}, books "
+                             f"{self.books}, second deal {self.second_deal})")
         if not 1 <= self.keep <= self.hand + self.books + self.second_deal + self.kitty:
             raise PedroError(f"keep={self.keep}: must lie in 1..the cards a player can hold")
 
@@ -135,7 +140,12 @@ class Variant:
             raise PedroError("points: the joker scores only with deck=53")
         if self.points.get("off5") and not self.off_five_trump:
             raise PedroError("points: the off-five scores only with off_five_trump=true")
-        if self.deck == 32 and any(self.points.get(r) for r in ("3",)):
+        if self.points.get("offjack") and not self.off_jack_trump:
+            raise PedroError("points: the off-jack scores only with off_jack_trump=true")
+        if self.points.get("offjack") and self.excess_trumps == "extra-one-scoring":
+            raise PedroError("points.offjack with excess_trumps=extra-one-scoring: that rule "
+                             "for extra cards counts seven scoring trumps, not eight")
+        if self.deck == 32 and self.points.get("3"):
             raise PedroError("points: the 32-card pack has no 3")
         if self.total_points < 1:
             raise PedroError("points: the cards must be worth something")

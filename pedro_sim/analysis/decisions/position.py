@@ -13,6 +13,7 @@ import numpy as np
 
 from pedro_sim.cards import SUITS, mask_of, parse_card
 from pedro_sim.encoding import layout as L
+from pedro_sim.encoding.options import check_in_pack
 from pedro_sim.engine.thinking import sampler as SM
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant
@@ -199,6 +200,7 @@ def read_position(obj: Any, variant: Variant, policy: str, seed: int) -> Positio
     hand = _cards(obj.get("hand"), "hand")
     discarded = _cards(obj.get("discarded", []), "discarded")
     passed = _cards(obj.get("passed", []), "passed")
+    check_in_pack(hand + discarded + passed, variant, "hand, discarded or passed")
     if set(hand) & set(discarded) or set(passed) & (set(hand) | set(discarded)):
         raise PedroError("a card is in more than one of hand, discarded and passed")
     w = walk_tricks(r, hand, discarded)
@@ -250,7 +252,8 @@ def placed_hands(tab, n: int, seat: int, hand: list[int], discarded: list[int],
     hands[L.H_PLAY + seat] = mask_of(hand)
     hands[L.H_DISCARDED + seat] = mask_of(discarded)
     partner = int(tab.opts[L.SE_PARTNER + seat])
-    pool = [c for c in range(int(tab.opts[L.O_DECK])) if c not in seen and c not in passed]
+    pool = [int(c) for c in tab.cinfo[0, L.I_PACK] if c >= 0 and c not in seen
+            and c not in passed]
     for q in range(n):
         if q == seat:
             continue

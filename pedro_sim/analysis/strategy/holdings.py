@@ -32,7 +32,7 @@ MARKS = ("A", "K", "Q", "J", "pedro", "off-five")  # the cards a hand class reco
 def trump_cards(study: Study, suit: int = TRUMP) -> list[tuple[int, str]]:
     """The trumps of ``suit``, strongest first, each with its name (A .. pedro, off-five)."""
     masks, cinfo = study.inputs.tables.masks, study.inputs.tables.cinfo
-    trumps = [c for c in range(study.inputs.variant.deck) if int(masks[suit, L.M_TRUMP]) >> c & 1]
+    trumps = [c for c in range(53) if int(masks[suit, L.M_TRUMP]) >> c & 1]
     trumps.sort(key=lambda c: -int(cinfo[suit, L.I_STRENGTH, c]))
     return [(c, card_name(c, suit)) for c in trumps]
 

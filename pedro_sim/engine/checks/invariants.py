@@ -16,6 +16,7 @@ import numpy as np
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
+from pedro_sim.engine.game.pack import pack_mask
 from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.seats import partner_of, players, same_side, seat_after, side_of
 
@@ -83,7 +84,7 @@ def umask(x):
 
 @kernel
 def check_dealt(rec, tab, held):
-    """Dealt hands and stock partition the deck: every card id 0..deck-1 exactly once.
+    """Dealt hands and stock partition the pack: every card of the pack exactly once.
     Fills the dealt masks; returns (flags, stock mask)."""
     n = tab.opts[L.O_DECK]
     size = tab.opts[L.O_HAND]
@@ -94,7 +95,7 @@ def check_dealt(rec, tab, held):
         held[H_DEALT + p] = ZERO
     for j in range(n):
         c = rec[L.R_DEALT + j]
-        if c < 0 or c >= n:
+        if c < 0 or c > 52 or not pack_mask(tab) & bit(c):
             bad |= flag(V_CARDS)
             continue
         if seen & bit(c):
@@ -316,7 +317,7 @@ def play_one(rec, held, won, pb, p, trick, led, lead_trump, t, tab):
     seat = rec[pb]
     c = rec[pb + 1]
     extra = umask(rec[pb + 2])
-    if seat != p or c < 0 or c >= tab.opts[L.O_DECK]:
+    if seat != p or c < 0 or c > 52 or not pack_mask(tab) & bit(c):
         return np.int64(-1), flag(V_LEGAL if seat != p else V_CARDS), 0, 0
     h = held[H_HANDS + p]
     if not m_has(h, bit(c)) or extra & ~(h & ~bit(c)):
@@ -525,7 +526,7 @@ def deal_violations(rec, tab, held, won):
     scratch from new_scratch()."""
     for k in range(won.shape[0]):
         won[k] = 0
-    full = (ONE << np.uint64(tab.opts[L.O_DECK])) - ONE
+    full = pack_mask(tab)
     bad, stock = check_dealt(rec, tab, held)
     bad |= check_auction(rec)
     bidder = rec[L.R_BIDDER]

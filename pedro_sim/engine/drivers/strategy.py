@@ -10,6 +10,7 @@ from pedro_sim.encoding.tables import Tables
 from pedro_sim.engine.bits import ZERO, bit, popcount
 from pedro_sim.engine.drivers.deals import Span, _scratch, _share, chunk_deals, side_points
 from pedro_sim.engine.game.dealing import fixed_hand_order_once, shuffle
+from pedro_sim.engine.game.pack import pack_card
 from pedro_sim.engine.game.scoring import deal_score, net_of
 from pedro_sim.engine.game.whole_deal import auctioned_deal, deal_and_play, fixed_hand_deal
 from pedro_sim.engine.game.whole_game import (
@@ -35,7 +36,8 @@ def deal_holding(rng, card, offset, tab, rest, hand, deck):
     cards; returns the index in rest[size - 1:] (the other seats' cards and the stock) of
     a random card it does not hold, the one ``card`` is exchanged for in the paired deal."""
     n = 0
-    for c in range(tab.opts[L.O_DECK]):
+    for j in range(tab.opts[L.O_DECK]):
+        c = pack_card(tab, j)
         if c != card:
             rest[n] = c
             n += 1
@@ -109,8 +111,8 @@ def _hand_classes(span, offset, trump, marks, policy, flags, tab, hand, out, wor
     for ch in range(out.shape[0]):
         for i in chunk_deals(span, ch):
             start(rng, span.seed, i, kind)
-            for c in range(n):
-                rest[c] = c
+            for j in range(n):
+                rest[j] = pack_card(tab, j)
             shuffle(rng, rest, n)
             held = ZERO
             for k in range(size):

@@ -12,6 +12,7 @@ from pedro_sim.engine.game.dealing import (
     shuffle,
     take_kitty,
 )
+from pedro_sim.engine.game.pack import pack_card
 from pedro_sim.engine.jit import hot, kernel, phase, shared
 from pedro_sim.engine.players import for_auction, for_sides, policy_of, settings_of
 from pedro_sim.engine.rng import KIND_FIXED, start
@@ -109,7 +110,7 @@ def auctioned_deal(seed, index, kind, dealer, policy, flags, tab, work, think):
     start(work.rng, seed, index, kind)
     n = tab.opts[L.O_DECK]
     for j in range(n):
-        work.deck[j] = j
+        work.deck[j] = pack_card(tab, j)
     shuffle(work.rng, work.deck, n)
     none = np.int64(-1)  # np.int64(): no literal argument, so the phase compiles only once
     return deal_and_play(dealer, none, none, policy, flags, tab, work, think)
@@ -125,7 +126,8 @@ def fixed_hand_deal(seed, index, hand, offset, trump, policy, flags, tab, work, 
     for c in hand:
         held |= bit(c)
     n = 0
-    for c in range(tab.opts[L.O_DECK]):
+    for j in range(tab.opts[L.O_DECK]):
+        c = pack_card(tab, j)
         if not held & bit(c):
             rest[n] = c
             n += 1

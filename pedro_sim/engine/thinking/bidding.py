@@ -27,6 +27,7 @@ from pedro_sim.engine.game.dealing import (
     shuffle,
     take_kitty,
 )
+from pedro_sim.engine.game.pack import pack_card
 from pedro_sim.engine.game.scoring import deal_score, net_of, net_score
 from pedro_sim.engine.game.special_bids import suits_28_56
 from pedro_sim.engine.jit import kernel, shared_phase
@@ -74,7 +75,8 @@ def deal_around(seat, dealer, hand, bidder, tab, rng, think):
     hands = work.hands
     m = 0
     k = 0
-    for c in range(tab.opts[L.O_DECK]):
+    for j in range(tab.opts[L.O_DECK]):
+        c = pack_card(tab, j)
         if bit(c) & hand:
             ids[k] = c
             k += 1

@@ -38,6 +38,7 @@ from pedro_sim.engine.game.dealing import (
     shuffle,
     take_kitty,
 )
+from pedro_sim.engine.game.pack import pack_mask
 from pedro_sim.engine.game.scoring import discard_credit, net_score
 from pedro_sim.engine.game.tricks import play_out
 from pedro_sim.engine.jit import kernel, phase, shared_phase
@@ -81,10 +82,7 @@ def card_class(c, t, tab):
 @kernel
 def all_cards(tab):
     """The pack's cards."""
-    m = ZERO
-    for c in range(tab.opts[L.O_DECK]):
-        m |= bit(c)
-    return m
+    return pack_mask(tab)
 
 
 @kernel

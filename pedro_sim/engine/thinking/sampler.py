@@ -24,6 +24,7 @@ import numpy as np
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, popcount
+from pedro_sim.engine.game.pack import pack_mask
 from pedro_sim.engine.jit import kernel
 from pedro_sim.engine.players.random import take_random
 from pedro_sim.engine.rng import next64
@@ -118,7 +119,7 @@ def prepare(p, hands, know, out_p, must, t, tab, dp, fact, sp, sm):
     seen = hands[p] | out_p
     for q in range(L.SEATS):
         seen |= know[K_PLAYED + q] | must[q]
-    hidden = ((ONE << np.uint64(tab.opts[L.O_DECK])) - ONE) & ~seen
+    hidden = pack_mask(tab) & ~seen
     tm = tab.masks[t, L.M_TRUMP]
     for i in range(3):
         q = seat_after(tab, p, 1 + i)

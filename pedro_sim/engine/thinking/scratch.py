@@ -108,7 +108,7 @@ def think_arrays(policy: int, tab) -> tuple:
     return (np.zeros(N_U, np.uint64), i, f, np.zeros((6, SM.CAP, SM.CAP, SM.CAP), np.float64),
             np.zeros((SV.MAX_PLY, 2, 16), np.int64), np.zeros((SV.MAX_PLY, SV.N_F), np.int64),
             np.zeros(1 << bits, dtype=np.uint64), np.zeros(1 << bits, dtype=np.int64),
-            SV.strength_order(tab, int(tab.opts[L.O_DECK])))
+            SV.strength_order(tab))
 
 
 @kernel

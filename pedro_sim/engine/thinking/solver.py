@@ -80,19 +80,20 @@ class Search(NamedTuple):
     order: np.ndarray  # int64 [4 trumps, 5 suits, 16] (strength_order)
 
 
-def new_search(tab, deck: int, bits: int = TT_BITS) -> Search:
+def new_search(tab, bits: int = TT_BITS) -> Search:
     """A search's scratch and an empty table."""
     ttk, ttv = new_table(bits)
     return Search(np.zeros(N_CTX, dtype=np.int64), np.zeros((MAX_PLY, 2, 16), dtype=np.int64),
-                  np.zeros((MAX_PLY, N_F), dtype=np.int64), ttk, ttv, strength_order(tab, deck))
+                  np.zeros((MAX_PLY, N_F), dtype=np.int64), ttk, ttv, strength_order(tab))
 
 
-def strength_order(tab, deck: int) -> np.ndarray:
+def strength_order(tab) -> np.ndarray:
     """int64 [4 trumps, 5 effective suits, 16]: each suit's cards, weakest first, -1 after."""
     order = np.full((4, 5, 16), -1, dtype=np.int64)
+    pack = [int(c) for c in tab.cinfo[0, L.I_PACK] if c >= 0]
     for t in range(4):
         for s in range(5):
-            cards = [c for c in range(deck) if tab.cinfo[t, L.I_SUIT, c] == s]
+            cards = [c for c in pack if tab.cinfo[t, L.I_SUIT, c] == s]
             cards.sort(key=lambda c: tab.cinfo[t, L.I_STRENGTH, c])
             order[t, s, :len(cards)] = cards
     return order
