@@ -102,7 +102,12 @@ def test_tables_per_preset():
     assert t.points[parse_any_card("QD")] == 20 and t.points[parse_any_card("3D")] == 0
     assert t.points[parse_any_card("5H")] == 5 and t.points[52] == 15
     assert PRESET_NAMES[0] == "cinch" and set(PRESET_NAMES) == set(PRESETS)
-    assert len(PRESET_NAMES) == 12
+    assert len(PRESET_NAMES) == 13
+    t = table(get_variant("lipton"), S)  # the off-jack: a trump between the jack and ten
+    jc, js, ts = (parse_any_card(c) for c in ("JC", "JS", "TS"))
+    assert t.is_trump[jc] and t.eff_suit[jc] == S and t.points[jc] == 1
+    assert t.power[js] > t.power[jc] > t.power[ts]
+    assert t.points[parse_any_card("KS")] == 20 and get_variant("lipton").total == 35
 
 
 # -------------------------------------------------------------- dealing
@@ -592,7 +597,7 @@ def independent_invariants(tr: dict) -> None:
     v = get_variant(tr["variant"])
     P = lambda xs: [parse_any_card(c) for c in xs]  # noqa: E731
     dealt = sum((P(h) for h in tr["hands"]), []) + P(tr["stock"])
-    assert sorted(dealt) == list(range(v.deck))
+    assert sorted(dealt) == v.pack()
     if tr["bidder"] is None:
         assert tr["bids"] and all(b == 0 for _, b in tr["bids"]) and tr["tricks"] == []
         return
@@ -609,9 +614,9 @@ def independent_invariants(tr: dict) -> None:
     # away (a discard picked up again, nicaragua's dealer, is in play), or
     # never taken from the stock.
     assert len(in_play) == len(set(in_play))
-    assert set(in_play) | all_disc | left_stock == set(range(v.deck))
+    assert set(in_play) | all_disc | left_stock == set(v.pack())
     assert not set(in_play) & left_stock and set(in_play) & all_disc <= received_all
-    out_of_play = set(range(v.deck)) - set(in_play)
+    out_of_play = set(v.pack()) - set(in_play)
     for s in range(4):
         assert set(start[s]) <= set(hands[s]) | set(recv[s])
     # Hand sizes: 6 (7 in nicaragua) or fewer; more only as extra cards.
@@ -852,7 +857,7 @@ def test_checker_rejects_a_scoring_discard_in_pidro():
 
 SMALL_TARGET = {"foster": 51, "california": 10, "family": 12, "pidro": 12, "nicaragua": 10,
                 "catch-five": 6, "sancho": 15, "dom-pedro": 12, "king-pedro": 200,
-                "sixty-three": 40, "eighty-three": 60}
+                "sixty-three": 40, "eighty-three": 60, "lipton": 60}
 
 
 def awards_from_trace(tr, v):
@@ -880,7 +885,7 @@ def expected_end(v, result, target):
         bt = tr["bidder"] % 2
         r = [x >= target for x in totals]
         name = v.name
-        if name in ("california", "king-pedro"):
+        if name in ("california", "king-pedro", "lipton"):
             if tr["made"] and r[bt]:
                 return k + 1, bt, "target", totals
         elif name == "family":
@@ -984,7 +989,7 @@ def test_random_game_defaults():
 @pytest.mark.parametrize("name", OTHERS)
 def test_fixed_hand_deals(name):
     v = get_variant(name)
-    hand = texts(list(range(v.dealt)))               # 2S 3S ... : the first ids
+    hand = texts(v.pack()[:v.dealt])                 # 2S 3S ... : the first ids
     for seat in range(4):
         for i in range(15):
             tr = fixed_hand_deal(3, i, hand, seat, "S", name)
@@ -994,9 +999,9 @@ def test_fixed_hand_deals(name):
             assert check_trace(tr) == [], (name, seat, i)
             independent_invariants(tr)
     tr = fixed_hand_deal(3, 0, hand, 2, "S", name)
-    rest = [c for c in range(v.deck) if c >= v.dealt]
+    rest = v.pack()[v.dealt:]
     shuffle(Stream.start(3, 0, 2), rest)
-    hands, stock = deal_general(rest, 0, v.dealt, skip=2)
+    hands, stock = deal_general(rest, 0, v.dealt, skip=2, packet=v.packet)
     assert tr["hands"][1] == texts(hands[1]) and tr["stock"] == texts(stock)
     with pytest.raises(ValueError):
         fixed_hand_deal(3, 0, hand[:-1], 0, "S", name)
@@ -1007,7 +1012,7 @@ def test_fixed_hand_deals(name):
 
 def test_unknown_preset():
     with pytest.raises(ValueError):
-        random_deal(1, 1, "lipton")
+        random_deal(1, 1, "ukrainian")
 
 
 # ------------------------------------------------ preset-specific mutations

@@ -185,7 +185,7 @@ def ref_preset_pair(name: str, seed: int, i: int, card: int, offset: int,
 
     v = get_variant(name)
     stream = Stream.start(seed, i, KIND_HOLDING)
-    rest = shuffle(stream, [c for c in range(v.deck) if c != card])
+    rest = shuffle(stream, [c for c in v.pack() if c != card])
     size = v.dealt
     hand, others = [card] + rest[:size - 1], rest[size - 1:]
     j = stream.below(len(others))

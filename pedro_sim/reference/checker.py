@@ -218,7 +218,7 @@ class GeneralChecker:
                 if dealer != d:
                     self.err(f"dealer is {dealer}, but deal {tr['deal']} has dealer {d}")
                 deck = shuffle(Stream.start(tr["seed"], index, k), v.pack())
-                eh, es = deal_general(deck, dealer, v.dealt)
+                eh, es = deal_general(deck, dealer, v.dealt, packet=v.packet)
                 for s in range(N):
                     if eh[s] != hands[s]:
                         self.err(f"hands[{s}] is {_txt(hands[s])}, but the seeded deal gives "

@@ -162,7 +162,7 @@ def fixed_hand_deal(seed: int, index: int, hand, seat: int, trump: str,
     stream = Stream.start(seed, index, 2)
     shuffle(stream, rest)
     dealer = 0
-    hands, stock = deal_general(rest, dealer, v.dealt, skip=seat)
+    hands, stock = deal_general(rest, dealer, v.dealt, skip=seat, packet=v.packet)
     hands[seat] = list(fixed)
     body, _ = simulate(v, dealer, hands, stock, _FixedTrump(stream, suit), fixed_bidder=seat)
     trace = _header(v.name, seed, index, {"kind": 2})

@@ -68,17 +68,18 @@ def choose_from(policy, tag, seat, n, pool) -> list[int]:
 
 # ----------------------------------------------------------------- dealing
 
-def packet_sizes(n: int) -> list[int]:
-    """Rounds of 3 cards, then a last round of the remainder (7 -> 3 3 1)."""
-    return [3] * (n // 3) + ([n % 3] if n % 3 else [])
+def packet_sizes(n: int, packet: int = 3) -> list[int]:
+    """Rounds of ``packet`` cards, then a last round of the remainder (7 -> 3 3 1; lipton
+    deals one at a time)."""
+    return [packet] * (n // packet) + ([n % packet] if n % packet else [])
 
 
-def deal_general(deck: list[int], dealer: int, n: int, skip: int = -1):
+def deal_general(deck: list[int], dealer: int, n: int, skip: int = -1, packet: int = 3):
     """Packets to eldest..dealer, ``skip`` left out (the fixed hand); the rest
     of ``deck`` is the stock/kitty/books/second deal, top first."""
     hands: list[list[int]] = [[] for _ in range(N)]
     pos = 0
-    for size in packet_sizes(n):
+    for size in packet_sizes(n, packet):
         for seat in bidding_order(dealer):
             if seat == skip:
                 continue
@@ -90,7 +91,7 @@ def deal_general(deck: list[int], dealer: int, n: int, skip: int = -1):
 def seeded_deal(v: Variant, seed: int, index: int, kind: int, dealer: int):
     stream = Stream.start(seed, index, kind)
     deck = shuffle(stream, v.pack())
-    hands, stock = deal_general(deck, dealer, v.dealt)
+    hands, stock = deal_general(deck, dealer, v.dealt, packet=v.packet)
     return stream, hands, stock
 
 
@@ -291,6 +292,13 @@ def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, polic
         start[dealer] = _ordered(pool, keep)
         recv[dealer] = list(rest) + _ordered(found, keep)
         disc[dealer] = _not(hands[dealer] + rest, keep)
+        return disc, recv, start
+    if ex == "lipton":  # the bidder takes the missy and puts away any 4: nobody else
+        recv[bidder] = list(stock)
+        cards = hands[bidder] + recv[bidder]
+        keep = set(choose_from(policy, "keep", bidder, v.hand, cards))
+        start[bidder] = _ordered(cards, keep)
+        disc[bidder] = _not(cards, keep)
         return disc, recv, start
     if ex in ("family", "kitty", "second"):
         if ex == "kitty":

@@ -25,6 +25,7 @@ class Variant:
         self.name = name
         self.deck = 52
         self.dealt = 9            # cards each in the first deal
+        self.packet = 3           # cards per packet in the first deal
         self.hand = 6             # hand size in play = number of tricks
         self.off_five = True
         self.off_jack = False     # the jack of the trump's colour is a trump below the jack
@@ -117,6 +118,12 @@ PRESETS = {
                             min_bid=30, max_bid=83, forced=None, rounds="round",
                             special=(166, 83, 166, 166), exchange="pass", extras=None,
                             target=200),
+    "lipton": Variant("lipton", deck=32, off_jack=True, dealt=7, packet=1, hand=7,
+                      points={"A": 1, "K": 20, "J": 1, "OJ": 1, "T": 1, "P": 5, "O": 5,
+                              "2": 1},
+                      two_rule="player", min_bid=20, max_bid=35, forced=None, rounds="round",
+                      exchange="lipton", extras=None, follow="any", fold="start",
+                      plain_winner="leader", target=200, end="made_target", lose_at=-100),
 }
 
 PRESET_NAMES = tuple(PRESETS)

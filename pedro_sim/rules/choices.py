@@ -73,13 +73,16 @@ class SpecialBid(Choice):
 
 class Discard(Choice):
     """What each player keeps after the bidding: its trumps; all it holds; every trump
-    and non-trumps of choice up to the hand size; scoring trumps first; anything."""
+    and non-trumps of choice up to the hand size; scoring trumps first; anything; any
+    cards down to the hand size, which only the bidder, with the kitty, holds more of
+    (put-away: lipton)."""
 
     NON_TRUMPS = 0
     NONE = 1
     KEEP_TRUMPS = 2
     FREE = 3
     KEEP_SCORING = 4
+    PUT_AWAY = 5
 
 
 class ExcessTrumps(Choice):

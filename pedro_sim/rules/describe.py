@@ -15,6 +15,8 @@ _DISCARD = {
     "keep-scoring": "every player keeps {keep} cards: scoring trumps first, then other trumps",
     "free": "every player discards what it likes (at least {min_discard})",
     "none": "nobody discards",
+    "put-away": "the high bidder takes the kitty and puts away any cards down to {keep} "
+                "(scoring trumps put away count for nobody); nobody else discards",
 }
 _FILL = {
     "rob-trumps": "the others are filled from the stock to {keep}; the dealer then takes "

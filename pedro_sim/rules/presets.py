@@ -85,6 +85,14 @@ PRESETS: dict[str, Variant] = {
         auction="until-passes", min_bid=30, max_bid=83, dealer_forced="none", forced_bid=0,
         special_bid="double-83", discard="keep-trumps", excess_trumps="pass-to-partner",
         dealer_fill="none", target=200, goes_out_at=0, tie="bidders"),
+    "lipton": replace(
+        CINCH, name="lipton", description="The Lipton variation of King Pedro (Saskatchewan)",
+        deck=32, off_jack_trump=True, hand=7, packet=1, kitty=4, keep=7,
+        points={"A": 1, "K": 20, "J": 1, "offjack": 1, "T": 1, "pedro": 5, "off5": 5, "2": 1},
+        two_scores_for="player", auction="until-passes", min_bid=20, max_bid=35,
+        dealer_forced="none", forced_bid=0, discard="put-away", dealer_fill="none",
+        plain_led="any", plain_trick_winner="leader", fold="no-trump-at-trick", target=200,
+        goes_out_at=0, win_only_on="made", lose_at=-100, tie="bidders"),
 }
 
 

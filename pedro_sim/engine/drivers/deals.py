@@ -43,7 +43,11 @@ def chunk_deals(span, ch):
 
 @kernel
 def side_points(pts, tab, bidder):
-    """(the bidders' points, the defenders') of a deal bid by ``bidder``."""
+    """(the bidders' points, the defenders') of a deal bid by ``bidder`` ((0, 0) for a deal
+    thrown in, bidder -1: the seat table has no row -1, and what it read there was the
+    option before it)."""
+    if bidder < 0:
+        return 0, 0
     bt = side_of(tab, bidder)
     theirs = 0
     for s in range(L.MAX_SIDES):

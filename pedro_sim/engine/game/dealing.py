@@ -282,6 +282,23 @@ def keep_freely(policy, rng, cards, keep, t, tab):
 
 
 @phase
+def keep_put_away(policy, rng, cards, keep, t, tab):
+    """lipton: a player holding more than ``keep`` (the bidder, with the kitty) keeps any
+    ``keep`` of them: the random player uniformly, one card at a time; the heuristic every
+    trump it can, scoring ones first, then its strongest other cards."""
+    tm = tab.masks[t, L.M_TRUMP]
+    if policy == L.PL_RANDOM or popcount(cards) <= keep:
+        return choose_cards(policy, rng, cards, keep, t, tab)
+    trumps = cards & tm
+    if popcount(trumps) <= keep:
+        return keep_trumps(policy, rng, cards, keep, t, tab)
+    scoring = trumps & scoring_cards(t, tab)
+    if popcount(scoring) >= keep:
+        return choose_cards(policy, rng, scoring, keep, t, tab)
+    return keep_scoring_first(policy, rng, trumps, keep, t, tab)
+
+
+@phase
 def keep_of(policy, rng, cards, t, tab):
     """eighty-three, once trumps are passed: a hand of O_KEEP from ``cards``, every trump
     first (scoring trumps first where they are too many)."""
@@ -354,6 +371,8 @@ def exchange_cards(deck, hands, dealer, trump, policy, rng, tab):
                 hands[p] = keep_trumps(pol, rng, cards, keep, trump, tab)
         elif discard == L.DISCARD_FREE and q < n:
             hands[p] = keep_freely(pol, rng, dealt[p], keep, trump, tab)
+        elif discard == L.DISCARD_PUT_AWAY:
+            hands[p] = keep_put_away(pol, rng, dealt[p] | books[p], keep, trump, tab)
         else:
             hands[p] = dealt[p]
         if q < n and fill != L.FILL_NONE:

@@ -142,6 +142,8 @@ def choice_of(hands, p, dealer, trump, tab):
         return cards, 0
     if discard == L.DISCARD_FREE and p != dealer:
         return dealt, 1
+    if discard == L.DISCARD_PUT_AWAY and popcount(cards) > keep:
+        return cards, 1  # lipton's bidder: any 4 of its 11
     if discard == L.DISCARD_NON_TRUMPS and tab.opts[L.O_EXCESS_TRUMPS] == L.EXCESS_DISCARD \
             and p != dealer and popcount(dealt & tm) > keep:
         return dealt & tm, 0
