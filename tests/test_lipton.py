@@ -107,3 +107,34 @@ def test_options_it_takes_and_refuses():
     assert resolve_variant("lipton", ["moon_game=yes"]).moon_game  # the top numeric bid: 35
     with pytest.raises(PedroError, match="28-56 with lipton"):
         resolve_variant("lipton", ["28-56=yes"])
+
+
+def test_bury_low_is_refused_where_it_cannot_arise(tmp_path):
+    """Nobody in lipton (or sancho) holds more cards than it plays: bury-low alone is
+    refused in one line; with the others it is left out, said so."""
+    import subprocess
+    import sys
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "pedro_sim.cli", "technique", *args,
+                               "--policy", "heuristic", "--deals", "500", "--out",
+                               str(tmp_path / "t")], capture_output=True, text=True,
+                              timeout=300)
+
+    r = run("bury-low", "--variant", "lipton")
+    assert r.returncode == 2 and r.stderr.strip().splitlines() == [
+        "error: bury-low cannot arise in lipton: no player ever holds more cards than it "
+        "plays, so none is buried"]
+    r = run("all", "--variant", "sancho")
+    assert r.returncode == 0 and "bury-low cannot arise in sancho" in " ".join(r.stdout.split())
+    assert resolve_variant("lipton").plays_every_card_it_holds
+    assert not resolve_variant("cinch").plays_every_card_it_holds
+    assert not resolve_variant("king-pedro").plays_every_card_it_holds
+
+
+def test_holdings_name_the_off_jack():
+    from pedro_sim.analysis.strategy.holdings import card_name
+    from pedro_sim.cards import parse_card
+
+    assert card_name(parse_card("JD"), 1) == "off-jack"
+    assert card_name(parse_card("JH"), 1) == "J"

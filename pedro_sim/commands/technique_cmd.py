@@ -13,14 +13,17 @@ from pedro_sim.analysis.strategy.steered import steerable, steered_techniques
 from pedro_sim.analysis.strategy.techniques import techniques
 from pedro_sim.analysis.study import Study
 from pedro_sim.commands.console_tables import narrow_table, plus_minus
+from pedro_sim.errors import PedroError
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.report.strategy_plots import steered_chart, technique_chart
+from pedro_sim.rules import Variant
 from pedro_sim.specs import short_label
 
 
 def run_technique(study: Study, names: list[str], sides: list[str], out_dir: Path,
                   console: Console) -> pd.DataFrame:
     check_writable_dir(out_dir)
+    names = arising(study.inputs.variant, names, console)
     started = time.perf_counter()
     if study.who.thinks:
         kept = steerable(names)
@@ -47,6 +50,19 @@ def run_technique(study: Study, names: list[str], sides: list[str], out_dir: Pat
     console.print(f"wrote {out_dir}/techniques.csv, techniques.png, run.json "
                   f"({elapsed:.1f} s)")
     return frame
+
+
+def arising(variant: Variant, names: list[str], console: Console) -> list[str]:
+    """``names`` less the techniques whose situation cannot arise in ``variant`` (bury-low
+    where no player holds more cards than it plays): asked alone, refused in one line."""
+    if "bury-low" not in names or not variant.plays_every_card_it_holds:
+        return names
+    why = (f"bury-low cannot arise in {variant.name}: no player ever holds more cards "
+           "than it plays, so none is buried")
+    if names == ["bury-low"]:
+        raise PedroError(why)
+    console.print(f"{why}; left out")
+    return [n for n in names if n != "bury-low"]
 
 
 def print_techniques(frame: pd.DataFrame, console: Console) -> None:

@@ -195,6 +195,13 @@ class Variant:
                 r for r, v in self.points.items() if v}:
             raise PedroError("counting_order must list every rank that scores, once")
 
+    @property
+    def plays_every_card_it_holds(self) -> bool:
+        """Whether no player can start play with more cards than tricks (no discard, or
+        lipton's put-away): then there is nothing to bury or stack (bury-low cannot arise)."""
+        return self.discard in ("none", "put-away") and self.hand + self.books \
+            + self.second_deal <= self.keep
+
     def check_bid(self, bid: int) -> int:
         """Return ``bid`` if the preset allows it (28 with 28-56), else raise naming the
         range."""

@@ -38,12 +38,14 @@ def trump_cards(study: Study, suit: int = TRUMP) -> list[tuple[int, str]]:
 
 
 def card_name(card: int, suit: int) -> str:
-    """'A', 'T', 'pedro', 'off-five', 'joker' for a trump of ``suit``."""
+    """'A', 'T', 'pedro', 'off-five', 'off-jack', 'joker' for a trump of ``suit``."""
     text = card_text(card)
     if text == "JK":
         return "joker"
     if text[0] == "5":
         return "pedro" if card // 13 == suit else "off-five"
+    if text[0] == "J" and card // 13 != suit:
+        return "off-jack"
     return text[0]
 
 
