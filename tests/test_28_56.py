@@ -211,3 +211,28 @@ def test_the_thinking_bidder_shoots_the_moon_when_it_pays():
     assert _call_with(["special_bid=moon"], sure) == 14
     assert _call_with([], sure) == 7
     assert _call_with(["special_bid=moon"], "AH KH 2H 5H 3C 4C 6S 7S 8D") != 14
+
+
+def test_explain_shows_28_56_to_the_dealer_only(tmp_path):
+    """A call position with the house rule: the dealer's table ends with 28, chosen with
+    this hand; the same cards at another seat have no 28 row."""
+    import json
+    import subprocess
+    import sys
+
+    def explain(seat: int) -> subprocess.CompletedProcess:
+        pos = {"format": "pedro-decision/1", "variant": "cinch", "rules": {"28-56": True},
+               "seat": seat, "dealer": 3, "hand": "AH KH JH 2H 5H 5D 3C 4C 6S".split(),
+               "bids": [[0, 8], [1, 0], [2, 9]][:seat]}
+        path = tmp_path / f"call{seat}.json"
+        path.write_text(json.dumps(pos))
+        return subprocess.run([sys.executable, "-m", "pedro_sim.cli", "explain",
+                               "--position", str(path), "--out", str(tmp_path / f"x{seat}")],
+                              capture_output=True, text=True, timeout=300)
+
+    dealer = explain(3)
+    assert dealer.returncode == 0, dealer.stderr
+    assert "chosen: 28" in dealer.stdout
+    other = explain(2)
+    assert other.returncode == 0, other.stderr
+    assert "│   28 │" not in other.stdout and "chosen: 28" not in other.stdout

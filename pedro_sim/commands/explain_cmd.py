@@ -132,7 +132,8 @@ def call_table(answer: Explanation, console: Console) -> None:
                      "the mean over deals simulated around its hand (every seat then playing "
                      "as the heuristic), a bid in the suit it would name for it; pass: the "
                      "standing bid's holder (or the forced dealer) playing instead. The player "
-                     "bids the lowest bid that beats passing.")
+                     "bids the lowest bid that beats passing, or a special bid that scores "
+                     "more than its level (the moon, 28-56) where it beats both.")
     console.print(table)
 
 
