@@ -7,6 +7,7 @@ the peak RSS after 100,000 deals and at the end, with their ratio. Exits with st
 if any deal broke an invariant.
 
     .venv/bin/python scripts/soak.py [--deals N] [--preset P] [--policy P] [--seed S]
+                                     [--rule KEY=VALUE ...]
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import numba
 
 from pedro_sim.engine.checks.invariants import KIND_NAMES
 from pedro_sim.engine.drivers.soak import soak_counts
+from pedro_sim.rules.overrides import resolve_variant
 from pedro_sim.setup import EngineInputs, parse_policy, technique_flags
 
 FIRST_MARK = 100_000  # peak RSS is read after this many deals, and at the end
@@ -65,7 +67,7 @@ def add(totals: dict[str, int], part: dict[str, int]) -> None:
 
 def soak(args: argparse.Namespace) -> tuple[dict[str, int], float, float, float]:
     """Run every batch; returns (totals, seconds, RSS at the first mark, RSS at the end)."""
-    inputs = EngineInputs.for_variant(args.preset)
+    inputs = EngineInputs.for_variant(resolve_variant(args.preset, args.rule))
     policy, flags = parse_policy(args.policy), technique_flags()
     soak_counts(inputs.tables, args.seed, 0, 1000, policy, flags)  # compile or load
     totals: dict[str, int] = {}
@@ -90,6 +92,8 @@ def main() -> int:
     parser.add_argument("--preset", default="cinch")
     parser.add_argument("--policy", default="heuristic")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rule", action="append", default=[],
+                        help="a house rule KEY=VALUE, as --rule of the commands (repeatable)")
     args = parser.parse_args()
     print(f"soak: {args.deals:,} {args.preset} deals, {args.policy} players, seed {args.seed}; "
           f"{cpu_model()}, {os.cpu_count()} cores, {numba.get_num_threads()} threads, "

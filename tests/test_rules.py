@@ -34,8 +34,11 @@ def test_bid_ranges():
 
 
 def test_house_rules_from_the_command_line():
-    v = resolve_variant("cinch", ["min_bid=6", "target=52", "points.K=2", "off_five_trump=yes"])
-    assert (v.min_bid, v.target, v.points["K"], v.total_points) == (6, 52, 2, 16)
+    v = resolve_variant("cinch", ["min_bid=6", "target=52", "points.K=2", "points.T=0",
+                                  "off_five_trump=yes"])
+    assert (v.min_bid, v.target, v.points["K"], v.total_points) == (6, 52, 2, 15)
+    with pytest.raises(PedroError, match="7 trumps score"):  # a seventh scoring trump
+        resolve_variant("cinch", ["points.K=2"])
     assert resolve_variant("cinch", ["points.2=0", "max_bid=13"]).total_points == 13
     with pytest.raises(PedroError, match="within 1..13"):
         resolve_variant("cinch", ["points.2=0"])
@@ -43,7 +46,7 @@ def test_house_rules_from_the_command_line():
 
 def test_house_rules_from_toml(tmp_path):
     path = tmp_path / "house.toml"
-    path.write_text('min_bid = 6\ntarget = 52\ndealer_may_equal = true\n[points]\nK = 3\n')
+    path.write_text('min_bid = 6\ntarget = 52\ndealer_may_equal = true\n[points]\nK = 3\nT = 0\n')
     v = resolve_variant("cinch", ["target=70"], path)
     assert (v.min_bid, v.target, v.dealer_may_equal, v.points["K"]) == (6, 70, True, 3)
 
@@ -74,7 +77,7 @@ def test_unknown_preset():
 
 
 def test_the_engine_refuses_what_it_does_not_play_yet():
-    check_engine_plays(resolve_variant("cinch", ["min_bid=6", "target=52", "points.K=2"]))
+    check_engine_plays(resolve_variant("cinch", ["min_bid=6", "target=52", "points.J=2"]))
     assert set(PLAYED_PRESETS) == set(PRESETS), "every preset is simulated"
     for name in PRESETS:
         EngineInputs.for_variant(name)

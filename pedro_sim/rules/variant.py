@@ -145,6 +145,22 @@ class Variant:
         if self.points.get("offjack") and self.excess_trumps == "extra-one-scoring":
             raise PedroError("points.offjack with excess_trumps=extra-one-scoring: that rule "
                              "for extra cards counts seven scoring trumps, not eight")
+        self._check_scoring_trumps()
+
+    def _check_scoring_trumps(self) -> None:
+        """Where a player holding more trumps than it keeps must put away (bury, discard,
+        or pair with a point card) trumps that score nothing, no more trumps may score than
+        it keeps: with one more (cinch with points.K, or a scoring off-jack) a dealer who
+        robs seven scoring trumps would have no legal card."""
+        if self.excess_trumps not in ("bury", "discard-nonscoring", "pairs") \
+                or self.plays_every_card_it_holds:
+            return
+        scoring = sum(1 for v in self.points.values() if v)
+        if scoring > self.keep:
+            raise PedroError(f"points: {scoring} trumps score, but with excess_trumps="
+                             f"{self.excess_trumps} a player holding more than {self.keep} "
+                             f"trumps may put away only trumps that score nothing: at most "
+                             f"{self.keep} may score")
         if self.deck == 32 and self.points.get("3"):
             raise PedroError("points: the 32-card pack has no 3")
         if self.total_points < 1:

@@ -171,10 +171,11 @@ def check_kept(rec, tab, held, t):
 @kernel
 def leader_wins_plain(t, tab):
     """Whether the rules table makes a trick without trumps the leader's (king-pedro):
-    then a higher card of the suit led does not beat a lower one. The 2 and 3 of a suit
-    that is not trumps are plain cards in every preset."""
+    then a higher card of the suit led does not beat a lower one. The 2 and the ace of a
+    suit that is not trumps are plain cards of every preset and every pack (the 32-card
+    pack has no 3)."""
     s = (t + 1) & 3
-    return not m_has(tab.beats[t, 13 * s], bit(13 * s + 1))
+    return not m_has(tab.beats[t, 13 * s], bit(13 * s + 12))
 
 
 @kernel
