@@ -3,7 +3,6 @@ The options the analyses share are declared once, in commands/options.py."""
 
 from __future__ import annotations
 
-import signal
 import sys
 from pathlib import Path
 
@@ -27,7 +26,7 @@ from pedro_sim.commands.options import (
     shared,
 )
 from pedro_sim.encoding.options import check_in_pack
-from pedro_sim.entry import INTERRUPTED_CODE, by_interrupt, interrupted
+from pedro_sim.entry import INTERRUPTED_CODE, by_interrupt, end_code, install, interrupted
 from pedro_sim.errors import PedroError
 
 GLOSSARY = (
@@ -493,7 +492,7 @@ def _fail(message: str, code: int) -> None:
 def main(argv: list[str] | None = None) -> None:
     """Entry point: one-line errors with exit code 2, Ctrl-C with 130, never a traceback."""
     # A shell may start us with SIGINT ignored (background jobs do): Ctrl-C must still stop us.
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    install()
     from pedro_sim.engine.jit import fewer_collections
 
     fewer_collections()
@@ -536,6 +535,7 @@ def run() -> None:
             raise
     except SystemExit as e:
         code = e.code
+    code = end_code(code)
     if "distributed" in sys.modules:
         sys.exit(code)
     from pedro_sim.process_exit import fast_exit

@@ -23,6 +23,7 @@ from rich.progress import (
 )
 
 from pedro_sim.analysis import distributed
+from pedro_sim.entry import check_interrupted
 
 CHUNK = 8192  # deals per chunk: the unit of work of one thread
 THINKING_CHUNK = 16  # the same for thinking players (milliseconds a deal): progress and balance
@@ -78,6 +79,7 @@ def run_chunked(step: Step, total: int, row_shape: tuple[int, ...], label: str =
             out = np.zeros(((count + chunk - 1) // chunk, *row_shape), dtype=np.int64)
             t0 = time.perf_counter()
             step(done, count, chunk, out)
+            check_interrupted()  # a Ctrl-C lost in a callback stops the run here
             acc += out.sum(axis=0)
             done += count
             took = max(time.perf_counter() - t0, 1e-6)

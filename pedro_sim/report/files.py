@@ -15,6 +15,7 @@ import numba
 import pandas as pd
 
 from pedro_sim import __version__
+from pedro_sim.entry import check_interrupted
 from pedro_sim.errors import PedroError
 
 
@@ -53,6 +54,7 @@ def write_atomic(path: Path, writer: Callable[[Path], None]) -> None:
     try:
         writer(tmp)
         os.chmod(tmp, FILE_MODE)  # mkstemp's 0600 is private; a report is not
+        check_interrupted()  # a Ctrl-C whose interrupt was lost: no report after it
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
