@@ -36,7 +36,12 @@ def _dealer_suits(trace: dict) -> int:
     return suits_with_ace_king_two(mask_of(parse_hand(" ".join(trace["hands"][d]), None, True)))
 
 
-@pytest.mark.parametrize("preset", ALLOWED)
+# three presets in the default run, the other four with the slow set (make test-all)
+FAST = ("cinch", "california", "sancho")
+
+
+@pytest.mark.parametrize("preset", [p if p in FAST else pytest.param(p, marks=pytest.mark.slow)
+                                    for p in ALLOWED])
 def test_random_deals_are_the_reference_engines(preset):
     """Every deal whose dealer may bid 28-56 (about 1 in 60), and the first 100, are the
     reference engine's deal for deal, and pass its checker."""
