@@ -3,10 +3,11 @@
 import numpy as np
 
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine.game.special_bids import best_among, count_suits, nth_suit, suits_28_56
+from pedro_sim.engine.bits import kth, lowest, popcount
+from pedro_sim.engine.game.special_bids import suits_28_56
 from pedro_sim.engine.jit import kernel
 from pedro_sim.engine.players import policy_of, settings_of
-from pedro_sim.engine.players.bid_values import best_of, best_suit, suit_values
+from pedro_sim.engine.players.bid_values import best_among, best_of, best_suit, suit_values
 from pedro_sim.engine.rng import below
 from pedro_sim.engine.seats import players, seat_among, side_in, side_word
 from pedro_sim.engine.thinking.bidding import (
@@ -162,11 +163,7 @@ def auction(policy, dealt, dealer, rng, flags, tab, rec, think):
         if (passed >> seat) & 1:
             continue
         dealer_first = turn == seats and bidder < 0
-        if dealer_first and tab.opts[L.O_DEALER_FORCED] == L.FORCED_EXACT \
-                and tab.opts[L.O_DEALER_28_56] == 0:
-            forced = True
-            call = tab.opts[L.O_FORCED_BID]
-        elif dealer_first and tab.opts[L.O_DEALER_FORCED] != L.FORCED_NONE:
+        if dealer_first and tab.opts[L.O_DEALER_FORCED] != L.FORCED_NONE:
             forced = True
             side = side_in(sides, seat)
             call = forced_call(policy_of(policy, side), dealt[seat], seat, dealer, rng,
@@ -213,11 +210,11 @@ def name_28_56(policy, seen, dealt, seat, dealer, bid, suits, rng, flags, cfg, t
     """The trump of a 28-56, among ``suits`` (those of which the dealer holds A K 2): the
     random player's draw among them (none for one), the best mean net score at 28 (think=bid),
     else the heuristic's best value among them."""
-    n = count_suits(suits)
+    n = popcount(suits)
     if n == 1:
-        return nth_suit(suits, 0)
+        return np.int64(lowest(suits))
     if policy == L.PL_RANDOM:
-        return nth_suit(suits, below(rng, n))
+        return np.int64(kth(suits, below(rng, n)))
     if by_value(policy, flags, cfg):
         return ev_gate(EV_TRUMP, np.int64(seat), dealer, dealt, bid, np.int64(-1), False, flags,
                        cfg, tab, rng, think)

@@ -1,12 +1,10 @@
-"""The dealer's special bid "28-56" (docs/rules.md): who may bid it, in which suits, and
-the suit of a hand's best value among them."""
+"""The dealer's special bid "28-56" (docs/rules.md): who may bid it, and in which suits."""
 
 import numpy as np
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import bit
 from pedro_sim.engine.jit import kernel
-from pedro_sim.engine.players.bid_values import FIELD
 
 
 @kernel
@@ -22,33 +20,3 @@ def suits_28_56(hand, seat, dealer, standing, tab):
         if hand & need == need:
             suits |= np.int64(1) << s
     return suits
-
-
-@kernel
-def best_among(values, suits):
-    """(suit, value) of the highest packed value (bid_values.suit_values) among ``suits``
-    (bit per suit), the lowest suit on ties."""
-    best = 0
-    best_v = np.int64(-1)
-    for t in range(4):
-        v = (values >> (16 * t)) & FIELD
-        if (suits >> t) & 1 and v > best_v:
-            best_v = v
-            best = t
-    return best, best_v
-
-
-@kernel
-def nth_suit(suits, k):
-    """The ``k``-th suit (from 0, ascending) of the bit set ``suits``."""
-    for t in range(4):
-        if (suits >> t) & 1:
-            if k == 0:
-                return np.int64(t)
-            k -= 1
-    return np.int64(-1)
-
-
-@kernel
-def count_suits(suits):
-    return ((suits >> 0) & 1) + ((suits >> 1) & 1) + ((suits >> 2) & 1) + ((suits >> 3) & 1)

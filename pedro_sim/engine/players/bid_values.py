@@ -39,11 +39,17 @@ def suit_value(hand, t, tab):
 @kernel
 def best_of(values):
     """(suit, value) of the highest packed value, the lowest suit on ties."""
+    return best_among(values, 15)
+
+
+@kernel
+def best_among(values, suits):
+    """best_of among ``suits`` only (bit per suit: a 28-56 is named in a suit of A K 2)."""
     best = 0
-    best_v = -1
+    best_v = np.int64(-1)
     for t in range(4):
         v = (values >> (16 * t)) & FIELD
-        if v > best_v:
+        if (suits >> t) & 1 and v > best_v:
             best_v = v
             best = t
     return best, best_v

@@ -331,9 +331,12 @@ def ev_call(seat, dealer, hand, standing, holder, may_equal, flags, cfg, tab, rn
     value = worth_passing
     for j in range(levels):
         b = level_bid(j, tab)
-        if b >= lo and best_at(sums, j, tab, suits28)[1] / n > worth_passing:
+        if b < lo:
+            continue
+        mean = best_at(sums, j, tab, suits28)[1] / n
+        if mean > worth_passing:
             call = b
-            value = best_at(sums, j, tab, suits28)[1] / n
+            value = mean
             break
     special = special_level(tab, suits28)
     if special >= 0 and level_bid(special, tab) >= lo \
