@@ -85,7 +85,8 @@ def technique_flags(off_team0: tuple[str, ...] = (), off_team1: tuple[str, ...] 
 # every option they play: a new option needs no entry here).
 NOT_PLAYED: dict[str, tuple] = {}  # today: none (deck=32 joined in issue 34)
 PLAYED_PRESETS = ("cinch", "foster", "california", "family", "pidro", "nicaragua", "catch-five",
-                  "sancho", "dom-pedro", "king-pedro", "sixty-three", "eighty-three", "lipton")
+                  "sancho", "dom-pedro", "king-pedro", "sixty-three", "eighty-three", "lipton",
+                  "ukrainian")
 
 
 def check_engine_plays(variant: Variant) -> None:

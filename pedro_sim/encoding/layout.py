@@ -24,7 +24,7 @@ from pedro_sim.rules.choices import (
     O_MIN_BID,
     O_MAX_BID,
     O_FORCED_BID,
-    O_TWO_POINTS,  # points of the 2 for its holder's team
+    O_TWO_POINTS,  # points of the 2 for its holder's team (or the team dealt it)
     O_TOTAL_POINTS,
     O_TARGET,
     O_GOES_OUT_AT,
@@ -75,6 +75,7 @@ SCORE_DIFFERENCE = int(Scoring.DIFFERENCE)
 
 EXCESS_BURY = int(ExcessTrumps.BURY)
 EXCESS_DISCARD = int(ExcessTrumps.DISCARD_NONSCORING)
+EXCESS_PUT_AWAY = int(ExcessTrumps.PUT_AWAY)
 FOLD_NEVER = int(Fold.NEVER)
 FOLD_AT_TRICK = int(Fold.NO_TRUMP_AT_TRICK)
 FOLD_ON_TRUMP_LEAD = int(Fold.NO_TRUMP_ON_TRUMP_LEAD)
@@ -85,6 +86,7 @@ DISCARD_KEEP_TRUMPS = int(Discard.KEEP_TRUMPS)
 DISCARD_FREE = int(Discard.FREE)
 DISCARD_KEEP_SCORING = int(Discard.KEEP_SCORING)
 DISCARD_PUT_AWAY = int(Discard.PUT_AWAY)
+DISCARD_FOLD_OR_PASS = int(Discard.FOLD_OR_PASS)
 FILL_ROB_TRUMPS = int(DealerFill.ROB_TRUMPS)
 FILL_TOP = int(DealerFill.TOP)
 FILL_NONE = int(DealerFill.NONE)
@@ -95,6 +97,7 @@ PLAIN_FOLLOW_OR_TRUMP = int(PlainLed.FOLLOW_OR_TRUMP)
 PLAIN_ANY = int(PlainLed.ANY)
 PLAIN_FOLLOW = int(PlainLed.FOLLOW)
 PLAIN_TRUMPS_ONLY = int(PlainLed.TRUMPS_ONLY)
+PLAIN_NON_TRUMP = int(PlainLed.NON_TRUMP)
 TIE_CONTINUE = int(Tie.CONTINUE)
 TIE_BIDDERS = int(Tie.BIDDERS)
 TIE_COUNTING_ORDER = int(Tie.COUNTING_ORDER)

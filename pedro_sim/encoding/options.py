@@ -35,9 +35,13 @@ def kernel_options(variant: Variant) -> np.ndarray:
     opts = np.zeros(L.N_OPTS, dtype=np.int64)
     for slot, name in FIELDS.items():
         opts[slot] = field_value(v, name)
-    opts[L.O_TWO_POINTS] = v.points.get("2", 0) if v.two_scores_for == "holder" else 0
+    # the 2 of the team dealt it (ukrainian) counts as the holder's when play starts, and
+    # for the team that put it away where it was put away (scoring.exchange_credit)
+    opts[L.O_TWO_POINTS] = v.points.get("2", 0) if v.two_scores_for in ("holder", "dealt") \
+        else 0
     opts[L.O_TOTAL_POINTS] = v.total_points
-    opts[L.O_EXTRAS_SCORE] = v.excess_trumps in ("extra-cards", "extra-one-scoring", "pairs")
+    opts[L.O_EXTRAS_SCORE] = v.excess_trumps in ("extra-cards", "extra-one-scoring", "pairs",
+                                                 "put-away")
     opts[L.O_EXTRAS_ONE_SCORING] = v.excess_trumps == "extra-one-scoring"
     opts[L.O_PAIRS] = v.excess_trumps == "pairs"
     opts[L.O_DOUBLE_MAX] = v.special_bid == "double-max"

@@ -105,7 +105,7 @@ def _card_info(t: int, variant: Variant, masks: np.ndarray, cinfo: np.ndarray) -
         cinfo[t, L.I_STRENGTH, card] = 20 + power[card]
         cinfo[t, L.I_EVAL, card] = CONTROL[key] + point_weight(variant) * points
         masks[t, L.M_TRUMP] |= bit
-        if key == "2" and variant.two_scores_for == "holder":
+        if key == "2" and variant.two_scores_for in ("holder", "dealt"):
             masks[t, L.M_TWO] = bit
         elif key == "2" and variant.two_scores_for == "player" and points:
             masks[t, L.M_TWO_PLAYED] = bit

@@ -82,6 +82,8 @@ class TracePolicy:
                 self.fail(f"start_hands[{seat}] keeps none of {_txt(options)}, but the rules "
                           f"make it keep one of them here")
             return ok[0]
+        if tag == "pass":  # ukrainian: a seat that passes folds, so starts play with nothing
+            return 0 if self.chk.start_set(seat) else 1
         if tag in ("top", "extra"):
             ti, j = info if tag == "top" else self.cur
             cards = self.chk.play_cards(ti, j, seat)

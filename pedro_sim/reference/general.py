@@ -300,6 +300,8 @@ def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, polic
         start[bidder] = _ordered(cards, keep)
         disc[bidder] = _not(cards, keep)
         return disc, recv, start
+    if ex == "ukrainian":
+        return fold_or_pass(v, t, dealer, hands, stock, policy)
     if ex in ("family", "kitty", "second"):
         if ex == "kitty":
             recv[bidder] = list(stock)
@@ -378,6 +380,58 @@ def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, polic
     raise NotImplementedError(f"exchange {ex!r} ({v.name}) is not implemented")
 
 
+def fold_or_pass(v: Variant, t: Table, dealer: int, hands, stock, policy):
+    """ukrainian: everyone is dealt a packet of the stock; in turn from eldest a seat
+    without a trump folds, and one with a lone trump (or two, one the 2) whose partner is
+    still in may pass them and fold ("pass": 0 stays, 1 passes); then every seat still in
+    keeps its hand (keep_or_put_away). A folded seat discards everything it held, the
+    cards it passed last; its partner's received lists its packet, then the passed
+    cards."""
+    order = bidding_order(dealer)
+    packet = {seat: stock[4 * i:4 * i + 4] for i, seat in enumerate(order)}
+    got: list[list[int]] = [[] for _ in range(N)]
+    gave: list[list[int]] = [[] for _ in range(N)]
+    folded: set[int] = set()
+    for seat in order:
+        tr = sorted(c for c in hands[seat] + packet[seat] + got[seat] if t.is_trump[c])
+        mate = (seat + 2) % N
+        if not tr:
+            folded.add(seat)
+        elif (len(tr) == 1 or (len(tr) == 2 and t.two in tr)) and mate not in folded \
+                and policy.choose("pass", seat, [0, 1], None) == 1:
+            gave[seat] = tr
+            got[mate] += tr
+            folded.add(seat)
+    disc: list[list[int]] = [[] for _ in range(N)]
+    recv: list[list[int]] = [packet[s] + sorted(got[s]) for s in range(N)]
+    start: list[list[int]] = [[] for _ in range(N)]
+    for seat in order:
+        cards = hands[seat] + recv[seat]
+        if seat in folded:
+            disc[seat] = _not(cards, gave[seat]) + gave[seat]
+            continue
+        keep = keep_or_put_away(v, t, policy, seat, cards)
+        start[seat] = _ordered(cards, keep)
+        disc[seat] = _not(cards, keep)
+    return disc, recv, start
+
+
+def keep_or_put_away(v: Variant, t: Table, policy, seat: int, cards) -> set[int]:
+    """ukrainian's keep: every trump and non-trumps of choice up to the hand size; with
+    more trumps, non-scoring ones are put away (which to keep: "keep"), then the 2."""
+    tr = [c for c in cards if t.is_trump[c]]
+    if len(tr) <= v.hand:
+        return set(_reduce_keep_trumps(policy, t, seat, cards, v.hand)[0])
+    sc = [c for c in tr if t.scoring[c]]
+    keep = set(sc)
+    if len(sc) < v.hand:
+        keep |= set(choose_from(policy, "keep", seat, v.hand - len(sc),
+                                [c for c in tr if not t.scoring[c]]))
+    if len(keep) > v.hand:
+        keep.discard(t.two)
+    return keep
+
+
 # -------------------------------------------------------------------- play
 
 def follow_legal(v: Variant, t: Table, hand, led) -> list[int]:
@@ -392,6 +446,8 @@ def follow_legal(v: Variant, t: Table, hand, led) -> list[int]:
         return trumps or list(hand)
     if v.follow == "any":
         return list(hand)
+    if v.follow == "non_trump":
+        return [c for c in hand if not t.is_trump[c]] or list(hand)
     suited = [c for c in hand if not t.is_trump[c] and c // 13 == led]
     if v.follow == "must_follow":
         return suited or list(hand)
@@ -494,7 +550,7 @@ def _award(v, t, points, awards, c, seat_played, winner):
     if not p:
         return
     if c == t.two:
-        if v.two_rule == "holder":
+        if v.two_rule in ("holder", "dealt"):  # counted when play starts
             return
         tm = team(seat_played) if v.two_rule == "player" else team(winner)
     else:
@@ -668,6 +724,9 @@ def simulate(v: Variant, dealer: int, hands, stock, policy, fixed_bidder: int | 
     t = table(v, suit)
     discards, received, start = exchange(v, t, dealer, bidder, hands, stock, policy)
     tricks, folded, claimed, points, awards = play(v, t, start, bidder, policy)
+    if v.exchange == "ukrainian":
+        folded = [[s, 0] for s in bidding_order(dealer) if not start[s]] + folded
+        two_to_dealt(v, t, dealer, hands, stock, points, awards)
     credit = discard_credit(v, t, discards, bidder, start)
     points[team(bidder)] += credit
     made, score = score_deal(v, points, bidder, bid)
@@ -678,6 +737,14 @@ def simulate(v: Variant, dealer: int, hands, stock, policy, fixed_bidder: int | 
                  "folded": folded, "claimed": claimed, "points": points,
                  "made": made, "score": score})
     return body, {"awards": awards, "suit": suit}
+
+
+def two_to_dealt(v: Variant, t: Table, dealer: int, hands, stock, points, awards) -> None:
+    """ukrainian: the 2 counts for the team of the seat dealt it (first deal or packet)."""
+    for i, seat in enumerate(bidding_order(dealer)):
+        if t.two in hands[seat] + stock[4 * i:4 * i + 4]:
+            points[team(seat)] += t.points[t.two]
+            awards[t.two] = team(seat)
 
 
 def count_order_winner(v: Variant, before, body, info, target: int) -> int:

@@ -30,7 +30,7 @@ class Variant:
         self.off_five = True
         self.off_jack = False     # the jack of the trump's colour is a trump below the jack
         self.points = {"A": 1, "J": 1, "T": 1, "P": 5, "O": 5, "2": 1}
-        self.two_rule = "holder"  # holder (at start of play) | player | winner
+        self.two_rule = "holder"  # holder (at start of play) | player | winner | dealt
         self.min_bid, self.max_bid = 7, 14
         self.forced = 7           # int: forced value | "any": any legal bid | None: thrown in
         self.dealer_may_equal = False
@@ -43,7 +43,7 @@ class Variant:
         self.exchange = "cinch"
         self.extras = "bury"      # bury | pairs | kp | all | None
         self.first_lead_trump = False
-        self.follow = "follow_or_trump"  # | any | must_follow | trump_only
+        self.follow = "follow_or_trump"  # | any | must_follow | trump_only | non_trump
         self.fold = None          # None | trump_lead | start
         self.plain_winner = "highest"    # | leader
         self.scoring = "standard"        # | difference
@@ -124,6 +124,13 @@ PRESETS = {
                       two_rule="player", min_bid=20, max_bid=35, forced=None, rounds="round",
                       exchange="lipton", extras=None, follow="any", fold="start",
                       plain_winner="leader", target=200, end="made_target", lose_at=-100),
+    "ukrainian": Variant("ukrainian",
+                         points={"A": 1, "K": 30, "J": 1, "T": 10, "9": 9, "P": 5, "O": 5,
+                                 "2": 1},
+                         two_rule="dealt", min_bid=30, max_bid=62, forced=None, rounds="round",
+                         exchange="ukrainian", extras="all", first_lead_trump=True,
+                         follow="non_trump", plain_winner="leader", target=262,
+                         end="made_target"),
 }
 
 PRESET_NAMES = tuple(PRESETS)
@@ -139,7 +146,7 @@ def get_variant(name: str) -> Variant:
 # House rules (a trace's "rules" object): option name -> how it sets this record.
 _POINT_KEYS = {"pedro": "P", "off5": "O", "joker": "JK", "offjack": "OJ"}
 _FOLLOW = {"follow-or-trump": "follow_or_trump", "any": "any", "follow": "must_follow",
-           "trumps-only": "trump_only"}
+           "trumps-only": "trump_only", "non-trump": "non_trump"}
 _FOLD = {"never": None, "no-trump-on-trump-lead": "trump_lead", "no-trump-at-trick": "start"}
 _SIMPLE = {"min_bid": "min_bid", "max_bid": "max_bid", "dealer_may_equal": "dealer_may_equal",
            "target": "target", "two_scores_for": "two_rule",

@@ -38,11 +38,13 @@ class Choice(IntEnum):
 
 class TwoScoresFor(Choice):
     """Who scores the 2 of trumps: the team holding it when play starts, the winner of
-    its trick, or the team of the player who plays it."""
+    its trick, the team of the player who plays it, or the team of the player dealt it
+    wherever it ends (ukrainian: held, passed to the partner or put away)."""
 
     HOLDER = 0
     WINNER = 1
     PLAYER = 2
+    DEALT = 3
 
 
 class DealerForced(Choice):
@@ -75,7 +77,9 @@ class Discard(Choice):
     """What each player keeps after the bidding: its trumps; all it holds; every trump
     and non-trumps of choice up to the hand size; scoring trumps first; anything; any
     cards down to the hand size, which only the bidder, with the kitty, holds more of
-    (put-away: lipton)."""
+    (put-away: lipton); every trump and non-trumps of choice, after each player in turn
+    folds without a trump or may pass a lone trump (or two, one the 2) to its partner and
+    fold (fold-or-pass: ukrainian)."""
 
     NON_TRUMPS = 0
     NONE = 1
@@ -83,12 +87,15 @@ class Discard(Choice):
     FREE = 3
     KEEP_SCORING = 4
     PUT_AWAY = 5
+    FOLD_OR_PASS = 6
 
 
 class ExcessTrumps(Choice):
     """A player with more trumps than the hand size: buries non-scoring ones under its
     first card, plays pairs, discards non-scoring ones, passes them to its partner, or
-    plays them with its card (at most one scoring: extra-one-scoring)."""
+    plays them with its card (at most one scoring: extra-one-scoring), or puts away
+    non-scoring ones face up, then its 2, and plays what is left over with its card on the
+    first trick (put-away: ukrainian)."""
 
     BURY = 0
     DISCARD_NONSCORING = 1
@@ -96,6 +103,7 @@ class ExcessTrumps(Choice):
     PASS_TO_PARTNER = 3
     EXTRA_CARDS = 4
     EXTRA_ONE_SCORING = 5
+    PUT_AWAY = 6
 
 
 class DealerFill(Choice):
@@ -118,13 +126,14 @@ class FirstLead(Choice):
 
 
 class PlainLed(Choice):
-    """On a plain-suit lead: follow suit or trump, any card, follow suit if able, or
-    only trumps are played."""
+    """On a plain-suit lead: follow suit or trump, any card, follow suit if able, only
+    trumps are played, or a non-trump of any suit if able (ukrainian)."""
 
     FOLLOW_OR_TRUMP = 0
     ANY = 1
     FOLLOW = 2
     TRUMPS_ONLY = 3
+    NON_TRUMP = 4
 
 
 class Fold(Choice):

@@ -17,6 +17,12 @@ _DISCARD = {
     "none": "nobody discards",
     "put-away": "the high bidder takes the kitty and puts away any cards down to {keep} "
                 "(scoring trumps put away count for nobody); nobody else discards",
+    "fold-or-pass": "in turn from eldest, a player without a trump folds, and one with a "
+                    "lone trump (or two, one of them the 2) may pass them to its partner and "
+                    "fold; every other player keeps all its trumps and non-trumps of its "
+                    "choice up to {keep} cards, and one with more than {keep} trumps puts "
+                    "away non-scoring trumps face up, then its 2 (still its team's), and "
+                    "plays what is left over with its card to the first trick",
 }
 _FILL = {
     "rob-trumps": "the others are filled from the stock to {keep}; the dealer then takes "
@@ -35,6 +41,7 @@ _PLAIN = {
     "any": "on a plain lead any card may be played",
     "follow": "suit must always be followed when possible",
     "trumps-only": "only trumps are played",
+    "non-trump": "on a plain lead a player must play a non-trump (of any suit) if able",
 }
 
 
@@ -66,7 +73,9 @@ def describe(v: Variant) -> list[str]:
            if v.off_jack_trump else "") + f". Points: {scoring} "
         f"({v.total_points} a deal); the two scores for "
         + {"holder": "its holder's team", "winner": "the trick's winner",
-           "player": "the team of the player who plays it"}[v.two_scores_for] + ".",
+           "player": "the team of the player who plays it",
+           "dealt": "the team of the player dealt it, wherever it ends"}[v.two_scores_for]
+        + ".",
         _sentence((_DISCARD[v.discard] + "; " + _FILL[v.dealer_fill]
                    + ("; the dealer may also take trumps from the others' discards"
                       if v.dealer_searches_discards else "")).format(**v.options())),

@@ -93,6 +93,14 @@ PRESETS: dict[str, Variant] = {
         dealer_forced="none", forced_bid=0, discard="put-away", dealer_fill="none",
         plain_led="any", plain_trick_winner="leader", fold="no-trump-at-trick", target=200,
         goes_out_at=0, win_only_on="made", lose_at=-100, tie="bidders"),
+    "ukrainian": replace(
+        CINCH, name="ukrainian", description="Canadian / Ukrainian King Pedro",
+        points={"A": 1, "K": 30, "J": 1, "T": 10, "9": 9, "pedro": 5, "off5": 5, "2": 1},
+        two_scores_for="dealt", auction="until-passes", min_bid=30, max_bid=62,
+        dealer_forced="none", forced_bid=0, second_deal=4, discard="fold-or-pass",
+        excess_trumps="put-away", dealer_fill="none", first_lead="trump",
+        plain_led="non-trump", plain_trick_winner="leader", target=262, goes_out_at=0,
+        win_only_on="made", tie="bidders"),
 }
 
 

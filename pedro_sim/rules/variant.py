@@ -194,9 +194,25 @@ class Variant:
             raise PedroError(f"min_discard={self.min_discard}: must lie in 0..hand")
         if self.excess_trumps == "pass-to-partner" and self.players % 2:
             raise PedroError("excess_trumps=pass-to-partner needs partnerships")
+        self._check_fold_or_pass()
         if self.plain_led == "trumps-only" and self.fold != "no-trump-at-trick":
             raise PedroError("plain_led=trumps-only: a player without trumps must fold "
                              "(fold=no-trump-at-trick)")
+
+    def _check_fold_or_pass(self) -> None:
+        """ukrainian's exchange comes whole: folding and passing before the keep, trumps
+        put away face up, and the 2 counted for the team dealt it (which only that exchange
+        keeps within a team)."""
+        fold_or_pass = self.discard == "fold-or-pass"
+        if fold_or_pass != (self.excess_trumps == "put-away"):
+            raise PedroError("discard=fold-or-pass and excess_trumps=put-away go together "
+                             "(ukrainian's exchange)")
+        if fold_or_pass and (self.dealer_fill != "none" or self.kitty or self.books):
+            raise PedroError("discard=fold-or-pass: nobody fills, takes a kitty or books "
+                             "(dealer_fill=none, kitty=0, books=0)")
+        if self.two_scores_for == "dealt" and not fold_or_pass:
+            raise PedroError("two_scores_for=dealt needs discard=fold-or-pass, where the 2 "
+                             "never leaves the team it was dealt to")
 
     def _check_game(self) -> None:
         if self.target < 1:

@@ -204,6 +204,8 @@ def top_is_legal(h, c, led, lead_trump, plain, t, tab):
         return not trumps or m_has(trumps, bit(c))
     if plain == L.PLAIN_ANY:
         return True
+    if plain == L.PLAIN_NON_TRUMP:
+        return trumps == h or not m_has(trumps, bit(c))
     suited = h & tab.masks[t, led]
     if not suited:
         return True
@@ -269,6 +271,23 @@ def fold(rec, held, won, p, trick, t, tab):
         won[W_FOLDS] += 1
         return 0
     return flag(V_LEGAL)
+
+
+@kernel
+def folds_before_play(rec, held, won, tab):
+    """ukrainian: a seat that folds before play (with or without passing) starts play with
+    nothing, and the record lists it at trick 0; no other seat may start empty."""
+    bad = 0
+    for p in range(players(tab)):
+        if held[H_START + p]:
+            continue
+        if tab.opts[L.O_DISCARD] != L.DISCARD_FOLD_OR_PASS:
+            continue
+        if listed_fold(rec, p, 0):
+            won[W_FOLDS] += 1
+        else:
+            bad |= flag(V_LEGAL)
+    return bad
 
 
 @kernel
@@ -403,6 +422,7 @@ def replay_play(rec, held, won, bidder, t, tab):
     if ntricks < 0 or ntricks > L.MAX_TRICKS or rec[L.R_NFOLDED] < 0 \
             or rec[L.R_NFOLDED] > players(tab):
         return flag(V_CARDS)
+    bad |= folds_before_play(rec, held, won, tab)
     leader = bidder
     for trick in range(L.MAX_TRICKS + 1):
         bad |= fold_at_start(rec, held, won, trick, t, tab)
@@ -442,6 +462,13 @@ def check_points(rec, held, won, full, bidder, t, tab):
                 gone |= umask(rec[L.R_PUT_AWAY + p])
         gone &= ~in_play  # a discard the dealer took back into play scores by play
     won[W_POINTS + bt] += value(gone, t, tab)
+    two = tab.masks[t, L.M_TWO]
+    if tab.opts[L.O_DISCARD] == L.DISCARD_FOLD_OR_PASS and not m_has(two, in_play):
+        for p in range(players(tab)):  # ukrainian's 2 put away: for the team dealt it
+            if m_has(two, held[H_DEALT + p] | umask(rec[L.R_RECEIVED + p])):
+                won[W_POINTS + side_of(tab, p)] += value(two, t, tab)
+                gone |= two
+                break
     total = value(full & ~in_play & ~gone, t, tab) + won[W_ASIDE]  # and what never scored
     for side in range(L.MAX_SIDES):
         if rec[L.R_POINTS + side] != won[W_POINTS + side]:

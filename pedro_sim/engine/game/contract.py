@@ -6,10 +6,9 @@ from numba.extending import overload
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.game.dealing import exchange_cards, record_exchange
-from pedro_sim.engine.game.scoring import discard_credit
+from pedro_sim.engine.game.scoring import exchange_credit
 from pedro_sim.engine.game.tricks import play_out, play_out_inline
 from pedro_sim.engine.jit import kernel, shared_phase
-from pedro_sim.engine.seats import side_of
 from pedro_sim.engine.thinking.exchange import think_exchange
 from pedro_sim.engine.thinking.playouts import think_out
 from pedro_sim.engine.thinking.scratch import thinks
@@ -59,8 +58,7 @@ def _play_contract(inline_loop: bool):
             think_exchange_gate(work.deck, hands, dealer, bidder, pts[L.PT_BID], trump, policy,
                                 flags, tab, rng, think)
         record_exchange(hands, tab, rec)
-        if tab.opts[L.O_OPPONENTS_DISCARDS_TO_BIDDERS]:  # before play, as players know it
-            pts[L.PT_POINTS + side_of(tab, bidder)] += discard_credit(hands, bidder, trump, tab)
+        exchange_credit(hands, bidder, trump, tab, pts)  # before play, as players know it
         if thinks(policy):
             think_out_gate(hands, bidder, trump, policy, flags, rng, tab, pts, rec, think)
         elif inline_loop:

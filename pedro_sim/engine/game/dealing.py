@@ -333,6 +333,96 @@ def exchange_by_passing(hands, dealer, trump, policy, rng, tab):
         hands[L.H_DISCARDED + p] = cards[p] & ~hands[p]
 
 
+@kernel
+def may_pass(cards, partner_in, t, tab):
+    """ukrainian: a seat holding a lone trump, or two of which one is the 2, may pass them
+    to a partner still in (``partner_in``) and fold."""
+    tr = cards & tab.masks[t, L.M_TRUMP]
+    n = popcount(tr)
+    return partner_in and (n == 1 or (n == 2 and (tr & tab.masks[t, L.M_TWO]) != ZERO))
+
+
+@kernel
+def passes(policy, rng):
+    """Whether a seat that may pass does: the random player by a draw below 2 (0: it
+    stays, 1: it passes), every other player passes (the heuristic's rule: a lone trump is
+    safer in the partner's longer trumps, and a stayer must play non-trumps to plain leads;
+    a thinking player weighs both afterwards, thinking/exchange.py)."""
+    if policy == L.PL_RANDOM:
+        return below(rng, 2) == 1
+    return True
+
+
+@kernel
+def fold_or_pass(hands, dealer, trump, policy, rng, tab, fixed, choices):
+    """ukrainian, before the keep, in turn from eldest: a seat without a trump folds; one
+    that may pass (may_pass) passes its trumps to its partner and folds, or stays. Seats in
+    ``fixed`` (a bit per seat) take the choice in ``choices`` (bit set: pass) instead of
+    their player's. Leaves in H_POOL what each seat holds (its 13 and what it was passed,
+    less what it passed), in H_PASSED what it was passed; returns the folded seats."""
+    tm = tab.masks[trump, L.M_TRUMP]
+    pool = seat_masks(hands, L.H_POOL)
+    passed = seat_masks(hands, L.H_PASSED)
+    for p in range(L.SEATS):
+        pool[p] = hands[L.H_DEALT + p] | hands[L.H_BOOKS + p]
+        passed[p] = ZERO
+    folded = 0
+    for q in range(1, players(tab) + 1):
+        p = seat_after(tab, dealer, q)
+        b = partner_of(tab, p)
+        tr = pool[p] & tm
+        if not tr:
+            folded |= 1 << p
+            continue
+        if not may_pass(pool[p], b >= 0 and not (folded >> b) & 1, trump, tab):
+            continue
+        if (fixed >> p) & 1:
+            go = ((choices >> p) & 1) == 1
+        else:
+            go = passes(seat_player(policy, tab, p), rng)
+        if go:
+            passed[b] |= tr
+            pool[b] |= tr
+            pool[p] &= ~tr
+            folded |= 1 << p
+    return folded
+
+
+@phase
+def keep_or_put_away(policy, rng, cards, keep, t, tab):
+    """ukrainian's keep: every trump and non-trumps of choice up to ``keep``; with more
+    trumps, non-scoring ones are put away (the strongest kept), then the 2; what is still
+    over ``keep`` is played with the seat's card on the first trick."""
+    trumps = cards & tab.masks[t, L.M_TRUMP]
+    if popcount(trumps) <= keep:
+        return keep_trumps(policy, rng, cards, keep, t, tab)
+    kept = keep_scoring_first(policy, rng, trumps, keep, t, tab)
+    if popcount(kept) > keep:
+        kept &= ~tab.masks[t, L.M_TWO]
+    return kept
+
+
+@kernel
+def exchange_folding(hands, dealer, trump, policy, rng, tab, fixed, choices):
+    """ukrainian: folds and passes (fold_or_pass, ``fixed`` and ``choices`` as there), then
+    every seat still in keeps its hand (keep_or_put_away), eldest first. A folded seat
+    holds nothing; its cards are discarded (those it passed are its partner's). Returns
+    the folded seats."""
+    folded = fold_or_pass(hands, dealer, trump, policy, rng, tab, fixed, choices)
+    keep = tab.opts[L.O_KEEP]
+    for q in range(1, players(tab) + 1):
+        p = seat_after(tab, dealer, q)
+        if (folded >> p) & 1:
+            hands[p] = ZERO
+        else:
+            hands[p] = keep_or_put_away(seat_player(policy, tab, p), rng,
+                                        hands[L.H_POOL + p], keep, trump, tab)
+    for p in range(L.SEATS):
+        hands[L.H_RECEIVED + p] = hands[L.H_BOOKS + p] | hands[L.H_PASSED + p]
+        hands[L.H_DISCARDED + p] = hands[L.H_POOL + p] & ~hands[p]
+    return folded
+
+
 @shared_linked
 def exchange_cards(deck, hands, dealer, trump, policy, rng, tab):
     """Discards and fills between the bidding and the first lead, eldest first, the dealer
@@ -352,6 +442,9 @@ def exchange_cards(deck, hands, dealer, trump, policy, rng, tab):
         hands[k] = ZERO
     if tab.opts[L.O_PASS_EXCESS]:
         exchange_by_passing(hands, dealer, trump, policy, rng, tab)
+        return
+    if discard == L.DISCARD_FOLD_OR_PASS:
+        exchange_folding(hands, dealer, trump, policy, rng, tab, 0, 0)
         return
     sides = side_word(tab)
     dpol = policy_of(policy, side_in(sides, dealer))
@@ -470,11 +563,33 @@ def redo_dealer(deck, hands, dealer, trump, dpol, rng, tab):
 
 
 @kernel
+def passing(tab):
+    """Whether cards go from partner to partner before play (eighty-three, ukrainian)."""
+    return tab.opts[L.O_PASS_EXCESS] != 0 or tab.opts[L.O_DISCARD] == L.DISCARD_FOLD_OR_PASS
+
+
+@kernel
+def folded_before_play(hands, p, tab):
+    """ukrainian: seat ``p`` folded in the exchange (it held cards and keeps none)."""
+    return tab.opts[L.O_DISCARD] == L.DISCARD_FOLD_OR_PASS and not hands[p] and (
+        hands[L.H_DEALT + p] | hands[L.H_BOOKS + p]) != ZERO
+
+
+@kernel
 def record_exchange(hands, tab, rec):
-    """The exchange into the deal's record (if it has one)."""
+    """The exchange into the deal's record (if it has one): ukrainian's folds before play
+    as folds at trick 0, eldest first."""
     if rec.shape[0] > 0:
+        folds = 0
+        for q in range(1, players(tab) + 1):
+            p = seat_after(tab, rec[L.R_DEALER], q)
+            if folded_before_play(hands, p, tab):
+                rec[L.R_FOLDED + 2 * folds] = p
+                rec[L.R_FOLDED + 2 * folds + 1] = 0
+                folds += 1
+        rec[L.R_NFOLDED] = folds
         for p in range(L.SEATS):
-            passed = hands[L.H_PASSED + p] if tab.opts[L.O_PASS_EXCESS] else ZERO
+            passed = hands[L.H_PASSED + p] if passing(tab) else ZERO
             rec[L.R_PASSED + p] = np.int64(passed)
             rec[L.R_RECEIVED + p] = np.int64(hands[L.H_RECEIVED + p])
             rec[L.R_PUT_AWAY + p] = np.int64(hands[L.H_PUT_AWAY + p])

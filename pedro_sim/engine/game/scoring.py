@@ -4,7 +4,7 @@ thinking players that play for the score."""
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.game.tricks import card_points
 from pedro_sim.engine.jit import kernel, shared_phase
-from pedro_sim.engine.seats import same_side, side_of
+from pedro_sim.engine.seats import credit, players, same_side, side_of
 
 
 @shared_phase
@@ -79,3 +79,17 @@ def discard_credit(hands, bidder, t, tab):
             if gone & tab.masks[t, L.M_TWO]:
                 total += tab.opts[L.O_TWO_POINTS]
     return total
+
+
+@kernel
+def exchange_credit(hands, bidder, t, tab, pts):
+    """Points a side has before play, as the players know them: foster's counters the
+    bidders' opponents put away, for the bidders; ukrainian's 2 put away face up, for the
+    team that put it away (the team it was dealt to)."""
+    if tab.opts[L.O_OPPONENTS_DISCARDS_TO_BIDDERS]:
+        pts[L.PT_POINTS + side_of(tab, bidder)] += discard_credit(hands, bidder, t, tab)
+    if tab.opts[L.O_DISCARD] == L.DISCARD_FOLD_OR_PASS:
+        two = tab.masks[t, L.M_TWO]
+        for p in range(players(tab)):
+            if hands[L.H_DISCARDED + p] & two:
+                credit(pts, side_of(tab, p), tab.opts[L.O_TWO_POINTS], two)

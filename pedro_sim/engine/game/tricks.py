@@ -31,7 +31,7 @@ from pedro_sim.engine.seats import (
 @kernel
 def legal_cards(h, led, t, tab, plain):
     """Trump led: a trump if able. Plain led: that suit or a trump if able (PLAIN_FOLLOW:
-    that suit if able; PLAIN_ANY: any card)."""
+    that suit if able; PLAIN_ANY: any card; PLAIN_NON_TRUMP: a non-trump if able)."""
     if plain == L.PLAIN_TRUMPS_ONLY or led == L.TRUMP_SUIT:
         tr = h & tab.masks[t, L.M_TRUMP]
         return tr if tr else h
@@ -39,6 +39,9 @@ def legal_cards(h, led, t, tab, plain):
         return h
     if plain == L.PLAIN_ANY:
         return h
+    if plain == L.PLAIN_NON_TRUMP:
+        nt = h & ~tab.masks[t, L.M_TRUMP]
+        return nt if nt else h
     f = h & tab.masks[t, led]
     if not f:
         return h

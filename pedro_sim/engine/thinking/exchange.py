@@ -39,7 +39,7 @@ from pedro_sim.engine.game.dealing import (
     take_kitty,
 )
 from pedro_sim.engine.game.pack import pack_mask
-from pedro_sim.engine.game.scoring import discard_credit, net_score
+from pedro_sim.engine.game.scoring import exchange_credit, net_score
 from pedro_sim.engine.game.tricks import play_out
 from pedro_sim.engine.jit import kernel, phase, shared_phase
 from pedro_sim.engine.players import scoring_cards, seat_player, settings_of
@@ -316,8 +316,7 @@ def replay(deck, real, seen, p, dealer, bidder, trump, pool, kept, counts, flags
     heuristic = np.int64(L.P_HEURISTIC)
     apply_keep(work.deck, hands, p, dealer, pool, kept, trump, heuristic, rng, tab)
     clear_points(work.pts)
-    if tab.opts[L.O_OPPONENTS_DISCARDS_TO_BIDDERS]:
-        work.pts[L.PT_POINTS + side_of(tab, bidder)] += discard_credit(hands, bidder, trump, tab)
+    exchange_credit(hands, bidder, trump, tab, work.pts)
     play_out(hands, work.play, bidder, trump, heuristic, flags, rng, tab, work.pts, work.rec)
     return work, True
 
