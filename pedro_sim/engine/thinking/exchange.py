@@ -33,7 +33,10 @@ from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
 from pedro_sim.engine.game.dealing import (
     deal_hands,
     exchange_cards,
+    exchange_folding,
     keep_of,
+    may_pass,
+    passing,
     redo_dealer,
     shuffle,
     take_kitty,
@@ -125,6 +128,8 @@ def choice_of(hands, p, dealer, trump, tab):
     discard = tab.opts[L.O_DISCARD]
     fill = tab.opts[L.O_DEALER_FILL]
     searching = tab.opts[L.O_DEALER_SEARCHES_DISCARDS] != 0
+    if discard == L.DISCARD_FOLD_OR_PASS:  # ukrainian: its non-scoring cards, within a class
+        return hands[L.H_POOL + p] & ~scoring_cards(trump, tab) if hands[p] else ZERO, 0
     if tab.opts[L.O_PASS_EXCESS]:
         if hands[L.H_PASSED + p]:
             return ZERO, 0  # what it was passed: a world must pass it the same (not done)
@@ -158,7 +163,7 @@ def set_keep(hands, p, dealer, pool, kept, trump, tab):
     dealt = hands[L.H_DEALT + p]
     books = hands[L.H_BOOKS + p]
     fill = tab.opts[L.O_DEALER_FILL]
-    if tab.opts[L.O_PASS_EXCESS]:
+    if passing(tab):
         hands[L.H_DISCARDED + p] = hands[L.H_POOL + p] & ~hands[p]
         return
     if p == dealer and fill == L.FILL_TAKE_ALL:
@@ -231,6 +236,9 @@ def like_real(hands, real, p, dealer, counts, trump, tab):
     or neither), with room at the partner for the scoring trumps p passes."""
     if counts >= 0 and taken_counts(hands, dealer, tab) != counts:
         return False
+    if tab.opts[L.O_DISCARD] == L.DISCARD_FOLD_OR_PASS:
+        return same_folds(hands, real, all_seats(tab)) and \
+            hands[L.H_PASSED + p] == real[L.H_PASSED + p]
     b = partner_of(tab, p)
     if not tab.opts[L.O_PASS_EXCESS] or b < 0:
         return True
@@ -241,6 +249,37 @@ def like_real(hands, real, p, dealer, counts, trump, tab):
     sc = scoring_cards(trump, tab)
     mine = popcount((hands[L.H_DEALT + b] | hands[L.H_BOOKS + b]) & sc)
     return mine + popcount(real[L.H_PASSED + b] & sc) <= tab.opts[L.O_KEEP]
+
+
+@kernel
+def same_folds(hands, real, seats):
+    """ukrainian: the seats in ``seats`` (a bit each) folded and passed as in the real
+    exchange, as every player saw it."""
+    for q in range(L.SEATS):
+        if not (seats >> q) & 1:
+            continue
+        if (hands[q] == ZERO) != (real[q] == ZERO):
+            return False
+        if (hands[L.H_PASSED + q] == ZERO) != (real[L.H_PASSED + q] == ZERO):
+            return False
+    return True
+
+
+@kernel
+def all_seats(tab):
+    """Every seat, a bit each."""
+    return np.int64((1 << players(tab)) - 1)
+
+
+@kernel
+def passers(hands, tab):
+    """ukrainian: the seats (a bit each) that passed their trumps to their partner."""
+    out = 0
+    for q in range(players(tab)):
+        b = partner_of(tab, q)
+        if b >= 0 and hands[L.H_PASSED + b]:
+            out |= 1 << q
+    return out
 
 
 @kernel
@@ -274,33 +313,46 @@ def exchange_like(deck, real, seen, p, dealer, bidder, trump, counts, tab, rng, 
     """Deal the cards ``p`` has not ``seen`` at random among their places in the pack and
     play the exchange as the heuristic, until it shows p what the real one did (like_real,
     at most MAX_TRIES deals): whether it did. A rob-all dealer has seen every card but
-    the others' hands: those are dealt again among them."""
-    sim = work.deck
-    rest = work.rest
+    the others' hands: those are dealt again among them. ukrainian: every seat passes
+    where it passed in the real exchange, if its cards allow it."""
     hands = work.hands
-    n = tab.opts[L.O_DECK]
     if p == dealer and tab.opts[L.O_DEALER_FILL] == L.FILL_ROB_ALL:
         others_dealt_again(real, p, tab, rng, work)
         return True
+    heuristic = np.int64(L.P_HEURISTIC)
     for _ in range(MAX_TRIES):
-        m = 0
-        for j in range(n):
-            sim[j] = deck[j]
-            if not bit(deck[j]) & seen:
-                rest[m] = deck[j]
-                m += 1
-        shuffle(rng, rest, m)
-        k = 0
-        for j in range(n):
-            if not bit(deck[j]) & seen:
-                sim[j] = rest[k]
-                k += 1
-        deal_hands(sim, dealer, tab, hands, work.rec, np.bool_(False))
-        take_kitty(sim, bidder, tab, seat_masks(hands, L.H_BOOKS))
-        exchange_cards(sim, hands, dealer, trump, np.int64(L.P_HEURISTIC), rng, tab)
+        deal_unseen(deck, seen, dealer, bidder, tab, rng, work)
+        if tab.opts[L.O_DISCARD] == L.DISCARD_FOLD_OR_PASS:  # each seat passes where it did
+            exchange_folding(hands, dealer, trump, heuristic, rng, tab, all_seats(tab),
+                             passers(real, tab))
+        else:
+            exchange_cards(work.deck, hands, dealer, trump, heuristic, rng, tab)
         if like_real(hands, real, p, dealer, counts, trump, tab):
             return True
     return False
+
+
+@kernel
+def deal_unseen(deck, seen, dealer, bidder, tab, rng, work):
+    """Into work.deck and work.hands: the real dealing order ``deck`` with the cards not in
+    ``seen`` shuffled among their places, dealt (hands, books, the bidder's kitty)."""
+    sim = work.deck
+    rest = work.rest
+    n = tab.opts[L.O_DECK]
+    m = 0
+    for j in range(n):
+        sim[j] = deck[j]
+        if not bit(deck[j]) & seen:
+            rest[m] = deck[j]
+            m += 1
+    shuffle(rng, rest, m)
+    k = 0
+    for j in range(n):
+        if not bit(deck[j]) & seen:
+            sim[j] = rest[k]
+            k += 1
+    deal_hands(sim, dealer, tab, work.hands, work.rec, np.bool_(False))
+    take_kitty(sim, bidder, tab, seat_masks(work.hands, L.H_BOOKS))
 
 
 @kernel
@@ -343,10 +395,7 @@ def candidate_value(deck, real, seen, p, dealer, bidder, bid, trump, pool, kept,
                 explained_of(think)[at + w] = np.nan
             continue  # no deal like this one: the same for every candidate
         found += 1
-        if flags[cfg + L.K_OBJECTIVE] == L.OBJ_SCORE:
-            v = net_score(work.pts, bidder, bid, side, work.score, tab)
-        else:
-            v = work.pts[L.PT_POINTS + side]
+        v = side_value(work, side, bidder, bid, flags, cfg, tab)
         if at >= 0:
             explained_of(think)[at + w] = v
         if record:
@@ -356,6 +405,15 @@ def candidate_value(deck, real, seen, p, dealer, bidder, bid, trump, pool, kept,
             s1 += d
             s2 += d * d
     return s1, s2, found
+
+
+@kernel
+def side_value(work, side, bidder, bid, flags, cfg, tab):
+    """A simulated deal's worth (its points in work.pts) to ``side``: its net score, or its
+    points, per the objective."""
+    if flags[cfg + L.K_OBJECTIVE] == L.OBJ_SCORE:
+        return net_score(work.pts, bidder, bid, side, work.score, tab)
+    return work.pts[L.PT_POINTS + side]
 
 
 @kernel
@@ -456,9 +514,100 @@ def best_keep(deck, hands, p, dealer, bidder, bid, trump, policy, flags, cfg, ta
         apply_keep(deck, hands, p, dealer, pool, best, trump, policy, rng, tab)
 
 
+@kernel
+def pass_turn(hands, p, dealer, trump, tab):
+    """ukrainian: (whether seat ``p`` could pass at its turn, the seats that decided before
+    it as a bit each, the cards it held then: its own and what a partner before it
+    passed it)."""
+    b = partner_of(tab, p)
+    before = 0
+    for q in range(1, players(tab) + 1):
+        s = seat_after(tab, dealer, q)
+        if s == p:
+            break
+        before |= 1 << s
+    b_before = b >= 0 and ((before >> b) & 1) == 1
+    held = hands[L.H_DEALT + p] | hands[L.H_BOOKS + p]
+    if b_before:
+        held |= hands[L.H_PASSED + p]
+    partner_in = b >= 0 and not (b_before and hands[b] == ZERO)
+    return may_pass(held, partner_in, trump, tab), np.int64(before), held
+
+
+@kernel
+def world_before(deck, real, held, p, dealer, bidder, trump, before, tab, rng, work):
+    """A deal as seat ``p`` saw it at its turn to fold or pass: the cards it had not seen
+    (``held``: what it had) shuffled among their places, the seats ``before`` it folding
+    and passing as they did (at most MAX_TRIES deals); whether one was found."""
+    heuristic = np.int64(L.P_HEURISTIC)
+    choices = passers(real, tab) & before
+    for _ in range(MAX_TRIES):
+        deal_unseen(deck, held, dealer, bidder, tab, rng, work)
+        exchange_folding(work.hands, dealer, trump, heuristic, rng, tab, before, choices)
+        if same_folds(work.hands, real, before):
+            return True
+    return False
+
+
+@kernel
+def pass_value(work, p, dealer, bidder, bid, trump, fixed, choices, flags, cfg, tab, rng):
+    """The drawn deal in ``work`` from the exchange on, the seats in ``fixed`` passing as
+    ``choices`` says and every seat playing as the heuristic: its worth to ``p``'s side."""
+    hands = work.hands
+    heuristic = np.int64(L.P_HEURISTIC)
+    exchange_folding(hands, dealer, trump, heuristic, rng, tab, fixed, choices)
+    clear_points(work.pts)
+    exchange_credit(hands, bidder, trump, tab, work.pts)
+    play_out(hands, work.play, bidder, trump, heuristic, flags, rng, tab, work.pts, work.rec)
+    return side_value(work, side_of(tab, p), bidder, bid, flags, cfg, tab)
+
+
+@shared_phase
+def best_pass(deck, hands, p, dealer, bidder, bid, trump, policy, flags, cfg, tab, rng, think):
+    """ukrainian: seat ``p``, which could pass its trumps to its partner and fold, weighs
+    passing against staying in on the same K_KEEP_WORLDS deals (world_before), each played
+    on from the exchange by the heuristic with either choice (the stream restarted, so
+    that both meet the same play), and takes the one with the better mean. Where that
+    changes its choice, the real exchange is played again from its turn."""
+    could, before, held = pass_turn(hands, p, dealer, trump, tab)
+    if not could:
+        return
+    choices = passers(hands, tab) & before
+    did = (passers(hands, tab) >> p) & 1
+    work = simulation_of(think)[0]
+    gain = 0.0
+    found = 0
+    worlds = flags[cfg + L.K_KEEP_WORLDS]
+    for _ in range(worlds):
+        if not world_before(deck, hands, held, p, dealer, bidder, trump, before, tab, rng, work):
+            continue
+        found += 1
+        at = rng[0]
+        stay = pass_value(work, p, dealer, bidder, bid, trump, before | (1 << p), choices,
+                          flags, cfg, tab, rng)
+        rng[0] = at
+        gain += pass_value(work, p, dealer, bidder, bid, trump, before | (1 << p),
+                           choices | (1 << p), flags, cfg, tab, rng) - stay
+    if 2 * found < worlds:
+        return  # too few deals like this one: the heuristic's choice
+    choose = 1 if gain > 0.0 else 0
+    if choose != did:
+        exchange_folding(hands, dealer, trump, policy, rng, tab, before | (1 << p),
+                         choices | (choose << p))
+
+
 @shared_phase
 def think_exchange(deck, hands, dealer, bidder, bid, trump, policy, flags, tab, rng, think):
-    """Every thinking seat with think=all reconsiders its keep, in exchange order."""
+    """Every thinking seat with think=all reconsiders its keep, in exchange order
+    (ukrainian: first, in turn, whether to pass its trumps and fold)."""
+    if tab.opts[L.O_DISCARD] == L.DISCARD_FOLD_OR_PASS:
+        for q in range(1, players(tab) + 1):
+            p = seat_after(tab, dealer, q)
+            cfg = settings_of(policy, side_of(tab, p))
+            if seat_player(policy, tab, p) >= L.PL_PIMC and flags[cfg + L.K_THINK] >= \
+                    L.THINK_ALL:
+                best_pass(deck, hands, p, dealer, bidder, bid, trump, policy, flags, cfg,
+                          tab, rng, think)
     for q in range(1, players(tab) + 1):
         p = seat_after(tab, dealer, q)
         cfg = settings_of(policy, side_of(tab, p))

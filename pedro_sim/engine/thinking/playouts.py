@@ -16,6 +16,7 @@ import numpy as np
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, lowest, popcount
+from pedro_sim.engine.game.dealing import passing
 from pedro_sim.engine.game.scoring import net_score
 from pedro_sim.engine.game.tricks import (
     close_trick,
@@ -79,7 +80,7 @@ def private_knowledge(p, all_hands, tab, must):
     for q in range(players(tab)):
         must[q] = ZERO
     q = partner_of(tab, p)
-    if tab.opts[L.O_PASS_EXCESS] and q >= 0:
+    if passing(tab) and q >= 0:
         must[q] = all_hands[L.H_PASSED + q] & all_hands[q]
     return all_hands[L.H_DISCARDED + p] | all_hands[L.H_PUT_AWAY + p]
 
@@ -340,6 +341,7 @@ def think_out(all_hands, leader, t, policy, flags, rng, tab, pts, rec, think):
     know = know_of(think)
     st = state_of(think)
     SM.start_knowledge(know, hands, seat_masks(all_hands, L.H_DEALT), t, tab)
+    SM.learn_put_aways(know, all_hands, t, tab)
     ctx_of(think)[SV.C_MERGE] = 1
     bidder = leader  # play starts with the bidder's lead
     ctx_of(think)[SV.C_FIRST] = bidder

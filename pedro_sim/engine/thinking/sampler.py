@@ -34,7 +34,8 @@ K_VOIDS = 0  # 4: bit s set when the seat showed void in effective suit s
 K_MIN_TRUMPS = 4  # 4: the fewest trumps each seat held when play started
 K_IN_PLAY = 8  # cards that must be in some hand
 K_PLAYED = 9  # 4: the cards each seat has played
-N_KNOW = 13
+K_SHOWN = 13  # cards every seat has seen put out of play (ukrainian's face-up trumps)
+N_KNOW = 14
 CAP = 16  # most cards a seat can hold, plus one (dp dimensions)
 
 
@@ -63,6 +64,25 @@ def start_knowledge(know, hands, dealt, t, tab):
                 n = np.uint64(popcount(hands[q]))
         know[K_MIN_TRUMPS + q] = n
     know[K_IN_PLAY] = tm if discard_all and robs else ZERO
+    know[K_SHOWN] = ZERO
+
+
+@kernel
+def learn_put_aways(know, all_hands, t, tab):
+    """ukrainian, when play starts: the trumps put away face up are out of play for all to
+    see, a seat that put any away holds nothing but trumps, and every other trump is in a
+    hand (a seat without trumps folded, one that passed gave them all)."""
+    if tab.opts[L.O_DISCARD] != L.DISCARD_FOLD_OR_PASS:
+        return
+    tm = tab.masks[t, L.M_TRUMP]
+    shown = ZERO
+    for q in range(L.SEATS):
+        away = all_hands[L.H_DISCARDED + q] & tm
+        if away:
+            know[K_MIN_TRUMPS + q] = np.uint64(popcount(all_hands[q]))
+        shown |= away
+    know[K_SHOWN] = shown
+    know[K_IN_PLAY] = tm & ~shown
 
 
 @kernel
@@ -73,6 +93,10 @@ def learn_play(know, p, c, extras, led, t, tab):
     if led < 0 or suit == led:
         return
     rule = tab.opts[L.O_PLAIN_LED]
+    if rule == L.PLAIN_NON_TRUMP and led != L.TRUMP_SUIT:  # a trump shows no non-trump left
+        if suit == L.TRUMP_SUIT:
+            know[K_VOIDS + p] |= np.uint64(15)
+        return
     if led == L.TRUMP_SUIT or rule == L.PLAIN_FOLLOW or rule == L.PLAIN_TRUMPS_ONLY or (
             rule == L.PLAIN_FOLLOW_OR_TRUMP and suit != L.TRUMP_SUIT):
         know[K_VOIDS + p] |= ONE << np.uint64(led)
@@ -116,7 +140,7 @@ def prepare(p, hands, know, out_p, must, t, tab, dp, fact, sp, sm):
     room, 3..5 their seats, 6..8 voids, 9..11 trumps still missing, 12..16 suit sizes,
     17..21 free cards per suit; sm: 0..4 suits' hidden cards, 5..7 known cards, 8 the
     cards that must be in play. Returns the number of worlds."""
-    seen = hands[p] | out_p
+    seen = hands[p] | out_p | know[K_SHOWN]
     for q in range(L.SEATS):
         seen |= know[K_PLAYED + q] | must[q]
     hidden = pack_mask(tab) & ~seen
