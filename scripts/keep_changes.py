@@ -3,8 +3,10 @@
     python scripts/keep_changes.py nicaragua eighty-three --deals 300
 
 For each preset, the same deals (seed 3) played by pimc:worlds=2 and pimc:worlds=2,think=bid;
-among deals with the same bidder and trump, the share where a seat's start hand differs,
-and every think=all deal with a bidder checked by the reference engine.
+among deals with the same bidder and trump, the share where a seat's start hand differs
+(and, where players may pass their trumps and fold, ukrainian, the share where the seats
+that folded differ), and every think=all deal with a bidder checked by the reference
+engine.
 """
 
 from __future__ import annotations
@@ -34,10 +36,15 @@ def main() -> None:
         same = (ra[:, L.R_BIDDER] == rb[:, L.R_BIDDER]) & (ra[:, L.R_TRUMP] == rb[:, L.R_TRUMP])
         shares = [(same & (ra[:, L.R_START + s] != rb[:, L.R_START + s])).sum() / same.sum()
                   for s in range(L.SEATS)]
+        fa, fb = (sum((r[:, L.R_START + s] == 0).astype(np.int64) << s for s in range(L.SEATS))
+                  for r in (ra, rb))
+        fold_share = (same & (fa != fb)).sum() / same.sum()
         bad = sum(bool(reference.check_trace(trace_dict(r, inputs, 3, i, "pimc")))
                   for i, r in enumerate(ra) if r[L.R_BIDDER] >= 0)
         print(f"{preset}: {same.sum()} of {args.deals} deals with the same contract; keeps "
               "otherwise, by seat: " + ", ".join(f"{100 * x:.1f}%" for x in shares)
+              + (f"; folds otherwise: {100 * fold_share:.1f}%"
+                 if inputs.variant.discard == "fold-or-pass" else "")
               + f"; reference checker errors: {bad}")
 
 

@@ -78,7 +78,7 @@ class _Game:
             return 0
         if c == self.t.two:
             rule = self.v.two_rule
-            if rule == "holder":
+            if rule in ("holder", "dealt"):  # ukrainian: a held 2 was dealt to its team
                 return 0  # counted once, statically, for the holder
             tm = team(seat_played) if rule == "player" else team(winner)
         else:
@@ -86,8 +86,9 @@ class _Game:
         return p if tm == self.bteam else 0
 
     def static_points(self, hands) -> int:
-        """The 2 of trumps counted for its holder when play starts."""
-        if self.v.two_rule != "holder":
+        """The 2 of trumps counted for its holder when play starts (ukrainian's 2 for the
+        team dealt it: in a position, its holder's)."""
+        if self.v.two_rule not in ("holder", "dealt"):
             return 0
         for s in range(N):
             if self.t.two in hands[s]:

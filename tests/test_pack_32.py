@@ -122,7 +122,7 @@ def test_a_card_outside_the_pack_is_refused():
                                "5 2 of each suit) pack"
 
 
-@pytest.mark.parametrize("preset,rules", GAMES + [("lipton", [])])
+@pytest.mark.parametrize("preset,rules", GAMES + [("lipton", []), ("ukrainian", [])])
 def test_the_kernels_own_invariants_hold(preset, rules):
     """The in-kernel checks of docs/rules.md section 6 (the soak's) on 40,000 random and
     40,000 heuristic deals of each game: they once took a 32-card trick for the leader's

@@ -66,7 +66,7 @@ def test_fixed_hand_deals_identical(preset):
 @pytest.mark.parametrize("preset,target", [
     ("catch-five", 8), ("sancho", 10), ("pidro", 15), ("family", 15), ("dom-pedro", 20),
     ("foster", 20), ("nicaragua", 15), ("sixty-three", 30), ("king-pedro", 60),
-    ("california", 30), ("eighty-three", 100), ("lipton", 60)])
+    ("california", 30), ("eighty-three", 100), ("lipton", 60), ("ukrainian", 80)])
 def test_random_games_identical(preset, target):
     """Low targets, so that games end, ties happen and the counting order decides some."""
     variant = dataclasses.replace(get_preset(preset), max_deals=60, target=target)

@@ -74,7 +74,7 @@ class Script:
 def test_tables_per_preset():
     totals = {"foster": 14, "california": 16, "family": 14, "pidro": 14, "nicaragua": 14,
               "catch-five": 9, "sancho": 18, "dom-pedro": 36, "king-pedro": 44,
-              "sixty-three": 63, "eighty-three": 83}
+              "sixty-three": 63, "eighty-three": 83, "ukrainian": 62}
     for name, total in totals.items():
         v = get_variant(name)
         assert v.total == total
@@ -102,7 +102,7 @@ def test_tables_per_preset():
     assert t.points[parse_any_card("QD")] == 20 and t.points[parse_any_card("3D")] == 0
     assert t.points[parse_any_card("5H")] == 5 and t.points[52] == 15
     assert PRESET_NAMES[0] == "cinch" and set(PRESET_NAMES) == set(PRESETS)
-    assert len(PRESET_NAMES) == 13
+    assert len(PRESET_NAMES) == 14
     t = table(get_variant("lipton"), S)  # the off-jack: a trump between the jack and ten
     jc, js, ts = (parse_any_card(c) for c in ("JC", "JS", "TS"))
     assert t.is_trump[jc] and t.eff_suit[jc] == S and t.points[jc] == 1
@@ -627,7 +627,11 @@ def independent_invariants(tr: dict) -> None:
     live = [list(h) for h in start]
     won = [0, 0]
     folded_at = {s: i for s, i in tr["folded"]}
-    if not v.fold:
+    if v.exchange == "ukrainian":  # folds before play: nothing held, listed at trick 0
+        before = [s for s, i in tr["folded"] if i == 0 and not start[s]]
+        assert tr["folded"][:len(before)] == [[s, 0] for s in before]
+        assert all(start[s] for s in range(4) if s not in before)
+    elif not v.fold:
         assert tr["folded"] == []
     for ti, trick in enumerate(tr["tricks"]):
         if v.fold == "start":
@@ -657,6 +661,8 @@ def independent_invariants(tr: dict) -> None:
                     assert top in suited
                 elif v.follow == "follow_or_trump" and suited:
                     assert top in suited or t.is_trump[top]
+                elif v.follow == "non_trump" and len(trumps) < len(hand):
+                    assert not t.is_trump[top]
             for c in cs:
                 hand.remove(c)
             tops.append((seat, top, cs))
@@ -671,7 +677,7 @@ def independent_invariants(tr: dict) -> None:
         assert trick["winner"] == w
         for s, _, cs in tops:
             for c in (cs if v.extras != "bury" else cs[:1]):
-                if c == t.two and v.two_rule != "winner":
+                if c == t.two and v.two_rule != "winner":  # (dealt: counted below)
                     if v.two_rule == "player":
                         won[s % 2] += t.points[c]
                     continue
@@ -680,7 +686,7 @@ def independent_invariants(tr: dict) -> None:
         seat, cards = tr["claimed"]
         assert sorted(P(cards)) == sorted(live[seat])
         for c in P(cards):
-            if c == t.two and v.two_rule == "holder":
+            if c == t.two and v.two_rule in ("holder", "dealt"):
                 continue
             won[seat % 2] += t.points[c]
         live[seat] = []
@@ -691,12 +697,18 @@ def independent_invariants(tr: dict) -> None:
         for s in range(4):
             if t.two in start[s]:
                 won[s % 2] += t.points[t.two]
+    if v.two_rule == "dealt":  # ukrainian: wherever it ended, the 2 is its dealt team's
+        dealt_to = [s for s in range(4) if t.two in hands[s]
+                    or t.two in recv[s][:4]]  # the first deal, or the second-deal packet
+        won[dealt_to[0] % 2] += t.points[t.two]
     bt = tr["bidder"] % 2
     if v.exchange == "foster":
         won[bt] += sum(t.points[c] for s in range(4) if s % 2 != bt for c in disc[s])
     assert won == tr["points"]
     # Points won + points buried/discarded/left = the preset's total.
     lost = sum(t.points[c] for c in out_of_play)
+    if v.two_rule == "dealt" and t.two in out_of_play:  # put away, but still counted
+        lost -= t.points[t.two]
     if v.exchange == "foster":
         lost -= sum(t.points[c] for s in range(4) if s % 2 != bt for c in disc[s])
     assert sum(tr["points"]) + lost == v.total
@@ -857,7 +869,7 @@ def test_checker_rejects_a_scoring_discard_in_pidro():
 
 SMALL_TARGET = {"foster": 51, "california": 10, "family": 12, "pidro": 12, "nicaragua": 10,
                 "catch-five": 6, "sancho": 15, "dom-pedro": 12, "king-pedro": 200,
-                "sixty-three": 40, "eighty-three": 60, "lipton": 60}
+                "sixty-three": 40, "eighty-three": 60, "lipton": 60, "ukrainian": 80}
 
 
 def awards_from_trace(tr, v):
@@ -885,7 +897,7 @@ def expected_end(v, result, target):
         bt = tr["bidder"] % 2
         r = [x >= target for x in totals]
         name = v.name
-        if name in ("california", "king-pedro", "lipton"):
+        if name in ("california", "king-pedro", "lipton", "ukrainian"):
             if tr["made"] and r[bt]:
                 return k + 1, bt, "target", totals
         elif name == "family":
@@ -1012,7 +1024,7 @@ def test_fixed_hand_deals(name):
 
 def test_unknown_preset():
     with pytest.raises(ValueError):
-        random_deal(1, 1, "ukrainian")
+        random_deal(1, 1, "five-handed")
 
 
 # ------------------------------------------------ preset-specific mutations

@@ -114,7 +114,7 @@ def test_bad_positions_are_refused() -> None:
     good = {"variant": "cinch", "trump": "H", "leader": 0, "bidder": 0,
             "hands": [["AH"], ["KH"], ["QH"], ["JH"]]}
     for bad, words in [
-        (dict(good, variant="ukrainian"), "unknown preset"),
+        (dict(good, variant="five-handed"), "unknown preset"),
         (dict(good, trump="X"), "not a suit"),
         (dict(good, leader=4), "seat"),
         (dict(good, hands=[["AH"], ["AH"], [], []]), "twice"),

@@ -726,6 +726,7 @@ def simulate(v: Variant, dealer: int, hands, stock, policy, fixed_bidder: int | 
     tricks, folded, claimed, points, awards = play(v, t, start, bidder, policy)
     if v.exchange == "ukrainian":
         folded = [[s, 0] for s in bidding_order(dealer) if not start[s]] + folded
+    if v.two_rule == "dealt":
         two_to_dealt(v, t, dealer, hands, stock, points, awards)
     credit = discard_credit(v, t, discards, bidder, start)
     points[team(bidder)] += credit

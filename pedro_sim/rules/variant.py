@@ -210,9 +210,10 @@ class Variant:
         if fold_or_pass and (self.dealer_fill != "none" or self.kitty or self.books):
             raise PedroError("discard=fold-or-pass: nobody fills, takes a kitty or books "
                              "(dealer_fill=none, kitty=0, books=0)")
-        if self.two_scores_for == "dealt" and not fold_or_pass:
-            raise PedroError("two_scores_for=dealt needs discard=fold-or-pass, where the 2 "
-                             "never leaves the team it was dealt to")
+        if (self.two_scores_for == "dealt") != fold_or_pass:
+            raise PedroError("two_scores_for=dealt and discard=fold-or-pass go together: "
+                             "that exchange alone keeps the 2 within the team it was dealt "
+                             "to, and a 2 put away there still counts for that team")
 
     def _check_game(self) -> None:
         if self.target < 1:

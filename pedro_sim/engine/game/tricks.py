@@ -199,6 +199,13 @@ def record_fold(rec, record, folds, p, trick):
         rec[L.R_NFOLDED] = folds + 1
 
 @kernel
+def folds_recorded(rec):
+    """Folds the record lists before play starts (ukrainian's, in the exchange), so that
+    folds in play are listed after them."""
+    return rec[L.R_NFOLDED] if rec.shape[0] > 0 else np.int64(0)
+
+
+@kernel
 def claim_if_alone(hands, t, tab, pts, rec):
     """A lone player with cards takes them all. Returns True when the deal ended."""
     holding, last = lone_holder(hands)
@@ -383,7 +390,7 @@ def _play_out(inline_loop: bool):
         st[L.PS_TRICK] = 0
         st[L.PS_LEADER] = bidder
         st[L.PS_BIDDER] = bidder
-        st[L.PS_FOLDS] = 0
+        st[L.PS_FOLDS] = folds_recorded(rec)
         st[L.PS_PLAYED] = 0
         if inline_loop:
             trick_loop(hands, st, policy, flags, rng, t, tab, pts, rec)

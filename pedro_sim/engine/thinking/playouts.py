@@ -23,6 +23,7 @@ from pedro_sim.engine.game.tricks import (
     constrained_tops,
     extra_cards,
     folds_on_lead,
+    folds_recorded,
     lead_cards,
     legal_cards,
     open_trick,
@@ -348,7 +349,7 @@ def think_out(all_hands, leader, t, policy, flags, rng, tab, pts, rec, think):
     ctx_of(think)[SV.C_BID] = pts[L.PT_BID]
     two_to_holder(hands, t, tab, pts)
     st[L.PS_BIDDER] = bidder
-    st[L.PS_FOLDS] = 0
+    st[L.PS_FOLDS] = folds_recorded(rec)
     st[L.PS_PLAYED] = 0
     trick = np.int64(0)
     while True:
