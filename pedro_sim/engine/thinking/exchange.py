@@ -567,15 +567,17 @@ def best_pass(deck, hands, p, dealer, bidder, bid, trump, policy, flags, cfg, ta
     """ukrainian: seat ``p``, which could pass its trumps to its partner and fold, weighs
     passing against staying in on the same K_KEEP_WORLDS deals (world_before), each played
     on from the exchange by the heuristic with either choice (the stream restarted, so
-    that both meet the same play), and takes the one with the better mean. Where that
-    changes its choice, the real exchange is played again from its turn."""
+    that both meet the same play), and leaves the heuristic's choice only where the other
+    is clearly better (clearly_better: Z_KEEP standard errors of the paired gain, as for
+    keeps). Then the real exchange is played again from its turn."""
     could, before, held = pass_turn(hands, p, dealer, trump, tab)
     if not could:
         return
     choices = passers(hands, tab) & before
     did = (passers(hands, tab) >> p) & 1
     work = simulation_of(think)[0]
-    gain = 0.0
+    s1 = 0.0  # passing less staying, summed over the deals, and its squares
+    s2 = 0.0
     found = 0
     worlds = flags[cfg + L.K_KEEP_WORLDS]
     for _ in range(worlds):
@@ -586,14 +588,15 @@ def best_pass(deck, hands, p, dealer, bidder, bid, trump, policy, flags, cfg, ta
         stay = pass_value(work, p, dealer, bidder, bid, trump, before | (1 << p), choices,
                           flags, cfg, tab, rng)
         rng[0] = at
-        gain += pass_value(work, p, dealer, bidder, bid, trump, before | (1 << p),
-                           choices | (1 << p), flags, cfg, tab, rng) - stay
+        d = pass_value(work, p, dealer, bidder, bid, trump, before | (1 << p),
+                       choices | (1 << p), flags, cfg, tab, rng) - stay
+        s1 += d
+        s2 += d * d
     if 2 * found < worlds:
         return  # too few deals like this one: the heuristic's choice
-    choose = 1 if gain > 0.0 else 0
-    if choose != did:
+    if clearly_better(-s1 if did else s1, s2, found):
         exchange_folding(hands, dealer, trump, policy, rng, tab, before | (1 << p),
-                         choices | (choose << p))
+                         choices | ((1 - did) << p))
 
 
 @shared_phase
