@@ -23,7 +23,7 @@ FLAGS = technique_flags()
 EXAMPLES = int(os.environ.get("PEDRO_FUZZ", "30"))
 CHOICES = {
     "first_lead": ("any", "trump"),
-    "plain_led": ("follow-or-trump", "any", "follow"),
+    "plain_led": ("follow-or-trump", "any", "follow", "non-trump"),
     "special_bid": ("none", "moon", "double-max"),
     "dealer_may_equal": ("true", "false"),
     "two_scores_for": ("holder", "winner", "player"),

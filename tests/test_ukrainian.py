@@ -195,3 +195,20 @@ def test_options_it_takes_and_refuses():
     with pytest.raises(PedroError, match="deck=32"):
         resolve_variant("ukrainian", ["deck=32"])
     assert resolve_variant("cinch", ["plain_led=non-trump"]).plain_led == "non-trump"
+
+
+@pytest.mark.parametrize("preset,rule", [("ukrainian", "put-away"),
+                                         ("king-pedro", "extra-one-scoring")])
+def test_bury_low_cannot_arise_where_extra_cards_score(tmp_path, preset, rule):
+    """Extra trumps played with the card (and scored) are not buried: bury-low alone is
+    refused in one line, exit 2."""
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "technique", "bury-low",
+                        "--variant", preset, "--policy", "heuristic", "--deals", "100",
+                        "--out", str(tmp_path / "t")], capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 2 and r.stderr.strip().splitlines() == [
+        f"error: bury-low cannot arise in {preset}: a player's extra trumps are not buried "
+        f"there (excess_trumps={rule})"]

@@ -54,11 +54,19 @@ def run_technique(study: Study, names: list[str], sides: list[str], out_dir: Pat
 
 def arising(variant: Variant, names: list[str], console: Console) -> list[str]:
     """``names`` less the techniques whose situation cannot arise in ``variant`` (bury-low
-    where no player holds more cards than it plays): asked alone, refused in one line."""
-    if "bury-low" not in names or not variant.plays_every_card_it_holds:
+    where no player holds more cards than it plays, or where extra cards are not buried:
+    played with the card and scored, passed, or discarded): asked alone, refused in one
+    line."""
+    if "bury-low" not in names:
         return names
-    why = (f"bury-low cannot arise in {variant.name}: no player ever holds more cards "
-           "than it plays, so none is buried")
+    if variant.plays_every_card_it_holds:
+        why = (f"bury-low cannot arise in {variant.name}: no player ever holds more cards "
+               "than it plays, so none is buried")
+    elif variant.excess_trumps != "bury":
+        why = (f"bury-low cannot arise in {variant.name}: a player's extra trumps are not "
+               f"buried there (excess_trumps={variant.excess_trumps})")
+    else:
+        return names
     if names == ["bury-low"]:
         raise PedroError(why)
     console.print(f"{why}; left out")

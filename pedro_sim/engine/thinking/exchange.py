@@ -21,6 +21,13 @@ keep only when its paired gain over those deals is at least ``Z_KEEP`` standard 
 above nothing (the best such gain wins): with a score of candidates, the best mean
 alone would be chosen for its luck as often as for its worth.
 
+ukrainian: first, in turn, a thinking seat that could pass its lone trump (best_pass)
+weighs passing against staying on deals drawn as it saw the table at its turn (the
+seats before it folding and passing as they did), and leaves the heuristic's choice
+(pass) only where the other is clearly better (Z_KEEP); then its keep, as above, its
+swaps within a class among its non-scoring cards, on deals in which every seat folded and
+passed as in the real exchange.
+
 Not thought about: an eighty-three seat that was passed trumps (a replay would have to
 pass it the same ones), a dealer that searches the discards (house rule), and the cards
 played under a stack (burying, pairs: stack tops are thought about in playouts.py).
