@@ -61,6 +61,7 @@ def technique(name: str = "all", side: str = "all", *, deals: int = 200_000,
     heuristic's on and off, or (a thinking ``policy``) forbidden and forced minus free."""
     s = build_study(deals=deals, **options)
     names, sides = parse_techniques(name), parse_sides(side)
+    names = _techniques.arising(s.inputs.variant, names)
     if s.who.thinks:
         return steered_techniques(s, steerable(names), sides)
     return _techniques.techniques(s, names, sides)

@@ -311,7 +311,8 @@ def holdings(
 def technique(
     opts: Shared,  # the shared options (commands/options.py)
     name: str = typer.Argument(..., help="A technique (cinch, save-pedro, lead-trumps, "
-                               "guard-pedro, bury-low) or all; docs/strategy.md defines each."),
+                               "guard-pedro, bury-low, pass-trumps) or all; docs/strategy.md "
+                               "defines each."),
     side: str = typer.Option("all", "--side", help="Steer it (or switch it off) for the "
                              "bidders, the defenders, both, or all (each of the three)."),
     deals: int = _deals("Deals per comparison (default 5,000 with thinking players, "

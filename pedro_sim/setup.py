@@ -19,6 +19,7 @@ TECHNIQUES = {
     "lead-trumps": L.F_LEAD_TRUMPS,
     "guard-pedro": L.F_GUARD_PEDRO,
     "bury-low": L.F_BURY_LOW,
+    "pass-trumps": L.F_PASS_TRUMPS,
 }
 
 

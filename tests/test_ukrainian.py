@@ -212,3 +212,32 @@ def test_bury_low_cannot_arise_where_extra_cards_score(tmp_path, preset, rule):
     assert r.returncode == 2 and r.stderr.strip().splitlines() == [
         f"error: bury-low cannot arise in {preset}: a player's extra trumps are not buried "
         f"there (excess_trumps={rule})"]
+
+
+def test_the_pass_trumps_technique(inputs, tmp_path):
+    """The heuristic's pass is a technique: switched off for both sides nobody passes (a
+    lone trump stays in), and the deals stay legal; it cannot arise outside ukrainian."""
+    import subprocess
+    import sys
+
+    from pedro_sim.analysis.strategy.techniques import cannot_arise, switched_off
+
+    word = switched_off(L.P_HEURISTIC, "pass-trumps", "both")
+    stayed = 0
+    for i, rec in enumerate(record_deals(inputs, 31, np.arange(1000), word, FLAGS)):
+        t = trace_dict(rec, inputs, 31, i, "heuristic")
+        assert reference.check_trace(t) == [], i
+        assert all(len(r) <= 4 for r in t["received"])  # nothing passed
+        stayed += sum(1 for h in t["start_hands"] if len(h) == 6 and sum(
+            c[1] == t["trump"] for c in h) == 1)
+    assert stayed > 50
+    assert cannot_arise(inputs.variant, "pass-trumps") is None
+    assert "passes trumps" in cannot_arise(EngineInputs.for_variant("cinch").variant,
+                                           "pass-trumps")
+    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "technique", "pass-trumps",
+                        "--variant", "king-pedro", "--policy", "heuristic", "--deals", "100",
+                        "--out", str(tmp_path / "t")], capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 2 and r.stderr.strip().splitlines() == [
+        "error: pass-trumps cannot arise in king-pedro: nobody passes trumps to a partner and "
+        "folds there (only with discard=fold-or-pass: ukrainian)"]

@@ -11,7 +11,7 @@ from rich.console import Console
 from pedro_sim.analysis.bid import SEATS
 from pedro_sim.analysis.charts import best_bids, grid_rows, length_rows
 from pedro_sim.analysis.strategy import holdings
-from pedro_sim.analysis.strategy.techniques import techniques
+from pedro_sim.analysis.strategy.techniques import arising, techniques
 from pedro_sim.analysis.study import Study
 from pedro_sim.parsers import SIDES
 from pedro_sim.report.files import check_writable_dir, write_csv
@@ -67,7 +67,8 @@ class ChartMaker:
                     lambda p: card_value_chart(values, self.bid, self.study.deals, p))
 
     def techniques(self) -> None:
-        frame = techniques(self.study, list(TECHNIQUES), list(SIDES))
+        names = arising(self.study.inputs.variant, list(TECHNIQUES))
+        frame = techniques(self.study, names, list(SIDES))
         self._write("techniques", frame,
                     lambda p: technique_chart(frame, self.study.deals, p))
 

@@ -10,10 +10,10 @@ import pandas as pd
 from rich.console import Console
 
 from pedro_sim.analysis.strategy.steered import steerable, steered_techniques
-from pedro_sim.analysis.strategy.techniques import techniques
+from pedro_sim.analysis.strategy.techniques import arising as techniques_arising
+from pedro_sim.analysis.strategy.techniques import cannot_arise, techniques
 from pedro_sim.analysis.study import Study
 from pedro_sim.commands.console_tables import narrow_table, plus_minus
-from pedro_sim.errors import PedroError
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.report.strategy_plots import steered_chart, technique_chart
 from pedro_sim.rules import Variant
@@ -53,24 +53,15 @@ def run_technique(study: Study, names: list[str], sides: list[str], out_dir: Pat
 
 
 def arising(variant: Variant, names: list[str], console: Console) -> list[str]:
-    """``names`` less the techniques whose situation cannot arise in ``variant`` (bury-low
-    where no player holds more cards than it plays, or where extra cards are not buried:
-    played with the card and scored, passed, or discarded): asked alone, refused in one
-    line."""
-    if "bury-low" not in names:
-        return names
-    if variant.plays_every_card_it_holds:
-        why = (f"bury-low cannot arise in {variant.name}: no player ever holds more cards "
-               "than it plays, so none is buried")
-    elif variant.excess_trumps != "bury":
-        why = (f"bury-low cannot arise in {variant.name}: a player's extra trumps are not "
-               f"buried there (excess_trumps={variant.excess_trumps})")
-    else:
-        return names
-    if names == ["bury-low"]:
-        raise PedroError(why)
-    console.print(f"{why}; left out")
-    return [n for n in names if n != "bury-low"]
+    """``names`` less the techniques whose situation cannot arise in ``variant``, each said
+    (techniques.cannot_arise: bury-low where nothing is buried, pass-trumps outside
+    ukrainian); one asked alone that cannot is refused in one line."""
+    kept = techniques_arising(variant, names)
+    for name in names:
+        if name not in kept:
+            console.print(f"{name} cannot arise in {variant.name}: "
+                          f"{cannot_arise(variant, name)}; left out")
+    return kept
 
 
 def print_techniques(frame: pd.DataFrame, console: Console) -> None:

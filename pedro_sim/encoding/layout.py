@@ -189,7 +189,8 @@ F_SAVE_PEDRO = 2
 F_LEAD_TRUMPS = 4
 F_GUARD_PEDRO = 8
 F_BURY_LOW = 16
-F_ALL = 31
+F_PASS_TRUMPS = 32  # ukrainian: pass a lone trump to the partner and fold (off: stay in)
+F_ALL = 63
 
 # --- the seat table, in opts after the rule options (encoding/options.py seat_table): who
 # sits with whom. The kernels reach sides only through it (engine/seats.py), so games whose

@@ -18,7 +18,30 @@ from pedro_sim.analysis.study import Study
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import strategy
 from pedro_sim.errors import PedroError
+from pedro_sim.rules import Variant
 from pedro_sim.setup import TECHNIQUES
+
+
+def cannot_arise(variant: Variant, name: str) -> str | None:
+    """Why technique ``name`` never changes a deal of ``variant``; None where it can."""
+    if name == "bury-low" and variant.plays_every_card_it_holds:
+        return "no player ever holds more cards than it plays, so none is buried"
+    if name == "bury-low" and variant.excess_trumps != "bury":
+        return (f"a player's extra trumps are not buried there "
+                f"(excess_trumps={variant.excess_trumps})")
+    if name == "pass-trumps" and variant.discard != "fold-or-pass":
+        return ("nobody passes trumps to a partner and folds there (only with "
+                "discard=fold-or-pass: ukrainian)")
+    return None
+
+
+def arising(variant: Variant, names: list[str]) -> list[str]:
+    """``names`` less the techniques that cannot arise in ``variant``; one asked alone that
+    cannot is refused in one line."""
+    if len(names) == 1 and cannot_arise(variant, names[0]):
+        raise PedroError(f"{names[0]} cannot arise in {variant.name}: "
+                         f"{cannot_arise(variant, names[0])}")
+    return [n for n in names if cannot_arise(variant, n) is None]
 
 
 def switched_off(policy: int, technique: str, side: str) -> int:

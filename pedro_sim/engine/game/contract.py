@@ -53,7 +53,7 @@ def _play_contract(inline_loop: bool):
         pts = work.pts
         rec = work.rec
         st = work.play
-        exchange_cards(work.deck, hands, dealer, trump, policy, rng, tab)
+        exchange_cards(work.deck, hands, dealer, trump, policy, flags, rng, tab)
         if thinks(policy):
             think_exchange_gate(work.deck, hands, dealer, bidder, pts[L.PT_BID], trump, policy,
                                 flags, tab, rng, think)

@@ -5,7 +5,13 @@ import numpy as np
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
 from pedro_sim.engine.jit import kernel, phase, shared_linked, shared_phase
-from pedro_sim.engine.players import pick_one, policy_of, scoring_cards, seat_player
+from pedro_sim.engine.players import (
+    pick_one,
+    policy_of,
+    scoring_cards,
+    seat_player,
+    techniques,
+)
 from pedro_sim.engine.rng import GOLDEN, below, below_at
 from pedro_sim.engine.seats import (
     partner_of,
@@ -14,6 +20,7 @@ from pedro_sim.engine.seats import (
     seat_among,
     seat_masks,
     side_in,
+    side_of,
     side_word,
 )
 
@@ -343,18 +350,19 @@ def may_pass(cards, partner_in, t, tab):
 
 
 @kernel
-def passes(policy, rng):
+def passes(policy, team_flags, rng):
     """Whether a seat that may pass does: the random player by a draw below 2 (0: it
-    stays, 1: it passes), every other player passes (the heuristic's rule: a lone trump is
-    safer in the partner's longer trumps, and a stayer must play non-trumps to plain leads;
-    a thinking player weighs both afterwards, thinking/exchange.py)."""
+    stays, 1: it passes), every other player passes unless its side's technique
+    ``pass-trumps`` is off (the heuristic's rule: a lone trump is safer in the partner's
+    longer trumps, and a stayer must play non-trumps to plain leads; a thinking player
+    weighs both afterwards, thinking/exchange.py)."""
     if policy == L.PL_RANDOM:
         return below(rng, 2) == 1
-    return True
+    return (team_flags & L.F_PASS_TRUMPS) != 0
 
 
 @kernel
-def fold_or_pass(hands, dealer, trump, policy, rng, tab, fixed, choices):
+def fold_or_pass(hands, dealer, trump, policy, flags, rng, tab, fixed, choices):
     """ukrainian, before the keep, in turn from eldest: a seat without a trump folds; one
     that may pass (may_pass) passes its trumps to its partner and folds, or stays. Seats in
     ``fixed`` (a bit per seat) take the choice in ``choices`` (bit set: pass) instead of
@@ -379,7 +387,8 @@ def fold_or_pass(hands, dealer, trump, policy, rng, tab, fixed, choices):
         if (fixed >> p) & 1:
             go = ((choices >> p) & 1) == 1
         else:
-            go = passes(seat_player(policy, tab, p), rng)
+            side = side_of(tab, p)
+            go = passes(policy_of(policy, side), techniques(policy, flags, side), rng)
         if go:
             passed[b] |= tr
             pool[b] |= tr
@@ -403,12 +412,12 @@ def keep_or_put_away(policy, rng, cards, keep, t, tab):
 
 
 @kernel
-def exchange_folding(hands, dealer, trump, policy, rng, tab, fixed, choices):
+def exchange_folding(hands, dealer, trump, policy, flags, rng, tab, fixed, choices):
     """ukrainian: folds and passes (fold_or_pass, ``fixed`` and ``choices`` as there), then
     every seat still in keeps its hand (keep_or_put_away), eldest first. A folded seat
     holds nothing; its cards are discarded (those it passed are its partner's). Returns
     the folded seats."""
-    folded = fold_or_pass(hands, dealer, trump, policy, rng, tab, fixed, choices)
+    folded = fold_or_pass(hands, dealer, trump, policy, flags, rng, tab, fixed, choices)
     keep = tab.opts[L.O_KEEP]
     for q in range(1, players(tab) + 1):
         p = seat_after(tab, dealer, q)
@@ -424,7 +433,7 @@ def exchange_folding(hands, dealer, trump, policy, rng, tab, fixed, choices):
 
 
 @shared_linked
-def exchange_cards(deck, hands, dealer, trump, policy, rng, tab):
+def exchange_cards(deck, hands, dealer, trump, policy, flags, rng, tab):
     """Discards and fills between the bidding and the first lead, eldest first, the dealer
     last: the hands in play from the dealt ones and the books, and each seat's received,
     discarded and put-away stock cards (fields H_* of ``hands``)."""
@@ -444,7 +453,7 @@ def exchange_cards(deck, hands, dealer, trump, policy, rng, tab):
         exchange_by_passing(hands, dealer, trump, policy, rng, tab)
         return
     if discard == L.DISCARD_FOLD_OR_PASS:
-        exchange_folding(hands, dealer, trump, policy, rng, tab, 0, 0)
+        exchange_folding(hands, dealer, trump, policy, flags, rng, tab, 0, 0)
         return
     sides = side_word(tab)
     dpol = policy_of(policy, side_in(sides, dealer))

@@ -316,7 +316,7 @@ def others_dealt_again(real, p, tab, rng, work):
 
 
 @shared_phase
-def exchange_like(deck, real, seen, p, dealer, bidder, trump, counts, tab, rng, work):
+def exchange_like(deck, real, seen, p, dealer, bidder, trump, counts, flags, tab, rng, work):
     """Deal the cards ``p`` has not ``seen`` at random among their places in the pack and
     play the exchange as the heuristic, until it shows p what the real one did (like_real,
     at most MAX_TRIES deals): whether it did. A rob-all dealer has seen every card but
@@ -330,10 +330,10 @@ def exchange_like(deck, real, seen, p, dealer, bidder, trump, counts, tab, rng, 
     for _ in range(MAX_TRIES):
         deal_unseen(deck, seen, dealer, bidder, tab, rng, work)
         if tab.opts[L.O_DISCARD] == L.DISCARD_FOLD_OR_PASS:  # each seat passes where it did
-            exchange_folding(hands, dealer, trump, heuristic, rng, tab, all_seats(tab),
+            exchange_folding(hands, dealer, trump, heuristic, flags, rng, tab, all_seats(tab),
                              passers(real, tab))
         else:
-            exchange_cards(work.deck, hands, dealer, trump, heuristic, rng, tab)
+            exchange_cards(work.deck, hands, dealer, trump, heuristic, flags, rng, tab)
         if like_real(hands, real, p, dealer, counts, trump, tab):
             return True
     return False
@@ -370,7 +370,8 @@ def replay(deck, real, seen, p, dealer, bidder, trump, pool, kept, counts, flags
     ``pool``: (the simulation's work, holding its points; whether a deal was found)."""
     work = simulation_of(think)[0]
     hands = work.hands
-    if not exchange_like(deck, real, seen, p, dealer, bidder, trump, counts, tab, rng, work):
+    if not exchange_like(deck, real, seen, p, dealer, bidder, trump, counts, flags, tab, rng,
+                         work):
         return work, False
     heuristic = np.int64(L.P_HEURISTIC)
     apply_keep(work.deck, hands, p, dealer, pool, kept, trump, heuristic, rng, tab)
@@ -542,7 +543,7 @@ def pass_turn(hands, p, dealer, trump, tab):
 
 
 @kernel
-def world_before(deck, real, held, p, dealer, bidder, trump, before, tab, rng, work):
+def world_before(deck, real, held, p, dealer, bidder, trump, before, flags, tab, rng, work):
     """A deal as seat ``p`` saw it at its turn to fold or pass: the cards it had not seen
     (``held``: what it had) shuffled among their places, the seats ``before`` it folding
     and passing as they did (at most MAX_TRIES deals); whether one was found."""
@@ -550,7 +551,7 @@ def world_before(deck, real, held, p, dealer, bidder, trump, before, tab, rng, w
     choices = passers(real, tab) & before
     for _ in range(MAX_TRIES):
         deal_unseen(deck, held, dealer, bidder, tab, rng, work)
-        exchange_folding(work.hands, dealer, trump, heuristic, rng, tab, before, choices)
+        exchange_folding(work.hands, dealer, trump, heuristic, flags, rng, tab, before, choices)
         if same_folds(work.hands, real, before):
             return True
     return False
@@ -562,7 +563,7 @@ def pass_value(work, p, dealer, bidder, bid, trump, fixed, choices, flags, cfg, 
     ``choices`` says and every seat playing as the heuristic: its worth to ``p``'s side."""
     hands = work.hands
     heuristic = np.int64(L.P_HEURISTIC)
-    exchange_folding(hands, dealer, trump, heuristic, rng, tab, fixed, choices)
+    exchange_folding(hands, dealer, trump, heuristic, flags, rng, tab, fixed, choices)
     clear_points(work.pts)
     exchange_credit(hands, bidder, trump, tab, work.pts)
     play_out(hands, work.play, bidder, trump, heuristic, flags, rng, tab, work.pts, work.rec)
@@ -588,7 +589,8 @@ def best_pass(deck, hands, p, dealer, bidder, bid, trump, policy, flags, cfg, ta
     found = 0
     worlds = flags[cfg + L.K_KEEP_WORLDS]
     for _ in range(worlds):
-        if not world_before(deck, hands, held, p, dealer, bidder, trump, before, tab, rng, work):
+        if not world_before(deck, hands, held, p, dealer, bidder, trump, before, flags, tab, rng,
+                            work):
             continue
         found += 1
         at = rng[0]
@@ -602,7 +604,7 @@ def best_pass(deck, hands, p, dealer, bidder, bid, trump, policy, flags, cfg, ta
     if 2 * found < worlds:
         return  # too few deals like this one: the heuristic's choice
     if clearly_better(-s1 if did else s1, s2, found):
-        exchange_folding(hands, dealer, trump, policy, rng, tab, before | (1 << p),
+        exchange_folding(hands, dealer, trump, policy, flags, rng, tab, before | (1 << p),
                          choices | ((1 - did) << p))
 
 
