@@ -224,7 +224,7 @@ def _pieces(k: SimpleNamespace) -> dict[str, tuple]:
     i64, u64 = k.i64, k.u64
     return {  # called by: both deal phases; the exchange's callers
         "deal_hands": (deal_hands, (k.deck, i64, k.tab, k.hands, k.rec, types.boolean)),
-        "exchange": (exchange_cards, (k.deck, k.hands, i64, i64, i64, k.rng, k.tab)),
+        "exchange": (exchange_cards, (k.deck, k.hands, i64, i64, i64, k.flags, k.rng, k.tab)),
         # pimc_card (the rollout plays on with the heuristic's places)
         "rollout": (rollout_value, (k.world, k.st, i64, i64, k.flags, i64, k.rng, i64, k.tab,
                                     k.pts, k.think)),
