@@ -306,8 +306,7 @@ def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, polic
         if ex == "kitty":
             recv[bidder] = list(stock)
         else:
-            for i, seat in enumerate(order):
-                recv[seat] = stock[4 * i:4 * i + 4]
+            recv = packets(dealer, stock)
         for seat in order:
             cards = hands[seat] + recv[seat]
             if ex == "second" and sum(1 for c in cards if t.is_trump[c]) >= v.hand:
@@ -380,6 +379,15 @@ def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, polic
     raise NotImplementedError(f"exchange {ex!r} ({v.name}) is not implemented")
 
 
+def packets(dealer: int, stock, size: int = 4) -> list[list[int]]:
+    """Each seat's packet of the cards dealt after the first deal (a book, a second deal),
+    ``size`` cards a seat from the top of ``stock``, eldest first."""
+    out: list[list[int]] = [[] for _ in range(N)]
+    for i, seat in enumerate(bidding_order(dealer)):
+        out[seat] = list(stock[size * i:size * (i + 1)])
+    return out
+
+
 def fold_or_pass(v: Variant, t: Table, dealer: int, hands, stock, policy):
     """ukrainian: everyone is dealt a packet of the stock; in turn from eldest a seat
     without a trump folds, and one with a lone trump (or two, one the 2) whose partner is
@@ -388,7 +396,7 @@ def fold_or_pass(v: Variant, t: Table, dealer: int, hands, stock, policy):
     cards it passed last; its partner's received lists its packet, then the passed
     cards."""
     order = bidding_order(dealer)
-    packet = {seat: stock[4 * i:4 * i + 4] for i, seat in enumerate(order)}
+    packet = packets(dealer, stock)
     got: list[list[int]] = [[] for _ in range(N)]
     gave: list[list[int]] = [[] for _ in range(N)]
     folded: set[int] = set()
@@ -742,8 +750,9 @@ def simulate(v: Variant, dealer: int, hands, stock, policy, fixed_bidder: int | 
 
 def two_to_dealt(v: Variant, t: Table, dealer: int, hands, stock, points, awards) -> None:
     """ukrainian: the 2 counts for the team of the seat dealt it (first deal or packet)."""
-    for i, seat in enumerate(bidding_order(dealer)):
-        if t.two in hands[seat] + stock[4 * i:4 * i + 4]:
+    packet = packets(dealer, stock)
+    for seat in range(N):
+        if t.two in hands[seat] + packet[seat]:
             points[team(seat)] += t.points[t.two]
             awards[t.two] = team(seat)
 
