@@ -13,7 +13,7 @@ from __future__ import annotations
 import pandas as pd
 
 from pedro_sim.analysis import charts as _charts
-from pedro_sim.analysis.bid import SEATS, bid_analysis
+from pedro_sim.analysis.bid import bid_analysis
 from pedro_sim.analysis.strategy import advise as _advise
 from pedro_sim.analysis.strategy import holdings as _holdings
 from pedro_sim.analysis.strategy import techniques as _techniques
@@ -21,7 +21,14 @@ from pedro_sim.analysis.strategy.steered import steerable, steered_techniques
 from pedro_sim.analysis.study import Study, build_study
 from pedro_sim.cards import parse_hand, parse_suit
 from pedro_sim.encoding.options import check_in_pack
-from pedro_sim.parsers import parse_presets, parse_score, parse_seats, parse_sides, parse_techniques
+from pedro_sim.parsers import (
+    parse_presets,
+    parse_score,
+    parse_seats,
+    parse_sides,
+    parse_techniques,
+    seat_names,
+)
 
 __all__ = ["bid", "card_values", "holding_patterns", "technique", "advise", "bid_chart",
            "make_rate_by_length", "variants", "study"]
@@ -39,20 +46,21 @@ def bid(hand: str, trump: str = "best", seat: str = "eldest", *, deals: int = 20
     """P(make) and expected score change for every bid (the `bid` command's bid.csv)."""
     s = build_study(deals=deals, **options)
     suit = None if trump.strip().lower() == "best" else parse_suit(trump)
-    return bid_analysis(s.inputs, _hand(hand, s), parse_seats(seat), suit, s.deals, s.seed,
+    seats = parse_seats(seat, s.inputs.variant.players)
+    return bid_analysis(s.inputs, _hand(hand, s), seats, suit, s.deals, s.seed,
                         s.who.policy, s.who.label, s.who.flags, s.show_progress).table
 
 
 def card_values(seat: str = "all", **options) -> pd.DataFrame:
     """What each trump adds to the bidder on paired deals (`holdings` card_values.csv)."""
     s = build_study(**options)
-    return _holdings.card_values(s, parse_seats(seat))
+    return _holdings.card_values(s, parse_seats(seat, s.inputs.variant.players))
 
 
 def holding_patterns(seat: str = "all", **options) -> pd.DataFrame:
     """Named holdings: share, mean points, P(make) per bid (`holdings` patterns.csv)."""
     s = build_study(**options)
-    return _holdings.patterns(s, parse_seats(seat))[0]
+    return _holdings.patterns(s, parse_seats(seat, s.inputs.variant.players))[0]
 
 
 def technique(name: str = "all", side: str = "all", *, deals: int = 200_000,
@@ -71,23 +79,29 @@ def advise(hand: str, seat: str = "eldest", score: str = "0-0", games: int = 400
            deals: int = 200_000, **options) -> pd.DataFrame:
     """Every suit and bid: P(make), expected score change, P(win the game)."""
     s = build_study(deals=deals, **options)
-    seats = parse_seats(seat)
+    seats = parse_seats(seat, s.inputs.variant.players)
     return _advise.advise(s, _hand(hand, s), seats[0],
                           parse_score(score, s.inputs.variant), games)
+
+
+def _seats(s) -> list[str]:
+    """Every seat of the study's table, by name (parsers.seat_names)."""
+    return seat_names(s.inputs.variant.players)
 
 
 def bid_chart(by: str = "tops", **options) -> pd.DataFrame:
     """Per seat, trump length and tops (or pedros) held: every bid's P(make) and expected
     score change (the `chart bids` CSV of all bids)."""
     s = build_study(**options)
-    counts = {seat: _holdings.class_counts(s, seat) for seat in SEATS}
+    counts = {seat: _holdings.class_counts(s, seat) for seat in _seats(s)}
     return _charts.grid_rows(s, counts, by)
 
 
 def make_rate_by_length(**options) -> pd.DataFrame:
     """Per seat, trump length and bid: P(make) (the `chart make-rate` CSV)."""
     s = build_study(**options)
-    return _charts.length_rows(s, {seat: _holdings.class_counts(s, seat) for seat in SEATS})
+    return _charts.length_rows(s, {seat: _holdings.class_counts(s, seat)
+                                   for seat in _seats(s)})
 
 
 def variants(presets: str | None = None, games: int = 2000, *, deals: int = 200_000,

@@ -68,7 +68,9 @@ def _count(default: int, help_text: str) -> typer.models.OptionInfo:
 
 
 PRESETS = typer.Option(None, "--presets", "--variant",
-                       help="Comma-separated presets (default: every preset the engine plays).")
+                       help="Comma-separated presets, PRESET@N (individual play by N), "
+                            "'individual' (every such table) or 'all' (default: every "
+                            "preset the engine plays).")
 
 
 def parse_out(value: str | Path) -> Path:
@@ -90,7 +92,8 @@ def bid(
     hand: str = HAND,
     bid_value: int = typer.Option(None, "--bid", help="The bid to price (default: the minimum)."),
     trump: str = typer.Option("best", "--trump", help="S, H, D, C or best (the heuristic's suit)."),
-    seat: str = typer.Option("eldest", "--seat", help="eldest, second, third, dealer or all."),
+    seat: str = typer.Option("eldest", "--seat", help="eldest, second, third, dealer, a "
+                      "number of places after eldest (0 .. players-1), or all."),
     bids: str = typer.Option(None, "--bids", help="The bids to report, e.g. 7-14, 7,8,10 or "
                              "all (default: --bid alone for players that play for the score, "
                              "each other bid costing a run of its own; every bid otherwise)."),
@@ -289,7 +292,8 @@ def calibrate(
 @shared(*ANALYSIS)
 def holdings(
     opts: Shared,  # the shared options (commands/options.py)
-    seat: str = typer.Option("all", "--seat", help="eldest, second, third, dealer or all."),
+    seat: str = typer.Option("all", "--seat", help="eldest, second, third, dealer, a "
+                      "number of places after eldest (0 .. players-1), or all."),
     deals: int = _deals("Deals per seat, and paired deals per trump card and seat (default "
                         "100,000; with --precision, the most to use)."),
     bid_value: int = typer.Option(None, "--bid", help="The bid the tables and chart show "
@@ -301,7 +305,7 @@ def holdings(
     from pedro_sim.parsers import parse_seats
 
     study = opts.study(deals)
-    seats = parse_seats(seat)
+    seats = parse_seats(seat, study.inputs.variant.players)
     with opts.dask():
         run_holdings(study, seats, out_dir, out, bid_value)
 
@@ -338,7 +342,8 @@ def technique(
 def advise(
     opts: Shared,  # the shared options (commands/options.py)
     hand: str = HAND,
-    seat: str = typer.Option("eldest", "--seat", help="eldest, second, third or dealer."),
+    seat: str = typer.Option("eldest", "--seat", help="eldest, second, third or dealer, or "
+                             "a number of places after eldest (0 .. players-1)."),
     score: str = typer.Option("0-0", "--score", help="The game score before the deal, "
                               "US-THEM (e.g. 40-35)."),
     deals: int = _deals(f"Deals per suit, as bid (default 200,000, thinking players "
@@ -364,7 +369,7 @@ def advise(
                          f"({study.deals:,}): each game goes on from one of those deals")
     rules = study.inputs.variant
     cards = check_in_pack(parse_hand(hand, size=rules.hand, allow_joker=rules.deck == 53), rules)
-    seats = parse_seats(seat)
+    seats = parse_seats(seat, rules.players)
     if len(seats) != 1:
         raise PedroError("advise takes one --seat (eldest, second, third or dealer)")
     us_them = parse_score(score, rules)

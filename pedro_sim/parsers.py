@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 
 from pedro_sim.errors import PedroError
-from pedro_sim.rules import Variant, get_preset
+from pedro_sim.rules import Variant, get_preset  # noqa: F401 (the doctests use it)
 
 SEATS = {"eldest": 0, "second": 1, "third": 2, "dealer": 3}  # seat -> places after eldest
+PLACE_NAMES = ("eldest", "second", "third")  # the first places' names, where they fit
 SIDES = ("bidders", "defenders", "both")
 KINDS = ("bids", "make-rate", "cards", "techniques")
 MAX_SCORE = 10**9
@@ -30,8 +31,38 @@ def parse_choice(text: str, known, what: str) -> list[str]:
     return [name]
 
 
-def parse_seats(seat: str) -> list[str]:
-    return parse_choice(seat, SEATS, "seat")
+def seat_names(players: int = 4) -> list[str]:
+    """Each place at a table of ``players``, eldest first, by name where one fits (eldest,
+    second, third, the dealer last), else by its number of places after eldest.
+
+    >>> seat_names(4), seat_names(3), seat_names(6)
+    (['eldest', 'second', 'third', 'dealer'], ['eldest', 'second', 'dealer'], \
+['eldest', 'second', 'third', '3', '4', 'dealer'])
+    """
+    return [("dealer" if k == players - 1 else
+             PLACE_NAMES[k] if k < len(PLACE_NAMES) else str(k)) for k in range(players)]
+
+
+def seat_place(name: str, players: int = 4) -> int:
+    """Places after eldest of a seat named by seat_names."""
+    return seat_names(players).index(name)
+
+
+def parse_seats(seat: str, players: int = 4) -> list[str]:
+    """A seat by name or by number of places after eldest (0 .. players-1), or 'all',
+    as seat_names' names.
+
+    >>> parse_seats("3"), parse_seats("2", 3), parse_seats("all", 2)
+    (['dealer'], ['dealer'], ['eldest', 'dealer'])
+    """
+    names = seat_names(players)
+    text = seat.strip().lower()
+    if text.isdigit():
+        if int(text) >= players:
+            raise PedroError(f"seat {text}: the table has seats 0..{players - 1} (places "
+                             "after eldest; the dealer last)")
+        return [names[int(text)]]
+    return parse_choice(text, names, "seat")
 
 
 def parse_sides(side: str) -> list[str]:
@@ -59,16 +90,27 @@ def parse_by(by: str) -> str:
 
 
 def parse_presets(text: str | None) -> list[str]:
-    """A comma-separated list of presets (None or empty: every preset the engine plays)."""
+    """A comma-separated list of games: presets, ``NAME@N`` (a preset played individually
+    by N), ``individual`` (every individual game the seeds describe) or ``all`` (every
+    preset the engine plays; None or empty: the same).
+
+    >>> parse_presets("cinch,cinch@3"), len(parse_presets("all,individual"))
+    (['cinch', 'cinch@3'], 27)
+    """
+    from pedro_sim.rules.overrides import table_variant
+    from pedro_sim.rules.table_size import individual_tables
     from pedro_sim.setup import PLAYED_PRESETS
 
+    words = {"all": list(PLAYED_PRESETS), "individual": individual_tables()}
     if not text:
         return list(PLAYED_PRESETS)
-    names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    names = []
+    for n in (n.strip().lower() for n in text.split(",") if n.strip()):
+        names += words.get(n, [n])
     if not names:
         raise PedroError("--presets: name at least one preset")
     for name in names:
-        get_preset(name)
+        table_variant(name)
     return names
 
 

@@ -10,7 +10,8 @@ import numpy as np
 from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.tables import Tables, build_tables
 from pedro_sim.errors import PedroError
-from pedro_sim.rules import Variant, get_preset
+from pedro_sim.rules import Variant
+from pedro_sim.rules.table_size import table_name
 from pedro_sim.specs import BY_KEY, PlayerSpec, parse_spec
 
 TECHNIQUES = {
@@ -111,9 +112,22 @@ class EngineInputs:
     @classmethod
     def for_variant(cls, variant: Variant | str) -> EngineInputs:
         if isinstance(variant, str):
-            variant = get_preset(variant)
+            from pedro_sim.rules.overrides import table_variant
+
+            variant = table_variant(variant)
         check_engine_plays(variant)
         return cls(variant, build_tables(variant))
+
+    @property
+    def label(self) -> str:
+        """The game's name in tables and charts (``cinch@3``: played individually by 3)."""
+        v = self.variant
+        return table_name(v.name, v.players, v.partnerships)
+
+    @property
+    def sides(self) -> int:
+        """The number of sides: two teams, or a player each in individual play."""
+        return 2 if self.variant.partnerships else self.variant.players
 
     @property
     def opts(self) -> np.ndarray:
@@ -157,6 +171,15 @@ class Players:
         return Players(self.policy, flags, self.label)
 
 
+def check_two_sides(variant: Variant, what: str) -> None:
+    """Refuse, in one line, a comparison of bidders and defenders as two players in
+    individual play, where the defenders are several sides (not built there)."""
+    if not variant.partnerships:
+        raise PedroError(f"{what}: individual play ({variant.players} players) has no "
+                         "fixed sides of bidders and defenders to give different players "
+                         "or techniques; use a four-player game in partnerships")
+
+
 def player_specs(policy: str, bidders: str | None = None, defenders: str | None = None,
                  worlds: int | None = None,
                  evaluator: str | None = None) -> tuple[PlayerSpec, PlayerSpec | None]:
@@ -174,6 +197,8 @@ def players(policy: str, variant: Variant, bidders: str | None = None,
     """Validate the player specs once (``variant``: the preset they play; every played preset
     has thinking players)."""
     first, second = player_specs(policy, bidders, defenders, worlds, evaluator)
+    if second is not None:
+        check_two_sides(variant, "--bidders and --defenders")
     if second is None:
         return Players(first.code * 17, player_flags(first), str(first))
     word = L.POLICY_SIDES | first.code | (second.code << 4)

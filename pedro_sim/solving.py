@@ -109,7 +109,8 @@ class Solver:
         """(hands, leader, k, wseat, wcard, led, tpts): the trick in play replayed."""
         beats, cinfo = self.inputs.tables.beats, self.inputs.tables.cinfo
         t = pos.trump
-        hands = np.array(pos.hands, dtype=np.uint64)
+        hands = np.zeros(L.SEATS, dtype=np.uint64)  # the kernels read every seat of the room
+        hands[:len(pos.hands)] = pos.hands
         wseat, wcard, led, tpts = -1, -1, -1, 0
         k = 0
         for c in pos.trick:  # played by the leader and the seats after it, in turn

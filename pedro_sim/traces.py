@@ -57,18 +57,21 @@ def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, pol
     """One record as a docs/trace-format.md object."""
     r = [int(x) for x in rec]
     size = inputs.variant.hand
+    n = inputs.variant.players
+    sides = inputs.sides  # two teams, or a side a seat in individual play
     dealer = r[L.R_DEALER]
-    hands = [r[L.R_DEALT + p * size: L.R_DEALT + (p + 1) * size] for p in range(4)]
-    stock = r[L.R_DEALT + 4 * size: L.R_DEALT + inputs.variant.deck]
-    received_masks = r[L.R_RECEIVED: L.R_RECEIVED + 4]
-    start = r[L.R_START: L.R_START + 4]
+    hands = [r[L.R_DEALT + p * size: L.R_DEALT + (p + 1) * size] for p in range(n)]
+    stock = r[L.R_DEALT + n * size: L.R_DEALT + inputs.variant.deck]
+    received_masks = r[L.R_RECEIVED: L.R_RECEIVED + n]
+    start = r[L.R_START: L.R_START + n]
     bidder, bid = r[L.R_BIDDER], r[L.R_BID]
     if kind == KIND_FIXED:
         bids = [[bidder, bid]]
     else:
         bids = [r[L.R_CALLS + 2 * k: L.R_CALLS + 2 * k + 2] for k in range(r[L.R_NCALLS])]
-    put_away = r[L.R_PUT_AWAY: L.R_PUT_AWAY + 4]  # foster: stock trumps the dealer left
-    passed = r[L.R_PASSED: L.R_PASSED + 4]  # eighty-three: cards from the partner
+    put_away = r[L.R_PUT_AWAY: L.R_PUT_AWAY + n]  # foster: stock trumps the dealer left
+    passed = r[L.R_PASSED: L.R_PASSED + n]  # eighty-three: cards from the partner
+    mate = [int(x) for x in inputs.opts[L.SE_PARTNER: L.SE_PARTNER + n]]  # -1: none
     split = inputs.variant.excess_trumps == "discard-nonscoring"  # non-trumps went first
     in_stock = 0
     for c in stock:
@@ -77,20 +80,21 @@ def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, pol
     # robbing dealer looked through: the cards it kept and, foster, the trumps it left),
     # then the cards its partner passed it (passing goes one way within a partnership)
     taken = [_in_mask(stock, (received_masks[p] | put_away[p]) & ~passed[p])
-             + cards_of(passed[p]) for p in range(4)]
+             + cards_of(passed[p]) for p in range(n)]
     # what a seat put away, then the cards it passed its partner (so that for every seat
     # start_hands = hands - discards + received, docs/trace-format.md)
     discards = [[c for c in _discards(hands[p], taken[p], start[p], r[L.R_TRUMP], inputs,
                                       split and p != dealer)
-                 if not passed[(p + 2) % 4] >> c & 1] + cards_of(passed[(p + 2) % 4])
-                for p in range(4)]
-    order = [(dealer + 1 + q) % 4 for q in range(3)]
+                 if not (mate[p] >= 0 and passed[mate[p]] >> c & 1)]
+                + (cards_of(passed[mate[p]]) if mate[p] >= 0 else [])
+                for p in range(n)]
+    order = [(dealer + 1 + q) % n for q in range(n - 1)]
     others = [c for q in order for c in discards[q]]  # cards a dealer may take (nicaragua)
     # the dealer's cards taken from the others' discards: those it received that came
     # neither from the stock nor from its partner (a stock card another seat discarded, such
     # as a kitty card passed on in eighty-three, is listed above if the dealer took it in)
     received = [taken[p] + (_in_mask(others, received_masks[p] & ~passed[p] & ~in_stock)
-                            if p == dealer else []) for p in range(4)]
+                            if p == dealer else []) for p in range(n)]
     tricks = []
     for k in range(r[L.R_NTRICKS]):
         base = L.R_TRICKS + L.TRICK_LEN * k
@@ -117,19 +121,19 @@ def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, pol
         "trump": SUITS[r[L.R_TRUMP]] if bidder >= 0 else None,
         "discards": [_texts(x) for x in discards],
         "received": [_texts(x) for x in received],
-        "start_hands": [_texts(_in_mask(hands[p] + received[p], start[p])) for p in range(4)],
+        "start_hands": [_texts(_in_mask(hands[p] + received[p], start[p])) for p in range(n)],
         "tricks": tricks,
         "folded": [r[L.R_FOLDED + 2 * k: L.R_FOLDED + 2 * k + 2] for k in range(r[L.R_NFOLDED])],
         "claimed": None if claim_seat < 0 else [claim_seat, _texts(cards_of(r[L.R_CLAIM_MASK]))],
-        "points": [r[L.R_POINTS], r[L.R_POINTS + 1]],
+        "points": r[L.R_POINTS: L.R_POINTS + sides],
         "made": bool(r[L.R_MADE]),
-        "score": [r[L.R_SCORE], r[L.R_SCORE + 1]],
+        "score": r[L.R_SCORE: L.R_SCORE + sides],
     }
     if inputs.trace_rules:  # the options in which the deal departs from the named preset
         out["rules"] = dict(inputs.trace_rules)
     if bidder < 0:  # thrown in (docs/rules.md section 5)
-        out.update({"bidder": None, "bid": 0, "trump": None, "discards": [[]] * 4,
-                    "received": [[]] * 4, "start_hands": out["hands"], "made": False})
+        out.update({"bidder": None, "bid": 0, "trump": None, "discards": [[]] * n,
+                    "received": [[]] * n, "start_hands": out["hands"], "made": False})
     if kind != KIND_DEAL:
         out["kind"] = kind
     return out

@@ -63,6 +63,10 @@ def test_some_moon_games_are_won():
 class _V:
     moon_game, max_bid, total = True, 14, 14
 
+    @staticmethod
+    def side(seat: int) -> int:  # two partnerships, as the reference's Variant gives them
+        return seat % 2
+
 
 @pytest.mark.parametrize("bid,points,expected", [
     (14, [14, 0], (0, "moon_game")),   # every point: the bidders win

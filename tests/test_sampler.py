@@ -26,12 +26,16 @@ def draws(p, hands, know, out_p, must, t, tab, n, seed):
         fact[k] = fact[k - 1] * k
     rng = np.zeros(1, np.uint64)
     start(rng, seed, 0, 3)
-    total = S.prepare(p, hands, know, out_p, must, t, tab, dp, fact, sp, sm)
-    world = np.zeros(4, np.uint64)
+    room_hands = np.zeros(L.SEATS, np.uint64)  # the kernels read every seat of the room
+    room_must = np.zeros(L.SEATS, np.uint64)
+    room_hands[:4] = hands
+    room_must[:4] = must
+    total = S.prepare(p, room_hands, know, out_p, room_must, t, tab, dp, fact, sp, sm)
+    world = np.zeros(L.SEATS, np.uint64)
     out = np.zeros((n, 4), np.uint64)
     for i in range(n):
-        S.draw_world(p, hands, world, rng, dp, fact, sp, sm)
-        out[i] = world
+        S.draw_world(p, room_hands, world, rng, dp, fact, sp, sm)
+        out[i] = world[:4]
     return total, out
 
 

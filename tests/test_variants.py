@@ -70,10 +70,33 @@ def test_variants_command(tmp_path):
     assert r.returncode == 0, r.stderr
     assert {p.name for p in tmp_path.iterdir()} == {
         "variants.csv", "seats.csv", "points.csv", "games.csv", "run.json", "make_rate.png",
-        "points.png", "deals_per_game.png", "seat_advantage.png", "balance.csv", "balance.png"}
+        "points.png", "deals_per_game.png", "seat_advantage.png", "seat_edge.png",
+        "balance.csv", "balance.png"}
     balance = pd.read_csv(tmp_path / "balance.csv")
     assert list(balance.dealer_edge_share) == sorted(balance.dealer_edge_share)
     assert set(pd.read_csv(tmp_path / "variants.csv").preset) == {"cinch", "catch-five"}
+
+
+def test_variants_at_any_table():
+    """Individual play: a row per seat of each table, each seat's edge over the others'
+    mean; with two teams the eldest's edge is the dealer's turned round."""
+    tables = [EngineInputs.for_variant(p) for p in ("cinch", "cinch@3", "sancho@7")]
+    report = variants_analysis(tables, 20_000, 40, 3, L.P_HEURISTIC, FLAGS,
+                               show_progress=False)
+    seats = report.seats.groupby("preset", sort=False).seat.apply(list).to_dict()
+    assert seats == {"cinch": ["dealer", "eldest", "second", "third"],
+                     "cinch@3": ["dealer", "eldest", "second"],
+                     "sancho@7": ["dealer", "eldest", "second", "third", "3", "4", "5"]}
+    for name, g in report.seats.groupby("preset"):
+        # the seats' leads over the others' means add up to nothing, deal by deal
+        assert abs(g.edge_share.sum()) < 1e-9, name
+        assert (g.edge_share_lo <= g.edge_share).all() and (g.edge_share <= g.edge_share_hi).all()
+    b = report.balance.set_index("preset")
+    assert b.loc["cinch", "eldest_edge_share"] == pytest.approx(-b.loc["cinch",
+                                                                      "dealer_edge_share"])
+    dealer = report.seats.set_index(["preset", "seat"]).loc[("cinch@3", "dealer")]
+    assert b.loc["cinch@3", "dealer_edge_share"] == pytest.approx(dealer.edge_share)
+    assert set(report.games.preset) == {"cinch", "cinch@3", "sancho@7"}
 
 
 @pytest.mark.parametrize("presets,fragment", [("cinch,bridge", "unknown preset 'bridge'"),

@@ -21,7 +21,7 @@ from pedro_sim.analysis.stats import mean_ci_from_hist
 from pedro_sim.cards import SUITS
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine.players.bid_values import best_suit
-from pedro_sim.parsers import SEATS
+from pedro_sim.parsers import seat_place
 from pedro_sim.setup import EngineInputs
 
 
@@ -95,13 +95,17 @@ def bid_analysis(inputs: EngineInputs, hand: list[int], seats: list[str], trump:
     suit = heuristic_trump(inputs, hand) if trump is None else trump
     tables, hists, summary = [], [], []
     total = variant.total_points
+
+    def place(seat: str) -> int:
+        return seat_place(seat, variant.players)
+
     for seat in seats:
         label = f"{seat}, trumps {SUITS[suit]}"
         if precision is None:
-            both = points_histogram(inputs, hand, SEATS[seat], suit, deals, seed, policy,
+            both = points_histogram(inputs, hand, place(seat), suit, deals, seed, policy,
                                     flags, label, show_progress)
         else:
-            both = precise_histogram(inputs, hand, SEATS[seat], suit, precision, deals, seed,
+            both = precise_histogram(inputs, hand, place(seat), suit, precision, deals, seed,
                                      policy, flags, label, show_progress, bids)
         hist = both.sum(axis=1)  # the bidders' points
         keys = {"variant": variant.name, "policy": policy_name, "seat": seat,

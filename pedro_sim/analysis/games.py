@@ -12,6 +12,7 @@ from pedro_sim.engine.game.whole_game import (
     END_MOON_GAME,
     END_TARGET,
     END_UNFINISHED,
+    G_SCORE,
     GAME_COLS,
 )
 from pedro_sim.setup import EngineInputs
@@ -22,11 +23,14 @@ END_NAMES = {END_TARGET: "target", END_BIDDER_OUT: "bidder_out", END_UNFINISHED:
 
 def game_outcomes(inputs: EngineInputs, seed: int, games: int, policy: int, flags: np.ndarray,
                   first: int = 0) -> pd.DataFrame:
-    """Play games first..first+games-1: winner team, how it ended, deals and final scores."""
+    """Play games first..first+games-1: the winning side (a team, or a seat in individual
+    play), how it ended, deals and final scores."""
     out = np.zeros((games, GAME_COLS), dtype=np.int64)
     drivers.game_results(seed, first, policy, flags, inputs.tables, out)
-    frame = pd.DataFrame(out, columns=["winner", "end", "deals", "score0", "score1"])
+    sides = inputs.sides  # two teams, or a player a side in individual play
+    frame = pd.DataFrame(out[:, :G_SCORE + sides],
+                         columns=["winner", "end", "deals"] + [f"score{s}" for s in range(sides)])
     frame.insert(0, "game", np.arange(first, first + games))
-    frame.insert(1, "first_dealer", frame["game"] % 4)
+    frame.insert(1, "first_dealer", frame["game"] % inputs.variant.players)
     frame["end"] = frame["end"].map(END_NAMES)
     return frame

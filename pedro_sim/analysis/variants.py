@@ -14,6 +14,7 @@ import pandas as pd
 
 from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
 from pedro_sim.analysis.stats import Z95, widest_half, wilson
+from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine.game.whole_game import (
     END_BIDDER_OUT,
@@ -23,9 +24,10 @@ from pedro_sim.engine.game.whole_game import (
     END_UNFINISHED,
     GAME_COLS,
 )
+from pedro_sim.parsers import seat_names
 from pedro_sim.setup import EngineInputs
 
-SEAT_NAMES = ("dealer", "eldest", "second", "third")  # counted from the dealer
+SEAT_ROOM = drivers.SEAT_COLS * L.SEATS  # the seat table's columns of the summary row
 GAME_STATS = 9  # games, first dealer's team won, sum deals, sum deals^2, 5 ways to end
 
 
@@ -54,13 +56,13 @@ def summarize_deals(inputs: EngineInputs, deals: int, seed: int, policy: int,
     for every proportion of the bid and seat tables to reach that 95% half-width, at most
     ``deals``. Returns (row, deals used)."""
     v = inputs.variant
-    width = 6 * (v.top_bid + 1) + 20 + 2 * (v.total_points + 1) + drivers.BALANCE_COLS
+    width = 6 * (v.top_bid + 1) + SEAT_ROOM + 2 * (v.total_points + 1) + drivers.BALANCE_COLS
 
     def step(first: int, count: int, chunk: int, out: np.ndarray) -> None:
         drivers.deal_summary(drivers.Span(seed, first, count, chunk), policy, flags, inputs.tables,
                              out)
 
-    label, chunk = f"{v.name}: deals", chunk_for(policy)
+    label, chunk = f"{inputs.label}: deals", chunk_for(policy)
     if precision is None:
         return run_chunked(step, deals, (width,), label, show_progress, chunk), deals
     flat, used, _ = run_precise(step, deals, (width,), label, show_progress, chunk, precision,
@@ -92,14 +94,15 @@ def summarize_games(inputs: EngineInputs, games: int, seed: int, policy: int,
             g = rows[k * chunk:(k + 1) * chunk]
             idx = np.arange(first + k * chunk, first + k * chunk + len(g))
             deals = g[:, 2]
-            out[k] = [len(g), int(((g[:, 0] == (idx % 4) % 2) & (g[:, 0] >= 0)).sum()),
+            first_side = inputs.opts[L.SE_SIDE + idx % inputs.variant.players]
+            out[k] = [len(g), int(((g[:, 0] == first_side) & (g[:, 0] >= 0)).sum()),
                       int(deals.sum()), int((deals * deals).sum()),
                       int((g[:, 1] == END_TARGET).sum()), int((g[:, 1] == END_BIDDER_OUT).sum()),
                       int((g[:, 1] == END_UNFINISHED).sum()),
                       int((g[:, 1] == END_LOSE_AT).sum()),
                       int((g[:, 1] == END_MOON_GAME).sum())]
 
-    return run_chunked(step, games, (GAME_STATS,), f"{inputs.variant.name}: games",
+    return run_chunked(step, games, (GAME_STATS,), f"{inputs.label}: games",
                        show_progress, chunk=64)
 
 
@@ -122,13 +125,29 @@ def _bid_rows(name: str, v, flat: np.ndarray, deals: int) -> list[dict]:
     return rows
 
 
+def place_names(v) -> list[str]:
+    """The seats counted from the dealer (the summary row's order): the dealer, eldest,
+    second, ... (parsers.seat_names)."""
+    names = seat_names(v.players)
+    return names[-1:] + names[:-1]
+
+
+def others(v) -> int:
+    """The sides a side's net score (scoring.net_of) is taken against: it is that many
+    times its lead over their mean."""
+    return 1 if v.partnerships else v.players - 1
+
+
 def _seat_rows(name: str, v, flat: np.ndarray, deals: int) -> list[dict]:
     base = 6 * (v.top_bid + 1)
+    cols = drivers.SEAT_COLS
     rows = []
     dealer_mean = None
-    for k, seat in enumerate(SEAT_NAMES):
-        won, made, s, s2, forced = (int(x) for x in flat[base + 5 * k: base + 5 * k + 5])
+    for k, seat in enumerate(place_names(v)):
+        won, made, s, s2, forced, e, e2 = (int(x) for x in flat[base + cols * k:
+                                                                base + cols * (k + 1)])
         mean, lo, hi = _mean_ci(s, s2, deals)
+        edge = [x / others(v) / v.total_points for x in _mean_ci(e, e2, deals)]
         if k == 0:
             dealer_mean = mean
         w_lo, w_hi = wilson(won, deals)
@@ -140,30 +159,32 @@ def _seat_rows(name: str, v, flat: np.ndarray, deals: int) -> list[dict]:
                      "forced_lo": float(f_lo) if k == 0 else 0.0,
                      "forced_hi": float(f_hi) if k == 0 else 0.0,
                      "team_score": mean, "team_score_lo": lo, "team_score_hi": hi,
-                     "vs_dealer": mean - dealer_mean})
+                     "vs_dealer": mean - dealer_mean, "edge_share": edge[0],
+                     "edge_share_lo": edge[1], "edge_share_hi": edge[2]})
     return rows
 
 
-def _balance_row(name: str, v, flat: np.ndarray, deals: int, bids: list[dict]) -> dict:
+def _balance_row(name: str, v, flat: np.ndarray, deals: int, bids: list[dict],
+                 seats: list[dict]) -> dict:
     """Figures comparable across presets, each per deal as a share of the deal's points
-    (95% intervals): the dealer's side's net score (its edge over the other side), the
-    first bidder's (eldest's) side's, which in two-sided games is the same edge turned
-    round, and the bidders' net score; and the make rate, over every deal won."""
-    e, e2, n, n2 = (float(x) for x in flat[:4])
+    (95% intervals): the dealer's side's net score (its edge over the other side, or in
+    individual play the dealer's lead over the others' mean), the first bidder's
+    (eldest's), which in two-sided games is the same edge turned round, and the bidders'
+    net score; and the make rate, over every deal won."""
+    e, e2, n, n2 = (float(x) / others(v) ** p for x, p in zip(flat[:4], (1, 2, 1, 2),
+                                                              strict=True))
     total = v.total_points
     edge = _mean_ci(e, e2, deals)
     net = _mean_ci(n, n2, deals)
+    eldest = next(r for r in seats if r["preset"] == name and r["seat"] == "eldest")
     held = [r for r in bids if r["preset"] == name and r["bid"] > 0]  # 0: thrown in
     won = sum(r["n"] for r in held)
     made = sum(r["made"] for r in held)
     m_lo, m_hi = wilson(made, max(won, 1))
     row = {"preset": name, "deals": deals, "points_in_deal": total}
-    for key, (mean, lo, hi), sign in (("dealer_edge_share", edge, 1),
-                                      ("eldest_edge_share", edge, -1),
-                                      ("bidders_net_share", net, 1)):
-        lo, hi = (lo, hi) if sign > 0 else (-hi, -lo)
-        row.update({key: sign * mean / total, key + "_lo": lo / total,
-                    key + "_hi": hi / total})
+    for key, (mean, lo, hi) in (("dealer_edge_share", edge), ("bidders_net_share", net)):
+        row.update({key: mean / total, key + "_lo": lo / total, key + "_hi": hi / total})
+    row.update({f"eldest_edge_share{x}": eldest[f"edge_share{x}"] for x in ("", "_lo", "_hi")})
     row.update({"make_rate": made / won if won else float("nan"),
                 "make_rate_lo": float(m_lo), "make_rate_hi": float(m_hi)})
     return row
@@ -191,20 +212,21 @@ def variants_analysis(presets: list[EngineInputs], deals: int, games: int, seed:
     bids, seats, points, game_rows, balance = [], [], [], [], []
     for inputs in presets:
         v = inputs.variant
+        name = inputs.label  # cinch@3: cinch played individually by 3
         flat, used = summarize_deals(inputs, deals, seed, policy, flags, show_progress,
                                      precision)
-        bids += _bid_rows(v.name, v, flat, used)
-        seats += _seat_rows(v.name, v, flat, used)
-        start = 6 * (v.top_bid + 1) + 20
+        bids += _bid_rows(name, v, flat, used)
+        seats += _seat_rows(name, v, flat, used)
+        start = 6 * (v.top_bid + 1) + SEAT_ROOM
         hist = flat[start:start + 2 * (v.total_points + 1)].reshape(2, v.total_points + 1)
-        balance.append(_balance_row(v.name, v, flat[start + 2 * (v.total_points + 1):], used,
-                                    bids))
+        balance.append(_balance_row(name, v, flat[start + 2 * (v.total_points + 1):], used,
+                                    bids, seats))
         for side, row in zip(("bidders", "defenders"), hist, strict=True):
             for p, c in enumerate(row):
-                points.append({"preset": v.name, "side": side, "points": p,
+                points.append({"preset": name, "side": side, "points": p,
                                "share_of_total": p / v.total_points, "count": int(c)})
         if games:
-            game_rows.append(_game_row(v.name, summarize_games(inputs, games, seed, policy,
+            game_rows.append(_game_row(name, summarize_games(inputs, games, seed, policy,
                                                                flags, show_progress)))
     table = pd.DataFrame(balance).sort_values("dealer_edge_share", kind="stable",
                                               ignore_index=True)

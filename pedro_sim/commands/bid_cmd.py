@@ -39,7 +39,7 @@ def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals:
                          rules)
     bid_value = rules.check_bid(rules.min_bid if bid_value is None else bid_value)
     suit = None if trump.strip().lower() == "best" else parse_suit(trump)
-    seats = parse_seats(seat)
+    seats = parse_seats(seat, rules.players)
     check_28_56(rules, bid_value, hand, suit, seats)
     bids = reported_bids(bids_text, bid_value, who, rules)
     check_writable_dir(out_dir)

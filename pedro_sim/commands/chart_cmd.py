@@ -8,12 +8,11 @@ from pathlib import Path
 import numpy as np
 from rich.console import Console
 
-from pedro_sim.analysis.bid import SEATS
 from pedro_sim.analysis.charts import best_bids, grid_rows, length_rows
 from pedro_sim.analysis.strategy import holdings
 from pedro_sim.analysis.strategy.techniques import arising, techniques
 from pedro_sim.analysis.study import Study
-from pedro_sim.parsers import SIDES
+from pedro_sim.parsers import SIDES, seat_names
 from pedro_sim.report.files import check_writable_dir, write_csv
 from pedro_sim.report.strategy_plots import (
     bid_chart,
@@ -38,7 +37,8 @@ class ChartMaker:
 
     def counts(self) -> dict[str, np.ndarray]:
         if self._counts is None:
-            self._counts = {s: holdings.class_counts(self.study, s) for s in SEATS}
+            self._counts = {s: holdings.class_counts(self.study, s)
+                            for s in seat_names(self.study.inputs.variant.players)}
         return self._counts
 
     def _write(self, name: str, frame, draw) -> None:
@@ -62,7 +62,8 @@ class ChartMaker:
                     lambda p: make_rate_chart(rows, bids, self.study.deals, p))
 
     def cards(self) -> None:
-        values = holdings.card_values(self.study, list(SEATS))
+        values = holdings.card_values(self.study,
+                                      seat_names(self.study.inputs.variant.players))
         self._write("card_values", values,
                     lambda p: card_value_chart(values, self.bid, self.study.deals, p))
 

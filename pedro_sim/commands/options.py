@@ -57,7 +57,9 @@ GROUPS: dict[str, list[tuple[str, Any, Any]]] = {
     ],
     "variant": [
         ("variant", str, typer.Option("cinch", "--variant",
-                                      help="Preset (see pedro-sim rules and docs/rules.md).")),
+                                      help="Preset (see pedro-sim rules and docs/rules.md), "
+                                           "or PRESET@N: played individually by N players "
+                                           "(cinch@2..6, sancho@4..7, dom-pedro@4..7).")),
     ],
     "house": [
         ("rule", list[str], typer.Option(None, "--rule",

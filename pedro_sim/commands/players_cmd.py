@@ -34,8 +34,12 @@ def run_duel(a: str, b: str, deals: int, seed: int, worlds: int | None, evaluato
     table = duel(inputs, a, b, deals, seed, flags, precision=precision)
     elapsed = time.perf_counter() - started
     r = table.iloc[0]
+    n = rules.players
+    played = ("twice, the players swapping sides" if rules.partnerships else
+              f"{2 * n} times: A alone at each of the {n} seats against B, then B alone "
+              "against A; per deal, A's lead over the others' mean, less B's in its place")
     console.print(
-        f"{rules.name}, {r.deals:,} deals each played twice, the players swapping sides\n"
+        f"{inputs.label}, {r.deals:,} deals each played {played}\n"
         f"  A = {a}\n  B = {b}\n"
         f"  points per deal, A minus B: {r.points_diff:+.3f} "
         f"(95% {r.points_diff_lo:+.3f} to {r.points_diff_hi:+.3f})\n"

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from pedro_sim.analysis.bid import SEATS, bid_analysis
+from pedro_sim.analysis.bid import bid_analysis
 from pedro_sim.analysis.study import Study, build_study
 from pedro_sim.cards import format_cards, parse_hand
 from pedro_sim.commands.bid_cmd import simulate_bids
@@ -26,7 +26,7 @@ from pedro_sim.commands.holdings_cmd import run_holdings
 from pedro_sim.commands.options import STRONG, THINKING_PRECISION
 from pedro_sim.commands.technique_cmd import run_technique
 from pedro_sim.commands.variants_cmd import run_variants
-from pedro_sim.parsers import SIDES
+from pedro_sim.parsers import SEATS, SIDES
 from pedro_sim.report.files import check_writable_dir, write_atomic
 from pedro_sim.setup import TECHNIQUES
 
@@ -132,6 +132,7 @@ def build_sections(study: Study, games: int, work: Path, console: Console) -> li
         "rates by bid, points, each seat's edge and deals per game, and the balance of the "
         "presets as shares of a deal's points, with 95% intervals.",
         ["variants/balance.png", "variants/make_rate.png", "variants/seat_advantage.png",
+         "variants/seat_edge.png",
          "variants/points.png", "variants/deals_per_game.png", "variants/balance.csv",
          "variants/variants.csv", "variants/seats.csv", "variants/points.csv",
          "variants/games.csv"]))

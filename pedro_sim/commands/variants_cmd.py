@@ -13,7 +13,7 @@ from pedro_sim.analysis.variants import VariantsReport, variants_analysis
 from pedro_sim.parsers import parse_presets
 from pedro_sim.report import variant_plots as plots
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
-from pedro_sim.rules import PRESETS, get_preset
+from pedro_sim.rules import get_preset
 from pedro_sim.setup import EngineInputs, players
 
 
@@ -32,7 +32,7 @@ def run_variants(presets: str | None, deals: int, games: int, seed: int, player_
                                precision=precision)
     elapsed = time.perf_counter() - started
     print_report(report, console)
-    totals = {n: PRESETS[n].total_points for n in names}
+    totals = {i.label: i.variant.total_points for i in inputs}
     used = report.seats.groupby("preset", sort=False)["deals"].first().to_dict()
     shown = deals if precision is None else \
         f"{min(used.values()):,}–{max(used.values()):,} deals per preset (--precision {precision})"
@@ -47,6 +47,7 @@ def run_variants(presets: str | None, deals: int, games: int, seed: int, player_
     plots.make_rate_figure(report.bids, totals, policy, shown, out_dir / "make_rate.png")
     plots.points_figure(report.points, policy, shown, out_dir / "points.png")
     plots.seat_figure(report.seats, policy, shown, out_dir / "seat_advantage.png")
+    plots.seat_edge_figure(report.seats, policy, shown, out_dir / "seat_edge.png")
     plots.balance_figure(report.balance, policy, shown, out_dir / "balance.png")
     if precision is not None:
         console.print(f"--precision {precision}: " + ", ".join(

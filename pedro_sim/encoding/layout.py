@@ -59,8 +59,9 @@ from pedro_sim.rules.choices import (
     O_DEALER_28_56,  # 1: the dealer may bid 28-56 (BID_28_56) holding A K 2 of the trump
     O_OFF_JACK_TRUMP,  # 1: the jack of the trump's colour is a trump, below the jack
     O_PACK,  # the pack's cards as a mask (card c: bit c); O_DECK is how many they are
+    O_PARTNERSHIPS,  # 1: two fixed partnerships; 0: individual play, a side a seat
     N_RULE_OPTS,
-) = range(43)
+) = range(44)
 # the bid "28-56" as recorded, and what it scores made (set: minus the bid)
 BID_28_56 = variant.BID_28_56
 SCORE_28_56 = variant.SCORE_28_56
@@ -195,10 +196,10 @@ F_ALL = 63
 # --- the seat table, in opts after the rule options (encoding/options.py seat_table): who
 # sits with whom. The kernels reach sides only through it (engine/seats.py), so games whose
 # sides are single players or change from deal to deal need a new table, not new arithmetic.
-SEATS = 4  # seats the arrays have room for (a preset's own count: opts[O_PLAYERS]); a
+SEATS = 8  # seats the arrays have room for (a preset's own count: opts[O_PLAYERS]); a
 # power of two, so that a seat masked with SEATS - 1 is one the compiler knows in range
 assert SEATS & (SEATS - 1) == 0
-MAX_SIDES = 2  # sides the arrays have room for
+MAX_SIDES = 8  # sides the arrays have room for (individual play: a side a seat)
 (
     SE_SIDE,  # a slot per seat: the side it plays for (0 .. MAX_SIDES - 1)
     SE_PARTNER,  # a slot per seat: the seat it passes cards to (eighty-three), -1 if none
@@ -206,8 +207,10 @@ MAX_SIDES = 2  # sides the arrays have room for
     # who play after seat p when it plays at place k of a trick
     SE_SIDE_WORD,  # the sides again, packed SIDE_BITS a seat (seat 0 lowest), for loops
     # that read them from a register
+    SE_ROLE_WORD,  # each seat's player in the policy word (0 or 1, a bit per seat): its
+    # side in two-sided games; a duel of N individual players seats A and B by it
     N_OPTS,
-) = tuple(N_RULE_OPTS + at for at in offsets(SEATS, SEATS, SEATS * SEATS, 1))
+) = tuple(N_RULE_OPTS + at for at in offsets(SEATS, SEATS, SEATS * SEATS, 1, 1))
 SIDE_BITS = 4
 
 # --- pts: int64 [PT_LEN] a deal's points: what each side took, then the contract ---

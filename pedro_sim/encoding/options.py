@@ -49,7 +49,8 @@ def kernel_options(variant: Variant) -> np.ndarray:
     opts[L.O_TOP_BID] = v.top_bid
     opts[L.O_PASS_EXCESS] = v.excess_trumps == "pass-to-partner"
     opts[L.O_PACK] = sum(1 << c for c in pack_cards(v))
-    opts[L.N_RULE_OPTS:] = seat_table(v.players)
+    opts[L.N_RULE_OPTS:] = seat_table(v.players, None if v.partnerships
+                                      else tuple(range(v.players)))
     return opts
 
 
@@ -77,21 +78,28 @@ def check_in_pack(cards: list[int], variant: Variant, where: str = "hand") -> li
     return cards
 
 
-def seat_table(n: int, sides: tuple[int, ...] | None = None) -> np.ndarray:
+def seat_table(n: int, sides: tuple[int, ...] | None = None,
+               roles: tuple[int, ...] | None = None) -> np.ndarray:
     """Who plays with whom among ``n`` players (slots SE_* of layout.py): by default in
     partnerships, partners across the table, so seat p plays for side p % 2; ``sides``
-    gives each seat's side instead (partners: the next seat of the same side).
+    gives each seat's side instead (partners: the next seat of the same side). ``roles``:
+    which of a policy word's two players sits at each seat (default: its side's parity,
+    which is the side itself in two-sided games).
 
     >>> t = seat_table(4)
     >>> def at(slot): return t[slot - L.N_RULE_OPTS:][:4].tolist()
     >>> at(L.SE_SIDE), at(L.SE_PARTNER)
     ([0, 1, 0, 1], [2, 3, 0, 1])
-    >>> [bin(at(L.SE_LATER + 4 * k)[0]) for k in range(4)]  # seat 0 at places 0, 1, 2, 3
+    >>> [bin(at(L.SE_LATER + L.SEATS * k)[0]) for k in range(4)]  # seat 0 at places 0..3
     ['0b1010', '0b10', '0b10', '0b0']
+    >>> t = seat_table(3, (0, 1, 2), (1, 0, 0))
+    >>> at(L.SE_PARTNER)[:3], bin(at(L.SE_ROLE_WORD)[0])
+    ([-1, -1, -1], '0b1')
     """
     table = np.full(L.N_OPTS - L.N_RULE_OPTS, -1, dtype=np.int64)
     at = -L.N_RULE_OPTS
     side = list(sides) if sides is not None else [p % 2 for p in range(n)]
+    role = list(roles) if roles is not None else [s % 2 for s in side]
     for p in range(n):
         table[at + L.SE_SIDE + p] = side[p]
         mates = [(p + j) % n for j in range(1, n) if side[(p + j) % n] == side[p]]
@@ -102,4 +110,5 @@ def seat_table(n: int, sides: tuple[int, ...] | None = None) -> np.ndarray:
             table[at + L.SE_LATER + L.SEATS * k + p] = sum(1 << q for q in later
                                                            if side[q] != side[p])
     table[at + L.SE_SIDE_WORD] = sum(side[p] << (L.SIDE_BITS * p) for p in range(n))
+    table[at + L.SE_ROLE_WORD] = sum(role[p] << p for p in range(n))
     return table

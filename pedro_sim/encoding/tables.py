@@ -45,8 +45,13 @@ class Tables(NamedTuple):
     cinfo: np.ndarray  # int64 [4, N_INFO, 53]
     # the seat numbers 0 .. n-1 of an n-player game: a tuple, so that its length, the
     # player count, is part of the bundle's numba type and a constant in the compiled
-    # kernels (one compiled engine per player count; engine/seats.py players)
+    # kernels (one compiled engine per player count; engine/seats.py players); individual
+    # play, whatever its count, has a tuple of L.SEATS and one engine, which reads the
+    # count from opts
     seats: tuple[int, ...]
+    # the sides 0 .. k-1: a tuple for the same reason, so that loops over the two sides of
+    # partnerships unroll (engine/seats.py sides); individual play: L.MAX_SIDES
+    sides: tuple[int, ...] = (0, 1)
 
 
 def trump_cards(trump: int, variant: Variant) -> dict[str, int]:
@@ -84,6 +89,9 @@ def build_tables(variant: Variant) -> Tables:
         order = [trump_cards(t, variant)[r] for r in variant.counting_order]
         cinfo[t, L.I_COUNT_ORDER, :] = -1
         cinfo[t, L.I_COUNT_ORDER, :len(order)] = order
+    if not variant.partnerships:  # every count of individuals: one compiled engine
+        return Tables(kernel_options(variant), masks, beats, cinfo, tuple(range(L.SEATS)),
+                      tuple(range(L.MAX_SIDES)))
     return Tables(kernel_options(variant), masks, beats, cinfo, tuple(range(variant.players)))
 
 

@@ -19,8 +19,20 @@ def players(tab):
     """The player count, a constant of the compiled code (the length of the Tables' seat
     tuple, encoding/tables.py), not read from opts[O_PLAYERS]: loops over the players
     unroll and seat arithmetic folds (measured: 3-4% more heuristic deals a second, 7-8%
-    with seat_among's mask; docs/performance.md)."""
-    return len(tab.seats)
+    with seat_among's mask; docs/performance.md). Games of individuals (any count) share
+    one compiled engine, whose seat tuple has every seat of the arrays' room: there the
+    count is read from opts (the comparison folds away in the other engines)."""
+    n = len(tab.seats)
+    return tab.opts[L.O_PLAYERS] if n == L.SEATS else n
+
+
+@kernel
+def sides(tab):
+    """The number of sides, a constant of the compiled code as the player count is (the
+    Tables' side tuple): 2 in partnerships; one a seat in individual play, read from opts
+    as players() does."""
+    k = len(tab.sides)
+    return tab.opts[L.O_PLAYERS] if k == L.MAX_SIDES else k
 
 
 @kernel
@@ -65,6 +77,25 @@ def side_word(tab):
 def side_in(word, p):
     """Seat ``p``'s side from a side word."""
     return (word >> (L.SIDE_BITS * p)) & ((1 << L.SIDE_BITS) - 1)
+
+
+@kernel
+def role_word(tab):
+    """Which of the policy word's two players sits at each seat, a bit per seat
+    (SE_ROLE_WORD): the side in two-sided games; set per arrangement in duels of N
+    individual players."""
+    return tab.opts[L.SE_ROLE_WORD]
+
+
+@kernel
+def role_in(word, p):
+    """Seat ``p``'s player (0 or 1 of the policy word) from a role word."""
+    return (word >> p) & 1
+
+
+@kernel
+def role_of(tab, p):
+    return role_in(tab.opts[L.SE_ROLE_WORD], p)
 
 
 @kernel

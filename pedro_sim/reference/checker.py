@@ -10,7 +10,7 @@ fills, forced bids, folds, claims, winners, points, score) must match exactly.
 from __future__ import annotations
 
 from .cards import SUITS
-from .general import N, deal_general, simulate
+from .general import deal_general, simulate
 from .rng import Stream, shuffle
 from .variants import CARD_TEXT, DEAL_RULES, canonical, get_variant, with_rules
 
@@ -137,8 +137,9 @@ class GeneralChecker:
         s = self._starts.get(seat)
         if s is None:
             sh = self.tr["start_hands"]
-            if not isinstance(sh, list) or len(sh) != N:
-                self.stop("start_hands must be a list of 4 card lists")
+            n = self.v.players
+            if not isinstance(sh, list) or len(sh) != n:
+                self.stop(f"start_hands must be a list of {n} card lists")
             s = self._starts[seat] = set(self.card_list(sh[seat], f"start_hands[{seat}]"))
         return s
 
@@ -184,6 +185,7 @@ class GeneralChecker:
         except (ValueError, KeyError, TypeError) as exc:
             self.stop(f"rules: {exc}")
         self.pack = set(v.pack())
+        n = v.players
         if tr["format"] != "pedro-trace/1":
             self.err(f"format is {tr['format']!r}, expected 'pedro-trace/1'")
         if not isinstance(tr["policy"], str):
@@ -193,17 +195,17 @@ class GeneralChecker:
         if not _is_int(tr["deal"]) or tr["deal"] < 0:
             self.err(f"deal is not a non-negative integer: {tr['deal']!r}")
         dealer = tr["dealer"]
-        if not _is_int(dealer) or not 0 <= dealer < N:
-            self.stop(f"dealer is not a seat 0..3: {dealer!r}")
+        if not _is_int(dealer) or not 0 <= dealer < n:
+            self.stop(f"dealer is not a seat 0..{n - 1}: {dealer!r}")
         kind = tr.get("kind", 0)
         if not _is_int(kind) or kind not in (0, 1, 2):
             self.err(f"kind must be 0, 1 or 2, not {kind!r}")
             kind = -1
         hl = tr["hands"]
-        if not isinstance(hl, list) or len(hl) != N:
-            self.stop("hands must be a list of 4 card lists")
-        hands = [self.card_list(hl[s], f"hands[{s}]", v.dealt) for s in range(N)]
-        stock = self.card_list(tr["stock"], "stock", v.deck - N * v.dealt)
+        if not isinstance(hl, list) or len(hl) != n:
+            self.stop(f"hands must be a list of {n} card lists")
+        hands = [self.card_list(hl[s], f"hands[{s}]", v.dealt) for s in range(n)]
+        stock = self.card_list(tr["stock"], "stock", len(v.pack()) - n * v.dealt)
         everything = [c for h in hands for c in h] + stock
         if len(set(everything)) != v.deck:
             self.stop(f"hands and stock are not the {v.deck} cards once each")
@@ -211,17 +213,17 @@ class GeneralChecker:
         if self.seed_check and _is_int(tr["seed"]) and _is_int(tr["deal"]):
             exp = None
             if kind == 0:
-                exp = (tr["deal"], 0, tr["deal"] % N)
+                exp = (tr["deal"], 0, tr["deal"] % n)
             elif kind == 1 and _is_int(tr.get("game")) and tr["game"] >= 0:
                 exp = (tr["game"] * GAME_INDEX_STRIDE + tr["deal"], 1,
-                       (tr["game"] + tr["deal"]) % N)
+                       (tr["game"] + tr["deal"]) % n)
             if exp is not None:
                 index, k, d = exp
                 if dealer != d:
                     self.err(f"dealer is {dealer}, but deal {tr['deal']} has dealer {d}")
                 deck = shuffle(Stream.start(tr["seed"], index, k), v.pack())
-                eh, es = deal_general(deck, dealer, v.dealt, packet=v.packet)
-                for s in range(N):
+                eh, es = deal_general(deck, dealer, v.dealt, packet=v.packet, players=n)
+                for s in range(n):
                     if eh[s] != hands[s]:
                         self.err(f"hands[{s}] is {_txt(hands[s])}, but the seeded deal gives "
                                  f"{_txt(eh[s])}")
@@ -230,8 +232,8 @@ class GeneralChecker:
         fixed = None
         if kind == 2:
             b, bid = tr["bidder"], tr["bid"]
-            if not _is_int(b) or not 0 <= b < N:
-                self.stop(f"bidder is not a seat 0..3: {b!r}")
+            if not _is_int(b) or not 0 <= b < n:
+                self.stop(f"bidder is not a seat 0..{n - 1}: {b!r}")
             if tr["bids"] != [[b, v.min_bid]] or not _is_int(bid) or bid != v.min_bid:
                 self.err(f"a fixed-hand (kind 2) trace must have bids == [[bidder, "
                          f"{v.min_bid}]] and bid {v.min_bid}, not {tr['bids']!r} / {bid!r}")
@@ -240,15 +242,15 @@ class GeneralChecker:
         body, _ = simulate(v, dealer, hands, stock, policy, fixed_bidder=fixed)
         for key in COMPARED:
             if key in ("discards", "received", "start_hands") and isinstance(tr[key], list) \
-                    and len(tr[key]) == N:
-                for s in range(N):
+                    and len(tr[key]) == n:
+                for s in range(n):
                     if tr[key][s] != body[key][s]:
                         self.err(f"{key}[{s}] is {tr[key][s]!r}, but the rules and the "
                                  f"trace's choices give {body[key][s]!r}")
                 continue
             if tr[key] != body[key]:
                 self.err(f"{key} is {tr[key]!r}, but the rules and the trace's choices give "
-                         f"{body[key]!r}{_forced_note(key, body[key])}")
+                         f"{body[key]!r}{_forced_note(key, body[key], n)}")
         got = tr["tricks"]
         exp = body["tricks"]
         if not isinstance(got, list):
@@ -288,11 +290,11 @@ def _stack_note(got, expected) -> str:
     return ""
 
 
-def _forced_note(key: str, bids) -> str:
-    """Where the first three passed and the dealer's call is forced, say so."""
-    if key == "bids" and isinstance(bids, list) and len(bids) == N \
-            and all(b == 0 for _, b in bids[:3]):
-        return f" (after three passes the dealer is forced: {bids[3][1]})"
+def _forced_note(key: str, bids, n: int = 4) -> str:
+    """Where all before the dealer passed and the dealer's call is forced, say so."""
+    if key == "bids" and isinstance(bids, list) and len(bids) == n \
+            and all(b == 0 for _, b in bids[:-1]):
+        return f" (after {n - 1} passes the dealer is forced: {bids[-1][1]})"
     return ""
 
 

@@ -18,15 +18,16 @@ from .rng import Stream, shuffle
 from .rules import discard_and_fill as cinch_discard_and_fill
 from .variants import Table, Variant, card_ids, table, texts
 
-N = 4
+
+def team(seat: int, v: Variant | None = None) -> int:
+    """The side ``seat`` plays for under ``v`` (Variant.side); without a variant, four
+    players in two partnerships (seat % 2)."""
+    return v.side(seat) if v is not None else seat % 2
 
 
-def team(seat: int) -> int:
-    return seat % 2
-
-
-def bidding_order(dealer: int) -> list[int]:
-    return [(dealer + 1 + i) % N for i in range(N)]
+def bidding_order(dealer: int, n: int = 4) -> list[int]:
+    """The ``n`` seats from eldest (the dealer's left) round to the dealer."""
+    return [(dealer + 1 + i) % n for i in range(n)]
 
 
 class RandomPolicy:
@@ -74,13 +75,14 @@ def packet_sizes(n: int, packet: int = 3) -> list[int]:
     return [packet] * (n // packet) + ([n % packet] if n % packet else [])
 
 
-def deal_general(deck: list[int], dealer: int, n: int, skip: int = -1, packet: int = 3):
-    """Packets to eldest..dealer, ``skip`` left out (the fixed hand); the rest
-    of ``deck`` is the stock/kitty/books/second deal, top first."""
-    hands: list[list[int]] = [[] for _ in range(N)]
+def deal_general(deck: list[int], dealer: int, n: int, skip: int = -1, packet: int = 3,
+                 players: int = 4):
+    """Packets to eldest..dealer of ``players`` seats, ``skip`` left out (the fixed hand);
+    the rest of ``deck`` is the stock/kitty/books/second deal, top first."""
+    hands: list[list[int]] = [[] for _ in range(players)]
     pos = 0
     for size in packet_sizes(n, packet):
-        for seat in bidding_order(dealer):
+        for seat in bidding_order(dealer, players):
             if seat == skip:
                 continue
             hands[seat].extend(deck[pos:pos + size])
@@ -91,7 +93,7 @@ def deal_general(deck: list[int], dealer: int, n: int, skip: int = -1, packet: i
 def seeded_deal(v: Variant, seed: int, index: int, kind: int, dealer: int):
     stream = Stream.start(seed, index, kind)
     deck = shuffle(stream, v.pack())
-    hands, stock = deal_general(deck, dealer, v.dealt, packet=v.packet)
+    hands, stock = deal_general(deck, dealer, v.dealt, packet=v.packet, players=v.players)
     return stream, hands, stock
 
 
@@ -138,7 +140,8 @@ def forced_call(v: Variant, seat: int, policy, index: int, bid28: bool = False) 
 def auction(v: Variant, dealer: int, policy, hands=None):
     """Returns (bids, bidder, bid); bidder -1 when the deal is thrown in. ``hands`` (the
     dealt cards) matter only for 28-56."""
-    order = bidding_order(dealer)
+    n = v.players
+    order = bidding_order(dealer, n)
     bids: list[list[int]] = []
     standing, bidder = 0, -1
 
@@ -147,11 +150,11 @@ def auction(v: Variant, dealer: int, policy, hands=None):
 
     if v.rounds == "one":
         for i, seat in enumerate(order):
-            if i == N - 1 and standing == 0 and v.forced is not None:
+            if i == n - 1 and standing == 0 and v.forced is not None:
                 call = forced_call(v, seat, policy, len(bids), bid28(seat))
             else:
                 call = policy.choose("bid", seat,
-                                     bid_options(v, standing, i == N - 1 and v.dealer_may_equal,
+                                     bid_options(v, standing, i == n - 1 and v.dealer_may_equal,
                                                  bid28(seat)),
                                      len(bids))
             bids.append([seat, call])
@@ -161,16 +164,16 @@ def auction(v: Variant, dealer: int, policy, hands=None):
     passed: set[int] = set()
     turn = 0
     while True:
-        seat = order[turn % N]
+        seat = order[turn % n]
         turn += 1
-        if len(passed) == N or (bidder >= 0 and len(passed) == N - 1):
+        if len(passed) == n or (bidder >= 0 and len(passed) == n - 1):
             break
         if seat in passed:
             continue
-        if turn <= N and seat == dealer and len(passed) == N - 1 and v.forced is not None:
-            call = forced_call(v, seat, policy, len(bids), bid28(seat))  # three passed
+        if turn <= n and seat == dealer and len(passed) == n - 1 and v.forced is not None:
+            call = forced_call(v, seat, policy, len(bids), bid28(seat))  # all others passed
         else:
-            equal = seat == dealer and turn <= N and v.dealer_may_equal  # first round only
+            equal = seat == dealer and turn <= n and v.dealer_may_equal  # first round only
             call = policy.choose("bid", seat, bid_options(v, standing, equal, bid28(seat)),
                                  len(bids))
         bids.append([seat, call])
@@ -207,14 +210,15 @@ def searched(v: Variant, t: Table, disc, order) -> list[int]:
     were discarded, which the robbing dealer may take with the stock's."""
     if not v.search_discards:
         return []
-    return [c for seat in order[:3] for c in disc[seat] if t.is_trump[c]]
+    return [c for seat in order[:-1] for c in disc[seat] if t.is_trump[c]]
 
 
 def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, policy):
     """Returns (discards, received, start_hands); all in trace order."""
-    order = bidding_order(dealer)
-    disc: list[list[int]] = [[] for _ in range(N)]
-    recv: list[list[int]] = [[] for _ in range(N)]
+    n = v.players
+    order = bidding_order(dealer, n)
+    disc: list[list[int]] = [[] for _ in range(n)]
+    recv: list[list[int]] = [[] for _ in range(n)]
     start: list[list[int]] = [list(h) for h in hands]
     ex = v.exchange
     if ex == "none":
@@ -235,7 +239,7 @@ def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, polic
     if ex in ("foster", "nicaragua"):
         size = v.hand
         pos = 0
-        for seat in order[:3]:
+        for seat in order[:-1]:
             m = policy.choose("keep_count", seat, list(range(size + 1)), None)
             keep = set(choose_from(policy, "keep", seat, m, hands[seat]))
             disc[seat] = _not(hands[seat], keep)
@@ -254,7 +258,7 @@ def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, polic
             recv[dealer] = [c for c in rest if c in keep or c in left] + _ordered(found, keep)
             disc[dealer] = _not(own, keep) + left
         else:
-            others = [c for s in order[:3] for c in disc[s]]
+            others = [c for s in order[:-1] for c in disc[s]]
             pool = own + rest + others
             keep = set(choose_from(policy, "keep", dealer, min(size, len(pool)), pool))
             recv[dealer] = _ordered(rest, keep) + _ordered(others, keep)
@@ -263,7 +267,7 @@ def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, polic
         return disc, recv, start
     if ex == "pidro":
         pos = 0
-        for seat in order[:3]:
+        for seat in order[:-1]:
             h = hands[seat]
             tr = [c for c in h if t.is_trump[c]]
             disc[seat] = [c for c in h if not t.is_trump[c]]
@@ -306,7 +310,7 @@ def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, polic
         if ex == "kitty":
             recv[bidder] = list(stock)
         else:
-            recv = packets(dealer, stock)
+            recv = packets(dealer, stock, players=n)
         for seat in order:
             cards = hands[seat] + recv[seat]
             if ex == "second" and sum(1 for c in cards if t.is_trump[c]) >= v.hand:
@@ -323,11 +327,11 @@ def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, polic
         return disc, recv, start
     if ex == "pass":
         recv[bidder] = list(stock)
-        cards = [hands[s] + recv[s] for s in range(N)]
-        keep6: list[set | None] = [None] * N
-        gave: list[list[int]] = [[] for _ in range(N)]  # cards each seat passed its partner
+        cards = [hands[s] + recv[s] for s in range(n)]
+        keep6: list[set | None] = [None] * n
+        gave: list[list[int]] = [[] for _ in range(n)]  # cards each seat passed its partner
         for a in order[:2]:  # eldest's team first
-            b = (a + 2) % N
+            b = v.partner(a)
             ta = [c for c in cards[a] if t.is_trump[c]]
             tb = [c for c in cards[b] if t.is_trump[c]]
             if max(len(ta), len(tb)) <= v.hand:
@@ -379,11 +383,11 @@ def exchange(v: Variant, t: Table, dealer: int, bidder: int, hands, stock, polic
     raise NotImplementedError(f"exchange {ex!r} ({v.name}) is not implemented")
 
 
-def packets(dealer: int, stock, size: int = 4) -> list[list[int]]:
+def packets(dealer: int, stock, size: int = 4, players: int = 4) -> list[list[int]]:
     """Each seat's packet of the cards dealt after the first deal (a book, a second deal),
     ``size`` cards a seat from the top of ``stock``, eldest first."""
-    out: list[list[int]] = [[] for _ in range(N)]
-    for i, seat in enumerate(bidding_order(dealer)):
+    out: list[list[int]] = [[] for _ in range(players)]
+    for i, seat in enumerate(bidding_order(dealer, players)):
         out[seat] = list(stock[size * i:size * (i + 1)])
     return out
 
@@ -395,14 +399,15 @@ def fold_or_pass(v: Variant, t: Table, dealer: int, hands, stock, policy):
     keeps its hand (keep_or_put_away). A folded seat discards everything it held, the
     cards it passed last; its partner's received lists its packet, then the passed
     cards."""
-    order = bidding_order(dealer)
-    packet = packets(dealer, stock)
-    got: list[list[int]] = [[] for _ in range(N)]
-    gave: list[list[int]] = [[] for _ in range(N)]
+    n = v.players
+    order = bidding_order(dealer, n)
+    packet = packets(dealer, stock, players=n)
+    got: list[list[int]] = [[] for _ in range(n)]
+    gave: list[list[int]] = [[] for _ in range(n)]
     folded: set[int] = set()
     for seat in order:
         tr = sorted(c for c in hands[seat] + packet[seat] + got[seat] if t.is_trump[c])
-        mate = (seat + 2) % N
+        mate = v.partner(seat)
         if not tr:
             folded.add(seat)
         elif (len(tr) == 1 or (len(tr) == 2 and t.two in tr)) and mate not in folded \
@@ -410,9 +415,9 @@ def fold_or_pass(v: Variant, t: Table, dealer: int, hands, stock, policy):
             gave[seat] = tr
             got[mate] += tr
             folded.add(seat)
-    disc: list[list[int]] = [[] for _ in range(N)]
-    recv: list[list[int]] = [packet[s] + sorted(got[s]) for s in range(N)]
-    start: list[list[int]] = [[] for _ in range(N)]
+    disc: list[list[int]] = [[] for _ in range(n)]
+    recv: list[list[int]] = [packet[s] + sorted(got[s]) for s in range(n)]
+    start: list[list[int]] = [[] for _ in range(n)]
     for seat in order:
         cards = hands[seat] + recv[seat]
         if seat in folded:
@@ -560,25 +565,26 @@ def _award(v, t, points, awards, c, seat_played, winner):
     if c == t.two:
         if v.two_rule in ("holder", "dealt"):  # counted when play starts
             return
-        tm = team(seat_played) if v.two_rule == "player" else team(winner)
+        tm = v.side(seat_played) if v.two_rule == "player" else v.side(winner)
     else:
-        tm = team(winner)
+        tm = v.side(winner)
     points[tm] += p
     awards[c] = tm
 
 
 def play(v: Variant, t: Table, start, bidder: int, policy):
-    """Returns (tricks, folded, claimed, points, awards) in trace form (awards:
-    card -> team, for the counting order)."""
+    """Returns (tricks, folded, claimed, points, awards) in trace form (points: one a side;
+    awards: card -> side, for the counting order)."""
+    n = v.players
     hands = [list(h) for h in start]
-    points = [0, 0]
+    points = [0] * v.sides
     awards: dict[int, int] = {}
     if v.two_rule == "holder":
-        for s in range(N):
+        for s in range(n):
             if t.two in hands[s]:
-                points[team(s)] += t.points[t.two]
-                awards[t.two] = team(s)
-    in_play = [True] * N
+                points[v.side(s)] += t.points[t.two]
+                awards[t.two] = v.side(s)
+    in_play = [True] * n
     folded: list[list[int]] = []
     tricks = []
     claimed = None
@@ -590,11 +596,11 @@ def play(v: Variant, t: Table, start, bidder: int, policy):
 
     while True:
         if v.fold == "start":
-            for s in range(N):
+            for s in range(n):
                 if in_play[s] and hands[s] and not has_trump(s):
                     in_play[s] = False
                     folded.append([s, ti])
-        active = [s for s in range(N) if in_play[s] and hands[s]]
+        active = [s for s in range(n) if in_play[s] and hands[s]]
         if not active:
             break
         if len(active) == 1:
@@ -607,12 +613,12 @@ def play(v: Variant, t: Table, start, bidder: int, policy):
             break
         leader = prev
         while not (in_play[leader] and hands[leader]):
-            leader = (leader + 1) % N
+            leader = (leader + 1) % n
         led = None
         plays = []
         tops = []
-        for i in range(N):
-            seat = (leader + i) % N
+        for i in range(n):
+            seat = (leader + i) % n
             if not (in_play[seat] and hands[seat]):
                 continue
             hand = hands[seat]
@@ -664,8 +670,10 @@ def play(v: Variant, t: Table, start, bidder: int, policy):
 # ----------------------------------------------------------------- scoring
 
 def score_deal(v: Variant, points, bidder: int, bid: int):
-    bt = team(bidder)
-    ot = 1 - bt
+    """(made, score), one score a side: the bidder's side adds its points if it made the
+    bid, else loses it (or the special bid's amounts); every other side adds the points it
+    took (foster: difference scoring, two sides)."""
+    bt = v.side(bidder)
     if v.deal_28_56 and bid == BID_28_56:  # every point, or lose 28; the others score theirs
         made = points[bt] >= v.total
         score = list(points)
@@ -676,6 +684,7 @@ def score_deal(v: Variant, points, bidder: int, bid: int):
     made = points[bt] >= need
     moon = v.moon and made and bid == v.max_bid  # shot the moon: twice the bid
     if v.scoring == "difference":
+        ot = 1 - bt  # two sides (with_rules refuses it in individual play)
         score = [0, 0]
         if made:
             diff = points[bt] - points[ot]
@@ -703,9 +712,9 @@ def discard_credit(v: Variant, t: Table, discards, bidder: int, start=()) -> int
     (not one a searching dealer took back into play: it is in a ``start`` hand)."""
     if v.exchange != "foster":
         return 0
-    bt = team(bidder)
+    bt = v.side(bidder)
     in_play = {c for h in start for c in h}
-    return sum(t.points[c] for s in range(N) if team(s) != bt for c in discards[s]
+    return sum(t.points[c] for s in range(v.players) if v.side(s) != bt for c in discards[s]
                if c not in in_play)
 
 
@@ -713,7 +722,9 @@ def discard_credit(v: Variant, t: Table, discards, bidder: int, start=()) -> int
 
 def simulate(v: Variant, dealer: int, hands, stock, policy, fixed_bidder: int | None = None):
     """One deal from the dealt ``hands`` and ``stock``; returns the trace body
-    (without header) and the awards (card -> team) for the counting order."""
+    (without header) and the awards (card -> side) for the counting order. Lists by seat
+    have ``v.players`` entries, ``points`` and ``score`` one a side (``v.sides``)."""
+    n = v.players
     if fixed_bidder is None:
         bids, bidder, bid = auction(v, dealer, policy, hands)
     else:
@@ -723,9 +734,10 @@ def simulate(v: Variant, dealer: int, hands, stock, policy, fixed_bidder: int | 
             "bids": bids}
     if bidder < 0:  # thrown in
         body.update({"bidder": None, "bid": 0, "trump": None,
-                     "discards": [[] for _ in range(N)], "received": [[] for _ in range(N)],
+                     "discards": [[] for _ in range(n)], "received": [[] for _ in range(n)],
                      "start_hands": [texts(h) for h in hands], "tricks": [], "folded": [],
-                     "claimed": None, "points": [0, 0], "made": False, "score": [0, 0]})
+                     "claimed": None, "points": [0] * v.sides, "made": False,
+                     "score": [0] * v.sides})
         return body, {}
     suits = ak2_suits(hands[bidder]) if v.deal_28_56 and bid == BID_28_56 else [0, 1, 2, 3]
     suit = policy.choose("trump", bidder, suits, None)
@@ -733,11 +745,11 @@ def simulate(v: Variant, dealer: int, hands, stock, policy, fixed_bidder: int | 
     discards, received, start = exchange(v, t, dealer, bidder, hands, stock, policy)
     tricks, folded, claimed, points, awards = play(v, t, start, bidder, policy)
     if v.exchange == "ukrainian":
-        folded = [[s, 0] for s in bidding_order(dealer) if not start[s]] + folded
+        folded = [[s, 0] for s in bidding_order(dealer, n) if not start[s]] + folded
     if v.two_rule == "dealt":
         two_to_dealt(v, t, dealer, hands, stock, points, awards)
     credit = discard_credit(v, t, discards, bidder, start)
-    points[team(bidder)] += credit
+    points[v.side(bidder)] += credit
     made, score = score_deal(v, points, bidder, bid)
     body.update({"bidder": bidder, "bid": bid, "trump": SUITS[suit],
                  "discards": [texts(h) for h in discards],
@@ -750,18 +762,18 @@ def simulate(v: Variant, dealer: int, hands, stock, policy, fixed_bidder: int | 
 
 def two_to_dealt(v: Variant, t: Table, dealer: int, hands, stock, points, awards) -> None:
     """ukrainian: the 2 counts for the team of the seat dealt it (first deal or packet)."""
-    packet = packets(dealer, stock)
-    for seat in range(N):
+    packet = packets(dealer, stock, players=v.players)
+    for seat in range(v.players):
         if t.two in hands[seat] + packet[seat]:
-            points[team(seat)] += t.points[t.two]
-            awards[t.two] = team(seat)
+            points[v.side(seat)] += t.points[t.two]
+            awards[t.two] = v.side(seat)
 
 
 def count_order_winner(v: Variant, before, body, info, target: int) -> int:
     """sancho / dom-pedro: both teams reached the target on one deal: count the
     points card by card in the preset's order; the first to reach it wins."""
     run = list(before)
-    bt = team(body["bidder"])
+    bt = v.side(body["bidder"])
     if not body["made"]:
         run[bt] += body["score"][bt]
     for key in v.count_order:
@@ -773,3 +785,22 @@ def count_order_winner(v: Variant, before, body, info, target: int) -> int:
         if run[tm] >= target:
             return tm
     return bt  # not reached by counting (cannot happen): the bidders
+
+
+def count_order_among(v: Variant, before, reached, info, target: int) -> int:
+    """sancho / dom-pedro played individually: several players (``reached``, seats) reached
+    the target on one deal, the bidder not among them: count the scoring cards in the
+    preset's order from the scores ``before`` the deal, each for the one of them that took
+    it; the first to reach the target wins (-1: none does, the game goes on)."""
+    run = list(before)
+    for key in v.count_order:
+        if key not in v.points:
+            continue
+        c = card_ids(v, key, info["suit"])
+        s = info["awards"].get(c)
+        if s is None or s not in reached:
+            continue
+        run[s] += v.points[key]
+        if run[s] >= target:
+            return s
+    return -1

@@ -68,15 +68,17 @@ def bid_options(standing: int) -> list[int]:
 def discard_and_fill(hands: list[list[int]], stock: list[int], dealer: int,
                      t: TrumpInfo):
     """Discard all non-trumps, fill non-dealers (eldest first) from the top of
-    the stock to 6, then the dealer takes every remaining stock trump plus
-    the first non-trumps that make up the room below 6.
+    the stock to 6 (as far as it goes), then the dealer takes every remaining stock trump
+    plus the first non-trumps that make up the room below 6. The seats are those of
+    ``hands`` (four, or the players of individual play).
 
     Returns (discards, received, start_hands, leftover_stock)."""
+    n = len(hands)
     kept = [[c for c in h if t.is_trump[c]] for h in hands]
     discards = [[c for c in h if not t.is_trump[c]] for h in hands]
-    received: list[list[int]] = [[] for _ in range(N_SEATS)]
+    received: list[list[int]] = [[] for _ in range(n)]
     pos = 0
-    for seat in bidding_order(dealer)[:3]:
+    for seat in [(dealer + 1 + i) % n for i in range(n - 1)]:
         need = max(0, HAND_SIZE - len(kept[seat]))
         take = stock[pos:pos + need]
         pos += len(take)
@@ -95,7 +97,7 @@ def discard_and_fill(hands: list[list[int]], stock: list[int], dealer: int,
         else:
             leftover.append(c)
     received[dealer] = taken
-    start_hands = [kept[s] + received[s] for s in range(N_SEATS)]
+    start_hands = [kept[s] + received[s] for s in range(n)]
     return discards, received, start_hands, leftover
 
 

@@ -52,6 +52,8 @@ class Variant:
         self.end = "target"       # target | own_made | won_bid | count_order | made_target
         self.lose_at = None
         self.count_order = ()
+        self.players = 4          # seats, 0..players-1 in playing order
+        self.individual = False   # True: every player its own side (partnerships=false)
         for k, val in kw.items():
             if not hasattr(self, k):
                 raise AttributeError(k)
@@ -60,6 +62,21 @@ class Variant:
 
     def __repr__(self) -> str:
         return f"Variant({self.name!r})"
+
+    @property
+    def sides(self) -> int:
+        """How many sides score: 2 partnerships, or one a player in individual play."""
+        return self.players if self.individual else 2
+
+    def side(self, seat: int) -> int:
+        """The side ``seat`` plays for: its own in individual play, else seat % 2."""
+        return seat if self.individual else seat % 2
+
+    def partner(self, seat: int) -> int:
+        """The partner of ``seat`` (partnership games only: the seat across)."""
+        if self.individual:
+            raise ValueError(f"{self.name} played individually: no partners")
+        return (seat + 2) % self.players
 
     def pack(self) -> list[int]:
         """The pack, ascending ids: 52 cards, the joker (52) too, or A K Q J T 9 5 2."""
@@ -153,7 +170,11 @@ _SIMPLE = {"min_bid": "min_bid", "max_bid": "max_bid", "dealer_may_equal": "deal
            "plain_trick_winner": "plain_winner", "dealer_searches_discards": "search_discards",
            "moon-game": "moon_game", "moon_game": "moon_game", "28-56": "deal_28_56",
            "dealer_28_56": "deal_28_56", "deck": "deck", "off_jack_trump": "off_jack"}
-DEAL_RULES = ("min_bid", "max_bid", "forced_bid", "dealer_forced", "dealer_may_equal",
+# Individual play (every player its own side): the presets played so, and their player
+# counts (docs/rules.md; a preset's 4 in partnerships is the only other table).
+INDIVIDUAL = {"cinch": (2, 6), "sancho": (4, 7), "dom-pedro": (4, 7)}
+DEAL_RULES = ("players", "partnerships",
+              "min_bid", "max_bid", "forced_bid", "dealer_forced", "dealer_may_equal",
               "first_lead", "plain_led", "fold", "special_bid", "scoring", "two_scores_for",
               "plain_trick_winner", "points", "target", "goes_out_at", "dealer_searches_discards",
               "moon", "moon-game", "28-56", "deck", "off_jack_trump")
@@ -169,7 +190,10 @@ def with_rules(name: str, rules: dict) -> Variant:
     if rules.get("moon"):  # the interchange format's name for special_bid=moon
         rules = {**{k: x for k, x in rules.items() if k != "moon"}, "special_bid": "moon"}
     forced_kind = rules.get("dealer_forced")
+    _seat(v, rules)
     for key, value in rules.items():
+        if key in ("players", "partnerships"):
+            continue
         if key in _SIMPLE:
             setattr(v, _SIMPLE[key], value)
         elif key == "points":
@@ -205,8 +229,51 @@ def with_rules(name: str, rules: dict) -> Variant:
                      "double-83": (2 * top, top, 2 * top, 2 * top)}.get(rules["special_bid"])
     elif "max_bid" in rules and base.special is not None:
         raise ValueError("max_bid with a preset's special bid: give special_bid too")
+    if v.individual:
+        if v.goes_out_at:
+            raise ValueError("goes_out_at: \"bidder goes out\" does not apply to individual "
+                             "play (partnerships=false)")
+        if v.scoring == "difference":
+            raise ValueError("scoring=difference: not defined for individual play "
+                             "(partnerships=false)")
+        if v.moon_game:
+            raise ValueError("moon-game: not defined for individual play "
+                             "(partnerships=false)")
     v.total = sum(v.points.values())
     return v
+
+
+def _seat(v: Variant, rules: dict) -> None:
+    """``players`` and ``partnerships``: four in two partnerships (the presets' own), or
+    individual play of ``cinch`` (2..6 players; 9 cards each in packets of 3, 8 in two
+    packets of 4 for six players), ``sancho`` and ``dom-pedro`` (4..7; 6 cards each, as
+    with four); "bidder goes out" does not apply to individual play."""
+    if "players" not in rules and "partnerships" not in rules:
+        return
+    players = rules.get("players", 4)
+    partnerships = rules.get("partnerships", True)
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise ValueError(f"players={players!r}: must be an integer")
+    if not isinstance(partnerships, bool):
+        raise ValueError(f"partnerships={partnerships!r}: must be true or false")
+    if partnerships:
+        if players != 4:
+            raise ValueError(f"players={players} with partnerships: fixed partnerships are "
+                             "four players; individual play needs partnerships=false")
+        return
+    if v.name not in INDIVIDUAL:
+        raise ValueError(f"partnerships=false: {v.name} is not played individually (only "
+                         + ", ".join(f"{k} {lo}..{hi}" for k, (lo, hi) in INDIVIDUAL.items())
+                         + ")")
+    lo, hi = INDIVIDUAL[v.name]
+    if not lo <= players <= hi:
+        raise ValueError(f"players={players}: {v.name} is played individually by "
+                         f"{lo}..{hi} players")
+    v.players = players
+    v.individual = True
+    v.goes_out_at = None
+    if v.name == "cinch":
+        v.dealt, v.packet = (8, 4) if players == 6 else (9, 3)
 
 
 def card_ids(v: Variant, key: str, suit: int) -> int:

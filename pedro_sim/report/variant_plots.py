@@ -96,7 +96,7 @@ def seat_figure(seats: pd.DataFrame, policy: str, deals: int, path: Path) -> Non
     names = list(pd.unique(seats.seat))
     width = 0.8 / len(names)
     for k, seat in enumerate(names):
-        g = seats[seats.seat == seat].set_index("preset").loc[presets]
+        g = seats[seats.seat == seat].set_index("preset").reindex(presets)  # NaN: no such seat
         x = np.arange(len(presets)) - 0.4 + width * (k + 0.5)
         ax.bar(x, g.team_score, width=width, label=seat,
                yerr=[g.team_score - g.team_score_lo, g.team_score_hi - g.team_score], capsize=2)
@@ -106,6 +106,33 @@ def seat_figure(seats: pd.DataFrame, policy: str, deals: int, path: Path) -> Non
     ax.grid(alpha=0.3, axis="y")
     ax.legend(fontsize=8, title="seat (from the dealer)")
     ax.set_title("Seat advantage (95% intervals)\n" + _subtitle(policy, deals), fontsize=10)
+    fig.tight_layout()
+    _save(fig, path)
+
+
+def seat_edge_figure(seats: pd.DataFrame, policy: str, deals: int | str, path: Path) -> None:
+    """Each seat's edge per deal (its side's score less the others' mean, as a share of the
+    deal's points; 95% intervals), seat by seat from the dealer's left round to the
+    dealer, a line per game: where at the table the deals pay, at any table size."""
+    fig, ax = plt.subplots(figsize=(9, 5))
+    for k, (preset, g) in enumerate(seats.groupby("preset", sort=False)):
+        order = list(g.seat[1:]) + list(g.seat[:1])  # eldest first, the dealer last
+        g = g.set_index("seat").loc[order]
+        x = np.arange(len(g))
+        y = 100 * g.edge_share
+        ax.errorbar(x + 0.04 * (k % 7 - 3), y, yerr=[y - 100 * g.edge_share_lo,
+                                                       100 * g.edge_share_hi - y],
+                    marker="o", ms=3, capsize=2, label=preset, **_style(k))
+    ax.axhline(0, color="black", lw=0.8)
+    places = max(seats.groupby("preset").size())
+    ax.set_xticks(range(places), [str(k + 1) for k in range(places)])
+    ax.set_xlabel("seat: places after the dealer (1: eldest; each line's last point is its "
+                  "dealer)")
+    ax.set_ylabel("seat's edge (% of the deal's points per deal)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7, ncol=2)
+    ax.set_title("Edge of each seat over the others (95% intervals)\n"
+                 + _subtitle(policy, deals), fontsize=10)
     fig.tight_layout()
     _save(fig, path)
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from pedro_sim.errors import PedroError
 from pedro_sim.rules.presets import get_preset
+from pedro_sim.rules.table_size import individual_deal, split_table
 from pedro_sim.rules.variant import POINT_RANKS, Variant
 
 FIXED = {"name", "description"}
@@ -71,7 +72,23 @@ def apply_rules(variant: Variant, rules: dict[str, Any]) -> Variant:
             known = ", ".join(sorted(types))
             raise PedroError(f"unknown rule '{key}' (known: {known}, points.RANK, 28-56, "
                              "moon-game)")
-    return replace(variant, **changes)
+    return replace(variant, **{**table_changes(variant, changes), **changes})
+
+
+def table_changes(variant: Variant, changes: dict[str, Any]) -> dict[str, Any]:
+    """The options a new player count or individual play brings with it (the hand size,
+    no "bidder goes out": rules/table_size.py), unless the same rules set them.
+
+    >>> v = apply_rules(resolve_variant("cinch"), {"players": "6", "partnerships": "no"})
+    >>> v.hand, v.packet, v.goes_out_at
+    (8, 4, 0)
+    """
+    if "players" not in changes and "partnerships" not in changes:
+        return {}
+    players = changes.get("players", variant.players)
+    if changes.get("partnerships", variant.partnerships):
+        return {}
+    return individual_deal(variant.name, players)
 
 
 def _set_points(points: dict[str, int], rank: str, value: Any) -> None:
@@ -140,13 +157,28 @@ def load_rules_file(path: Path) -> dict[str, Any]:
 
 def resolve_variant(preset: str, rule_args: list[str] | None = None,
                     rules_file: Path | None = None) -> Variant:
-    """The preset, then the file's rules, then the command line's, validated."""
-    variant = get_preset(preset)
+    """The preset (``NAME@N``: played individually by N), then the file's rules, then the
+    command line's, validated."""
+    variant = table_variant(preset)
     if rules_file is not None:
         variant = apply_rules(variant, load_rules_file(rules_file))
     if rule_args:
         variant = apply_rules(variant, parse_rule_args(rule_args))
     return variant
+
+
+def table_variant(text: str) -> Variant:
+    """A preset by name, or ``NAME@N``: that preset played individually by N players.
+
+    >>> v = table_variant("cinch@6")
+    >>> v.players, v.partnerships, v.hand
+    (6, False, 8)
+    """
+    name, players = split_table(text.strip().lower())
+    variant = get_preset(name)
+    if players is None:
+        return variant
+    return apply_rules(variant, {"players": players, "partnerships": False})
 
 
 def house_rules(variant: Variant) -> dict[str, Any]:
@@ -156,11 +188,15 @@ def house_rules(variant: Variant) -> dict[str, Any]:
 
     >>> house_rules(resolve_variant("cinch", ["min_bid=6", "points.J=2"]))
     {'points': {'J': 2}, 'min_bid': 6}
+    >>> house_rules(resolve_variant("cinch", ["players=6", "partnerships=no"]))
+    {'players': 6, 'partnerships': False}
     """
     preset = get_preset(variant.name)
+    seated = table_changes(preset, {"players": variant.players,
+                                    "partnerships": variant.partnerships})
     out: dict[str, Any] = {}
     for key, value in variant.options().items():
-        was = getattr(preset, key)
+        was = seated.get(key, getattr(preset, key))
         if key in FIXED or value == was:
             continue
         if key == "points":

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields
 
 from pedro_sim.errors import PedroError
 from pedro_sim.rules.choices import CHOICES as CHOICE_ENUMS
+from pedro_sim.rules.table_size import check_table
 
 # trump ranks that can score, in docs/rules.md's order
 POINT_RANKS = ("A", "K", "Q", "J", "T", "9", "pedro", "off5", "3", "2", "joker", "offjack")
@@ -36,6 +37,7 @@ class Variant:
     name: str = "cinch"
     description: str = "Cinch, Double Pedro, High Five (docs/rules.md section 2)"
     players: int = 4
+    partnerships: bool = True  # False: individual play, each player its own side
     deck: int = 52
     hand: int = 9  # cards dealt to each player before the bidding
     packet: int = 3
@@ -113,8 +115,7 @@ class Variant:
         self._check_game()
 
     def _check_deal(self) -> None:
-        if self.players != 4:
-            raise PedroError(f"players={self.players}: only 4 players in partnerships")
+        check_table(self.name, self.players, self.partnerships)
         if self.deck not in DECK_SIZES:
             raise PedroError(f"deck={self.deck}: must be one of 52, 53, 32")
         if self.hand < 1 or not 1 <= self.packet <= self.hand:
@@ -192,12 +193,23 @@ class Variant:
                              "needs the dealer to rob freely or fill from the top")
         if self.min_discard < 0 or self.min_discard > self.hand:
             raise PedroError(f"min_discard={self.min_discard}: must lie in 0..hand")
-        if self.excess_trumps == "pass-to-partner" and self.players % 2:
-            raise PedroError("excess_trumps=pass-to-partner needs partnerships")
+        if not self.partnerships:
+            self._check_individual()
         self._check_fold_or_pass()
         if self.plain_led == "trumps-only" and self.fold != "no-trump-at-trick":
             raise PedroError("plain_led=trumps-only: a player without trumps must fold "
                              "(fold=no-trump-at-trick)")
+
+    def _check_individual(self) -> None:
+        """Rules that only two sides give a meaning, refused in individual play."""
+        if self.excess_trumps == "pass-to-partner" or self.discard == "fold-or-pass":
+            raise PedroError("partnerships=no: passing cards to a partner needs partners")
+        for bad, why in ((self.goes_out_at, "goes_out_at (\"bidder goes out\")"),
+                         (self.scoring == "difference", "scoring=difference"),
+                         (self.moon_game, "moon_game")):
+            if bad:
+                raise PedroError(f"partnerships=no: {why} is defined for two sides only, "
+                                 "not for individual play")
 
     def _check_fold_or_pass(self) -> None:
         """ukrainian's exchange comes whole: folding and passing before the keep, trumps

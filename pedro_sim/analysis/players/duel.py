@@ -1,7 +1,11 @@
-"""Duplicate duels: every deal played twice, the two players swapping sides, so that the
-cards cancel out and only the play differs."""
+"""Duplicate duels: every deal played once with each arrangement of the two players, so
+that the cards cancel out and only the play differs. Two partnerships: A as team 0 and
+as team 1. Individual play at a table of N: A at one seat and B at the others, every
+seat in turn, and the reverse (2N arrangements a deal)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -9,27 +13,71 @@ import pandas as pd
 from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
 from pedro_sim.analysis.stats import Z95, wilson, wilson_half
 from pedro_sim.encoding import layout as L
+from pedro_sim.encoding.tables import Tables
 from pedro_sim.setup import EngineInputs, team_policy
 from pedro_sim.traces import record_deals
 
-# per chunk: deals, sum and sum of squares of 2x the points difference and of 2x the score
-# difference, A's bids and makes, B's bids and makes
+# per chunk: deals, sum and sum of squares of the points and of the score measure (A's
+# lead over B, times the arrangement's divisor: see lead), A's bids and makes, B's bids
+# and makes
 ROW = 9
 
 
-def duel_rows(recs_ab: np.ndarray, recs_ba: np.ndarray) -> np.ndarray:
-    """The row sums of deals played with A as team 0 (``recs_ab``) and as team 1."""
-    pts_ab = recs_ab[:, L.R_POINTS:L.R_POINTS + 2]
-    pts_ba = recs_ba[:, L.R_POINTS:L.R_POINTS + 2]
-    sc_ab = recs_ab[:, L.R_SCORE:L.R_SCORE + 2]
-    sc_ba = recs_ba[:, L.R_SCORE:L.R_SCORE + 2]
-    d2 = (pts_ab[:, 0] - pts_ab[:, 1]) + (pts_ba[:, 1] - pts_ba[:, 0])
-    s2 = (sc_ab[:, 0] - sc_ab[:, 1]) + (sc_ba[:, 1] - sc_ba[:, 0])
-    b_ab, b_ba = recs_ab[:, L.R_BIDDER], recs_ba[:, L.R_BIDDER]
-    m_ab, m_ba = recs_ab[:, L.R_MADE], recs_ba[:, L.R_MADE]
-    a_bid = np.concatenate([(b_ab >= 0) & (b_ab % 2 == 0), (b_ba >= 0) & (b_ba % 2 == 1)])
-    b_bid = np.concatenate([(b_ab >= 0) & (b_ab % 2 == 1), (b_ba >= 0) & (b_ba % 2 == 0)])
-    made = np.concatenate([m_ab, m_ba]) != 0
+def seated(inputs: EngineInputs, roles: int) -> EngineInputs:
+    """The same game with the policy word's players seated by ``roles`` (a bit a seat:
+    the seat plays the word's second player)."""
+    opts = inputs.tables.opts.copy()
+    opts[L.SE_ROLE_WORD] = roles
+    return replace(inputs, tables=Tables(opts, *inputs.tables[1:]))
+
+
+def arrangements(inputs: EngineInputs) -> list[tuple[EngineInputs, int]]:
+    """Each arrangement of A and B as (inputs, seat of the lone player or -1), A's
+    arrangements first: in partnerships A as team 0 (the seat table's own roles), then
+    (swapped in the policy word) as team 1; individually, A alone at seat k, k = 0..N-1,
+    then B alone."""
+    n = inputs.variant.players
+    if inputs.variant.partnerships:
+        return [(inputs, -1)]
+    every = (1 << n) - 1
+    return [(seated(inputs, every & ~(1 << k)), k) for k in range(n)]
+
+
+def lead(recs: np.ndarray, field: int, lone: int, n: int) -> np.ndarray:
+    """Side 0's lead over side 1 (partnerships, ``lone`` -1), or the lone seat's over the
+    mean of the others times N - 1 (integers), per deal, in ``field`` (points or score)."""
+    if lone < 0:
+        return recs[:, field] - recs[:, field + 1]
+    block = recs[:, field:field + n]
+    return n * block[:, lone] - block.sum(axis=1)
+
+
+def divisor(inputs: EngineInputs) -> int:
+    """What a deal's summed leads are divided by to give A's lead a deal: 2 (both
+    partnership arrangements), or 2 N (N - 1) in individual play (2N arrangements, each
+    lead N - 1 times the lead over the others' mean)."""
+    n = inputs.variant.players
+    return 2 if inputs.variant.partnerships else 2 * n * (n - 1)
+
+
+def duel_rows(plays: list[tuple[np.ndarray, int, bool]], n: int) -> np.ndarray:
+    """The row sums of one chunk of deals, each played in every arrangement: ``plays``
+    holds (records, lone seat or -1, whether A is the lone seat or team 0)."""
+    d2 = s2 = 0
+    a_bid, b_bid, made = [], [], []
+    for recs, lone, a_first in plays:
+        sign = 1 if a_first else -1
+        d2 = d2 + sign * lead(recs, L.R_POINTS, lone, n)
+        s2 = s2 + sign * lead(recs, L.R_SCORE, lone, n)
+        bidder = recs[:, L.R_BIDDER]
+        if lone < 0:
+            mine = (bidder >= 0) & (bidder % 2 == (0 if a_first else 1))
+        else:
+            mine = (bidder >= 0) & ((bidder == lone) == a_first)
+        a_bid.append(mine)
+        b_bid.append((bidder >= 0) & ~mine)
+        made.append(recs[:, L.R_MADE] != 0)
+    a_bid, b_bid, made = map(np.concatenate, (a_bid, b_bid, made))
     return np.array([len(d2), d2.sum(), (d2 * d2).sum(), s2.sum(), (s2 * s2).sum(),
                      a_bid.sum(), (a_bid & made).sum(), b_bid.sum(), (b_bid & made).sum()],
                     dtype=np.int64)
@@ -49,24 +97,29 @@ def duel(inputs: EngineInputs, a: str, b: str, deals: int, seed: int, flags: np.
     and each side's make rate as bidder; with ``precision``, as many deals as it takes
     for both make rates to reach that 95% half-width (``deals`` the most)."""
     ab, ba = team_policy(a, b, (0, 1)), team_policy(b, a, (1, 0))  # A's settings: block 0
+    seats = arrangements(inputs)
+    n = inputs.variant.players
 
     def step(first: int, count: int, chunk: int, out: np.ndarray) -> None:
         for k in range(len(out)):
             idx = np.arange(first + k * chunk, min(first + (k + 1) * chunk, first + count))
-            out[k] = duel_rows(record_deals(inputs, seed, idx, ab, flags),
-                               record_deals(inputs, seed, idx, ba, flags))
+            out[k] = duel_rows([(record_deals(where, seed, idx, word, flags), lone,
+                                 word == ab) for word in (ab, ba) for where, lone in seats], n)
 
-    label, chunk = f"duel {a} vs {b}", 4 * chunk_for(ab)
+    label = f"duel {a} vs {b}"
+    chunk = max(1, 4 * chunk_for(ab) // len(seats))
     if precision is None:
         s = run_chunked(step, deals, (ROW,), label, show_progress, chunk)
     else:
         s = run_precise(step, deals, (ROW,), label, show_progress, chunk, precision,
                         widest_make_rate)[0]
     n = int(s[0])
-    row = {"variant": inputs.variant.name, "a": a, "b": b, "deals": n}
+    div = divisor(inputs)
+    row = {"variant": inputs.label, "players": inputs.variant.players, "a": a, "b": b,
+           "deals": n}
     for name, total, squares in (("points", s[1], s[2]), ("score", s[3], s[4])):
-        mean = total / 2 / n
-        var = max(squares / 4 / n - mean * mean, 0.0) * n / max(n - 1, 1)
+        mean = total / div / n
+        var = max(squares / div ** 2 / n - mean * mean, 0.0) * n / max(n - 1, 1)
         half = Z95 * np.sqrt(var / n)
         row.update({f"{name}_diff": mean, f"{name}_diff_lo": mean - half,
                     f"{name}_diff_hi": mean + half})

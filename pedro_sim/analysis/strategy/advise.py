@@ -12,28 +12,29 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.bid import SEATS, bid_analysis, widest_interval_of
+from pedro_sim.analysis.bid import bid_analysis, widest_interval_of
 from pedro_sim.analysis.stats import wilson, wilson_half
 from pedro_sim.analysis.study import Study
 from pedro_sim.cards import SUITS
+from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import strategy
+from pedro_sim.parsers import seat_place
 
 
 def game_wins(study: Study, hand: list[int], seat: str, suit: int, score: tuple[int, int],
               games: int) -> np.ndarray:
     """counts[bid, lost / won / unfinished] of whole games on from the priced hand."""
-    offset = SEATS[seat]
-    team = ((offset + 1) & 3) & 1
-    start = np.zeros(2, dtype=np.int64)
-    start[team], start[1 - team] = score
+    v = study.inputs.variant
+    offset = seat_place(seat, v.players)
+    mine = int(study.inputs.opts[L.SE_SIDE + (offset + 1) % v.players])  # dealer: seat 0
+    start = np.full(L.MAX_SIDES, score[1], dtype=np.int64)  # every other side: THEM
+    start[mine] = score[0]
     hand_arr = np.array(hand, dtype=np.int64)
 
     def step(first, count, chunk, out):
         strategy.advised_games(strategy.Span(study.seed, first, count, chunk), hand_arr, offset,
                                suit, start, study.who.policy, study.who.flags,
                                study.inputs.tables, out)
-
-    v = study.inputs.variant
 
     def widest(counts: np.ndarray) -> float:
         rows = counts[v.min_bid:v.max_bid + 1]

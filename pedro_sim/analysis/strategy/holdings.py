@@ -15,7 +15,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.bid import SEATS
 from pedro_sim.analysis.paired import points_and_makes, widest_make_interval
 from pedro_sim.analysis.scores import bid_rows
 from pedro_sim.analysis.stats import mean_ci_from_hist, widest_half
@@ -24,9 +23,15 @@ from pedro_sim.cards import card_text
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import strategy
 from pedro_sim.engine.drivers.strategy import MAX_LENGTH
+from pedro_sim.parsers import seat_place
 
 TRUMP = 1  # hearts
 MARKS = ("A", "K", "Q", "J", "pedro", "off-five")  # the cards a hand class records
+
+
+def place(study: Study, seat: str) -> int:
+    """Places after eldest of the seat named ``seat`` at the study's table."""
+    return seat_place(seat, study.inputs.variant.players)
 
 
 def trump_cards(study: Study, suit: int = TRUMP) -> list[tuple[int, str]]:
@@ -65,7 +70,7 @@ def card_values(study: Study, seats: list[str], suit: int = TRUMP) -> pd.DataFra
         for card, name in trump_cards(study, suit):
             def step(first, count, chunk, out, card=card, seat=seat):
                 strategy.holding_pairs(strategy.Span(study.seed, first, count, chunk), card,
-                                       SEATS[seat], suit, study.who.policy, study.who.flags,
+                                       place(study, seat), suit, study.who.policy, study.who.flags,
                                        study.inputs.tables, out)
 
             joint = study.run(step, (span, span), f"{seat}: holding {name}",
@@ -87,7 +92,8 @@ def class_counts(study: Study, seat: str, suit: int = TRUMP) -> np.ndarray:
     marks = mark_cards(study, suit)
 
     def step(first, count, chunk, out):
-        strategy.hand_classes(strategy.Span(study.seed, first, count, chunk), SEATS[seat], suit,
+        strategy.hand_classes(strategy.Span(study.seed, first, count, chunk),
+                              place(study, seat), suit,
                               marks, study.who.policy, study.who.flags, study.inputs.tables, out)
 
     def widest(counts: np.ndarray) -> float:

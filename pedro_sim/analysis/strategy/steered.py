@@ -22,6 +22,7 @@ from pedro_sim.analysis.study import Study
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import strategy
 from pedro_sim.errors import PedroError
+from pedro_sim.setup import check_two_sides
 
 SIDE_BLOCKS = {"bidders": (0,), "defenders": (1,), "both": (0, 1)}  # POLICY_SIDES blocks
 
@@ -130,4 +131,5 @@ def steered_techniques(study: Study, names: list[str], sides: list[str]) -> pd.D
     (share of auctioned deals, situations per deal) and the free player takes the action
     there; arm minus free in the side's points, the bidders' net score and make rate."""
     check_steerable(study, names)
+    check_two_sides(study.inputs.variant, "technique")
     return pd.DataFrame([row for s in sides for t in names for row in steered_rows(study, t, s)])

@@ -19,7 +19,7 @@ from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import strategy
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant
-from pedro_sim.setup import TECHNIQUES
+from pedro_sim.setup import TECHNIQUES, check_two_sides
 
 
 def cannot_arise(variant: Variant, name: str) -> str | None:
@@ -56,6 +56,7 @@ def switched_off(policy: int, technique: str, side: str) -> int:
 
 
 def check_heuristic(study: Study) -> None:
+    check_two_sides(study.inputs.variant, "technique")
     word = study.who.policy & 0xFF
     if word & 15 != L.PL_HEURISTIC or word >> 4 != L.PL_HEURISTIC:
         raise PedroError("technique compares the heuristic player's techniques: use "

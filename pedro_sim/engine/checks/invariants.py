@@ -15,10 +15,11 @@ and that kept cards were dealt or received), and the dealing order against the s
 import numpy as np
 
 from pedro_sim.encoding import layout as L
+from pedro_sim.encoding.offsets import offsets
 from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
 from pedro_sim.engine.game.pack import pack_mask
 from pedro_sim.engine.jit import kernel, phase
-from pedro_sim.engine.seats import partner_of, players, same_side, seat_after, side_of
+from pedro_sim.engine.seats import partner_of, players, same_side, seat_after, side_of, sides
 
 V_CARDS = 0  # a card in two places, played twice, not held, or never played
 V_POINTS = 1  # points recorded differ from the tricks', or do not add up to the total
@@ -30,14 +31,11 @@ N_KINDS = 6
 KIND_NAMES = ("cards", "points", "legal", "winner", "score", "auction")
 
 # scratch: uint64 masks (held) and int64 tallies (won) the replay keeps
-H_HANDS = 0  # 4: hands during the replay
-H_DEALT = 4  # 4: dealt hands
-H_START = 8  # 4: hands when play starts (from the record)
-N_HELD = 12
-W_POINTS = 0  # 2: each team's points, recomputed
-W_ASIDE = 2  # points of cards that left play without scoring (folded, buried)
-W_FOLDS = 3  # fold records matched by the replay
-N_WON = 4
+H_HANDS, H_DEALT, H_START, N_HELD = offsets(  # a mask per seat: hands during the replay,
+    L.SEATS, L.SEATS, L.SEATS)  # dealt hands, hands when play starts (from the record)
+W_POINTS, W_ASIDE, W_FOLDS, N_WON = offsets(  # each side's points, recomputed; points of
+    L.MAX_SIDES, 1, 1)  # cards that left play without scoring (folded, buried); fold records
+# matched by the replay
 
 
 def new_scratch():
@@ -470,7 +468,7 @@ def check_points(rec, held, won, full, bidder, t, tab):
                 gone |= two
                 break
     total = value(full & ~in_play & ~gone, t, tab) + won[W_ASIDE]  # and what never scored
-    for side in range(L.MAX_SIDES):
+    for side in range(sides(tab)):
         if rec[L.R_POINTS + side] != won[W_POINTS + side]:
             bad |= flag(V_POINTS)
         total += rec[L.R_POINTS + side]
@@ -504,11 +502,15 @@ def expected_score(b, d, bid, tab):
 def check_score(rec, won, bidder, tab):
     """Made and score follow from the replayed points and the bid alone."""
     bt = side_of(tab, bidder)
-    ot = side_of(tab, seat_after(tab, bidder, 1))  # the defenders' (two sides)
-    made, sb, so = expected_score(won[W_POINTS + bt], won[W_POINTS + ot], rec[L.R_BID], tab)
-    if rec[L.R_MADE] != made or rec[L.R_SCORE + bt] != sb or rec[L.R_SCORE + ot] != so:
-        return flag(V_SCORE)
-    return 0
+    bad = 0
+    for ot in range(sides(tab)):  # each defending side scored against the bidders
+        if ot != bt:
+            made, sb, so = expected_score(won[W_POINTS + bt], won[W_POINTS + ot],
+                                          rec[L.R_BID], tab)
+            if rec[L.R_MADE] != made or rec[L.R_SCORE + bt] != sb or \
+                    rec[L.R_SCORE + ot] != so:
+                bad = flag(V_SCORE)
+    return bad
 
 
 @kernel
@@ -540,9 +542,12 @@ def check_thrown_in(rec, held):
             bad |= flag(V_CARDS)
     if rec[L.R_NTRICKS] or rec[L.R_CLAIM_SEAT] != -1 or rec[L.R_NFOLDED]:
         bad |= flag(V_CARDS)
-    if rec[L.R_POINTS] or rec[L.R_POINTS + 1]:
-        bad |= flag(V_POINTS)
-    if rec[L.R_SCORE] or rec[L.R_SCORE + 1] or rec[L.R_MADE]:
+    for s in range(L.MAX_SIDES):
+        if rec[L.R_POINTS + s]:
+            bad |= flag(V_POINTS)
+        if rec[L.R_SCORE + s]:
+            bad |= flag(V_SCORE)
+    if rec[L.R_MADE]:
         bad |= flag(V_SCORE)
     return bad
 

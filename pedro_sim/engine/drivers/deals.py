@@ -19,7 +19,7 @@ from pedro_sim.engine.game.whole_deal import auctioned_deal, fixed_hand_deal
 from pedro_sim.engine.game.whole_game import play_game
 from pedro_sim.engine.jit import kernel, loop, phase, shared_phase
 from pedro_sim.engine.rng import KIND_DEAL
-from pedro_sim.engine.seats import first_dealer, players, seat_after, side_of
+from pedro_sim.engine.seats import first_dealer, players, seat_after, side_of, sides
 from pedro_sim.engine.thinking import scratch as S
 from pedro_sim.engine.thinking.scratch import new_think
 from pedro_sim.engine.work import new_work
@@ -50,13 +50,13 @@ def side_points(pts, tab, bidder):
         return 0, 0
     bt = side_of(tab, bidder)
     theirs = 0
-    for s in range(L.MAX_SIDES):
+    for s in range(sides(tab)):
         if s != bt:
             theirs += pts[L.PT_POINTS + s]
     return pts[L.PT_POINTS + bt], theirs
 
 
-SEAT_COLS = 5  # a seat's columns of the summary row
+SEAT_COLS = 7  # a seat's columns of the summary row
 BALANCE_COLS = 4  # the summary row's last columns: dealer's side's and bidders' net, squared
 
 
@@ -65,7 +65,8 @@ def summary_row(out, bidder, bid, dealer, made, pts, score, tab):
     """Add one deal to a flat summary row (layout in analysis/variants.py):
     per bid [count, made, sum and sum of squares of bidders' and defenders' points],
     per seat counted from the dealer [bids won, made, sum and sum of squares of its side's
-    score, forced bids], then the histograms of bidders' and defenders' points, then the
+    score, forced bids, sum and sum of squares of its side's net score (net_of)], then the
+    histograms of bidders' and defenders' points, then the
     sum and sum of squares of the dealer's side's net score (its score less the others')
     and of the bidders' (0 where all passed)."""
     total = tab.opts[L.O_TOTAL_POINTS]
@@ -87,15 +88,18 @@ def summary_row(out, bidder, bid, dealer, made, pts, score, tab):
             out[row + 1] += made
         out[row + 2] += s
         out[row + 3] += s * s
+        e = net_of(score, side_of(tab, p), tab)
+        out[row + 5] += e
+        out[row + 6] += e * e
     hist = seats + SEAT_COLS * L.SEATS
     out[hist + b] += 1
     out[hist + total + 1 + d] += 1
     bal = hist + 2 * (total + 1)  # the balance: the dealer's side's net score, the bidders'
-    e = net_of(score, side_of(tab, dealer))
+    e = net_of(score, side_of(tab, dealer), tab)
     out[bal] += e
     out[bal + 1] += e * e
     if bidder >= 0:
-        n = net_of(score, side_of(tab, bidder))
+        n = net_of(score, side_of(tab, bidder), tab)
         out[bal + 2] += n
         out[bal + 3] += n * n
 
@@ -113,8 +117,8 @@ def score_grid(bids, tab, made, mine, theirs):
     for k in range(bids.shape[0]):
         for b in range(made.shape[1]):
             for d in range(made.shape[2]):
-                for s in range(L.MAX_SIDES):
-                    pts[L.PT_POINTS + s] = b if s == bt else d
+                for s in range(sides(tab)):
+                    pts[L.PT_POINTS + s] = b if s == bt else (d if s == dt else 0)
                 made[k, b, d] = deal_score(pts, bidder, bids[k], score, tab)
                 mine[k, b, d] = score[bt]
                 theirs[k, b, d] = score[dt]

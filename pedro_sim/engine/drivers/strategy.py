@@ -14,12 +14,10 @@ from pedro_sim.engine.game.pack import pack_card
 from pedro_sim.engine.game.scoring import deal_score, net_of
 from pedro_sim.engine.game.whole_deal import auctioned_deal, deal_and_play, fixed_hand_deal
 from pedro_sim.engine.game.whole_game import (
-    G_DEALS,
-    G_SCORE,
     G_WINNER,
     GAME_COLS,
     play_game,
-    settle,
+    settle_into,
 )
 from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.rng import KIND_CLASSES, KIND_DEAL, KIND_HOLDING, below, start
@@ -172,7 +170,7 @@ def _arm_pairs(span, policies, arms, side, tab, out, work, think):
             add_steer_counts(think, out[ch, tail + ST_DEALS_SEEN:])
             made_0 = deal_score(pts, bidder, bid, score, tab)
             p0 = side_of_deal(pts, tab, bidder, side)
-            net_0 = net_of(score, side_of(tab, bidder))
+            net_0 = net_of(score, side_of(tab, bidder), tab)
             for arm in range(1, policies.shape[0]):
                 b2, bid2, trump2 = auctioned_deal(span.seed, i, kind, dealer, policies[arm],
                                                   arms[arm], tab, work, think)
@@ -180,7 +178,7 @@ def _arm_pairs(span, policies, arms, side, tab, out, work, think):
                     out[ch, tail + ST_AUCTION_DIFFERS] += 1
                     continue
                 made = deal_score(pts, bidder, bid, score, tab)
-                net = net_of(score, side_of(tab, bidder))
+                net = net_of(score, side_of(tab, bidder), tab)
                 at = (arm - 1) * block
                 out[ch, at + side_of_deal(pts, tab, bidder, side) * span_pts + p0] += 1
                 at += span_pts * span_pts
@@ -212,14 +210,8 @@ def _advised_games(span, hand, offset, trump, start_score, policy, flags, tab, k
                 for k in range(kept.shape[0]):
                     pts[k] = kept[k]
                 made = deal_score(pts, bidder, b, score, tab)
-                winner, _, t0, t1 = settle(start_score[0], start_score[1], score, bidder, b,
-                                           made, trump, pts, tab)
+                winner = settle_into(game, start_score, score, bidder, b, made, trump, pts, tab)
                 if winner < 0:  # the game goes on from the next dealer, deal 1
-                    for k in range(GAME_COLS):
-                        game[k] = 0
-                    game[G_DEALS] = 1
-                    game[G_SCORE] = t0
-                    game[G_SCORE + 1] = t1
                     play_game(span.seed, i, np.int64(0), policy, flags, tab, work, game, think)
                     winner = game[G_WINNER]
                 out[ch, b, 2 if winner < 0 else (1 if winner == team else 0)] += 1

@@ -9,7 +9,14 @@ from pedro_sim.engine.jit import kernel
 from pedro_sim.engine.players import policy_of, settings_of
 from pedro_sim.engine.players.bid_values import best_among, best_of, best_suit, suit_values
 from pedro_sim.engine.rng import below
-from pedro_sim.engine.seats import players, seat_among, side_in, side_word
+from pedro_sim.engine.seats import (
+    players,
+    role_in,
+    role_word,
+    seat_among,
+    side_in,
+    side_word,
+)
 from pedro_sim.engine.thinking.bidding import (
     EV_CALL,
     EV_FORCED,
@@ -144,6 +151,7 @@ def auction(policy, dealt, dealer, rng, flags, tab, rec, think):
     record = rec.shape[0] > 0
     seats = players(tab)  # the count and the sides held in registers
     sides = side_word(tab)
+    roles = role_word(tab)
     everyone = (1 << seats) - 1
     standing = 0
     bidder = -1
@@ -165,16 +173,16 @@ def auction(policy, dealt, dealer, rng, flags, tab, rec, think):
         dealer_first = turn == seats and bidder < 0
         if dealer_first and tab.opts[L.O_DEALER_FORCED] != L.FORCED_NONE:
             forced = True
-            side = side_in(sides, seat)
-            call = forced_call(policy_of(policy, side), dealt[seat], seat, dealer, rng,
-                               flags, settings_of(policy, side), tab, think)
+            role = role_in(roles, seat)
+            call = forced_call(policy_of(policy, role), dealt[seat], seat, dealer, rng,
+                               flags, settings_of(policy, role), tab, think)
         else:
             partner = (bidder >= 0 and bidder != seat
                        and side_in(sides, bidder) == side_in(sides, seat))
             may_equal = turn == seats and tab.opts[L.O_DEALER_MAY_EQUAL] != 0
-            side = side_in(sides, seat)
-            call = make_call(policy_of(policy, side), dealt[seat], seat, dealer, standing,
-                             bidder, partner, may_equal, rng, flags, settings_of(policy, side),
+            role = role_in(roles, seat)
+            call = make_call(policy_of(policy, role), dealt[seat], seat, dealer, standing,
+                             bidder, partner, may_equal, rng, flags, settings_of(policy, role),
                              tab, think)
         record_call(rec, record, n, seat, call)
         n += 1

@@ -16,12 +16,12 @@ from pedro_sim.engine.rng import GOLDEN, below, below_at
 from pedro_sim.engine.seats import (
     partner_of,
     players,
+    role_in,
+    role_of,
+    role_word,
     seat_after,
     seat_among,
     seat_masks,
-    side_in,
-    side_of,
-    side_word,
 )
 
 
@@ -387,8 +387,8 @@ def fold_or_pass(hands, dealer, trump, policy, flags, rng, tab, fixed, choices):
         if (fixed >> p) & 1:
             go = ((choices >> p) & 1) == 1
         else:
-            side = side_of(tab, p)
-            go = passes(policy_of(policy, side), techniques(policy, flags, side), rng)
+            role = role_of(tab, p)
+            go = passes(policy_of(policy, role), techniques(policy, flags, role), rng)
         if go:
             passed[b] |= tr
             pool[b] |= tr
@@ -455,12 +455,12 @@ def exchange_cards(deck, hands, dealer, trump, policy, flags, rng, tab):
     if discard == L.DISCARD_FOLD_OR_PASS:
         exchange_folding(hands, dealer, trump, policy, flags, rng, tab, 0, 0)
         return
-    sides = side_word(tab)
-    dpol = policy_of(policy, side_in(sides, dealer))
+    roles = role_word(tab)
+    dpol = policy_of(policy, role_in(roles, dealer))
     p = dealer
     for q in range(1, n + 1):
         p = seat_among(p, 1, n)
-        pol = policy_of(policy, side_in(sides, p))
+        pol = policy_of(policy, role_in(roles, p))
         if discard == L.DISCARD_NON_TRUMPS:
             hands[p] = dealt[p] & tm
         elif discard == L.DISCARD_KEEP_TRUMPS:

@@ -4,7 +4,7 @@ thinking players that play for the score."""
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.game.tricks import card_points
 from pedro_sim.engine.jit import kernel, shared_phase
-from pedro_sim.engine.seats import credit, players, same_side, side_of
+from pedro_sim.engine.seats import credit, players, same_side, side_of, sides
 
 
 @shared_phase
@@ -13,7 +13,7 @@ def deal_score(pts, bidder, bid, score, tab):
     the side with more points scores the difference; set, the opponents score the bid
     and their points; the special bids: docs/rules.md, ``special_bid``). Each defending
     side is scored against the bidders. Returns made."""
-    for s in range(L.MAX_SIDES):
+    for s in range(sides(tab)):
         score[s] = 0
     if bidder < 0:  # thrown in
         return False
@@ -23,7 +23,7 @@ def deal_score(pts, bidder, bid, score, tab):
     made = mine >= bid
     if bid > top:  # "83 double" or "28-56": needs every point
         made = mine >= tab.opts[L.O_TOTAL_POINTS]
-    for ot in range(L.MAX_SIDES):
+    for ot in range(sides(tab)):
         if ot == bt:
             continue
         theirs = pts[L.PT_POINTS + ot]
@@ -56,15 +56,18 @@ def net_score(pts, bidder, bid, side, score, tab):
     """``side``'s score of a deal that ends with ``pts`` less every other side's (the deal's
     net for that side: what a side playing for the score maximizes)."""
     deal_score(pts, bidder, bid, score, tab)
-    return net_of(score, side)
+    return net_of(score, side, tab)
 
 
 @shared_phase
-def net_of(score, side):
-    """``side``'s score less every other side's."""
+def net_of(score, side, tab):
+    """``side``'s score less the mean of every other side's, times the number of other
+    sides (an integer): in two-sided games its score less the other side's; in individual
+    play, N - 1 times its lead over the others' mean."""
+    k = sides(tab)
     net = 0
-    for s in range(L.MAX_SIDES):
-        net += score[s] if s == side else -score[s]
+    for s in range(k):
+        net += score[s] * (k - 1) if s == side else -score[s]
     return net
 
 

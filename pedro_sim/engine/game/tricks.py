@@ -20,6 +20,8 @@ from pedro_sim.engine.seats import (
     later_opponents,
     lone_holder,
     players,
+    role_in,
+    role_word,
     seat_after,
     seat_among,
     side_in,
@@ -263,6 +265,7 @@ def play_places(hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidd
     holding = holders(hands, tab)  # those after the player to move hold the same till then
     n = players(tab)  # held in registers through the loop
     sides = side_word(tab)
+    roles = role_word(tab)
     # the options the loop reads, as values: read from opts they were read again after
     # every store to the hands or points (numba tells LLVM nothing of what may alias)
     pairs = tab.opts[L.O_PAIRS]
@@ -294,8 +297,9 @@ def play_places(hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidd
         elif extra > 0 and not extras_score:
             legal = stack_legal(h, legal, extra, t, tab)
         side = side_in(sides, p)
-        team_flags = techniques(policy, flags, side)
-        pol = policy_of(policy, side)
+        role = role_in(roles, p)
+        team_flags = techniques(policy, flags, role)
+        pol = policy_of(policy, role)
         later = (holding & later_opponents(tab, k, p)) != 0
         third = later and nplays == 2
         if forced >= 0 and k == k0:

@@ -16,7 +16,7 @@ from pedro_sim.engine.game.pack import pack_card
 from pedro_sim.engine.jit import hot, kernel, phase, shared
 from pedro_sim.engine.players import for_auction, for_sides, policy_of, settings_of
 from pedro_sim.engine.rng import KIND_FIXED, start
-from pedro_sim.engine.seats import clear_points, seat_after, seat_masks, side_of
+from pedro_sim.engine.seats import clear_points, role_of, seat_after, seat_masks
 from pedro_sim.engine.thinking.bidding import EV_PREDICTED, ev_gate
 from pedro_sim.engine.thinking.scratch import thinks
 
@@ -58,19 +58,19 @@ def _deal_and_play(inline_loop: bool):
             if bidder < 0:  # everybody passed: the deal is thrown in
                 thrown_in(dealt, tab, rec)
                 return bidder, 0, trump
-            policy = for_sides(policy, side_of(tab, bidder))
+            policy = for_sides(policy, role_of(tab, bidder))
             take_kitty(deck, bidder, tab, books)
             picked = tab.opts[L.O_BOOKS] + tab.opts[L.O_KITTY]
             seen = dealt[bidder] | (books[bidder] if picked else ZERO)
-            side = side_of(tab, bidder)
-            player = policy_of(policy, side)
-            cfg = settings_of(policy, side)
+            role = role_of(tab, bidder)
+            player = policy_of(policy, role)
+            cfg = settings_of(policy, role)
             trump = name_trump(player, seen, dealt[bidder], bidder, dealer, bid, rng, flags, cfg,
                                tab, think)
             pts[L.PT_PREDICTED] = ev_gate(EV_PREDICTED, bidder, dealer, dealt[bidder], bid, trump,
                                           False, flags, cfg, tab, rng, think)
         else:
-            policy = for_sides(policy, side_of(tab, bidder))
+            policy = for_sides(policy, role_of(tab, bidder))
             take_kitty(deck, bidder, tab, books)
             pts[L.PT_PREDICTED] = -1
             if flags[L.FL_CONTRACT] > 0:

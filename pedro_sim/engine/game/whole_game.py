@@ -8,14 +8,15 @@ from pedro_sim.engine.game.scoring import deal_score
 from pedro_sim.engine.game.whole_deal import auctioned_deal
 from pedro_sim.engine.jit import kernel, shared_phase
 from pedro_sim.engine.rng import GAME_STRIDE, KIND_GAME
-from pedro_sim.engine.seats import players, seat_after, side_of
+from pedro_sim.engine.seats import players, seat_after, side_of, sides
 
 END_TARGET = 0
 END_BIDDER_OUT = 1
 END_UNFINISHED = 2
 END_LOSE_AT = 3
 END_MOON_GAME = 4  # the top bid decided the game (moon_game)
-# a game's record: winner, how it ended, deals played, the score of side 0 and of side 1
+# a game's record: winner, how it ended, deals played, each side's score (a seat's, in
+# individual play)
 G_WINNER, G_END, G_DEALS, G_SCORE, GAME_COLS = offsets(1, 1, 1, L.MAX_SIDES)
 
 
@@ -87,11 +88,86 @@ def settle(t0, t1, score, bidder, bid, made, trump, pts, tab):
     return winner, end, t0, t1
 
 
+@kernel
+def count_out_among(before, reached, trump, pts, tab):
+    """Individual play, several players reached the target on one deal, the bidder not
+    among them: count the scoring cards in the preset's order from the scores ``before``
+    the deal (counted on in place); the first of the ``reached`` players (a bit each) to
+    reach it wins."""
+    target = tab.opts[L.O_TARGET]
+    for k in range(tab.cinfo.shape[2]):
+        c = tab.cinfo[trump, L.I_COUNT_ORDER, k]
+        if c < 0:
+            break
+        value = tab.cinfo[trump, L.I_POINTS, c]
+        if value == 0:  # the 2 scoring for its holder
+            value = tab.opts[L.O_TWO_POINTS]
+        for s in range(players(tab)):
+            if (reached >> s) & 1 and (pts[L.PT_CARDS + s] >> c) & 1:
+                before[s] += value
+                if before[s] >= target:
+                    return s
+    return -1
+
+
+@kernel
+def settle_individual(scores, score, bidder, trump, pts, tab):
+    """A scored deal's effect on a game of individuals (the running ``scores``, a slot a
+    seat, updated; ``score``, the deal's, is used up): the winner or -1. The first to the
+    target wins; of several on one deal the bidder, else the highest (by the counting
+    order where the preset has one); a tie plays on."""
+    n = players(tab)
+    reached = 0
+    for s in range(n):
+        scores[s] += score[s]
+        score[s] = scores[s] - score[s]  # the score before the deal, for the count
+        if scores[s] >= tab.opts[L.O_TARGET]:
+            reached |= 1 << s
+    if reached == 0:
+        return -1
+    if (reached >> bidder) & 1:
+        return bidder
+    if tab.opts[L.O_TIE] == L.TIE_COUNTING_ORDER:
+        return count_out_among(score, reached, trump, pts, tab)
+    best = -1
+    tied = False
+    for s in range(n):
+        if (reached >> s) & 1:
+            if best < 0 or scores[s] > scores[best]:
+                best = s
+                tied = False
+            elif scores[s] == scores[best]:
+                tied = True
+    return -1 if tied else best
+
+
+@kernel
+def settle_into(game, start, score, bidder, bid, made, trump, pts, tab):
+    """A scored deal's effect on a game from the scores ``start`` (a slot a side): the
+    winner or -1, and the game record ``game`` (layout G_*) as it stands after the deal,
+    one deal played."""
+    for k in range(GAME_COLS):
+        game[k] = 0
+    game[G_DEALS] = 1
+    if not tab.opts[L.O_PARTNERSHIPS]:
+        for s in range(sides(tab)):
+            game[G_SCORE + s] = start[s]
+        return settle_individual(game[G_SCORE:G_SCORE + L.MAX_SIDES], score, bidder, trump,
+                                 pts, tab)
+    winner, _, t0, t1 = settle(start[0], start[1], score, bidder, bid, made, trump, pts, tab)
+    game[G_SCORE] = t0
+    game[G_SCORE + 1] = t1
+    return winner
+
+
 @shared_phase
 def play_game(seed, game, first_dealer, policy, flags, tab, work, out, think):
     """Play game ``game`` of ``seed`` on from the record ``out`` (G_DEALS deals played,
     the scores at G_SCORE; ``first_dealer`` dealt its first deal); writes the game's end
     into ``out`` (layout G_*)."""
+    if not tab.opts[L.O_PARTNERSHIPS]:
+        return play_individual_game(seed, game, first_dealer, policy, flags, tab, work, out,
+                                    think)
     kind = np.int64(KIND_GAME)
     winner = -1
     end = END_UNFINISHED
@@ -115,3 +191,26 @@ def play_game(seed, game, first_dealer, policy, flags, tab, work, out, think):
     out[G_DEALS] = deals
     out[G_SCORE] = t0
     out[G_SCORE + 1] = t1
+
+
+@kernel
+def play_individual_game(seed, game, first_dealer, policy, flags, tab, work, out, think):
+    """play_game for individual play: a running score a seat (G_SCORE + seat)."""
+    kind = np.int64(KIND_GAME)
+    winner = -1
+    deals = out[G_DEALS]
+    scores = out[G_SCORE:G_SCORE + L.MAX_SIDES]
+    while deals < tab.opts[L.O_MAX_DEALS]:
+        dealer = seat_after(tab, first_dealer, deals % players(tab))
+        bidder, bid, trump = auctioned_deal(seed, game * GAME_STRIDE + deals, kind, dealer, policy,
+                                            flags, tab, work, think)
+        deal_score(work.pts, bidder, bid, work.score, tab)
+        deals += 1
+        if bidder < 0:  # thrown in: the deal passes
+            continue
+        winner = settle_individual(scores, work.score, bidder, trump, work.pts, tab)
+        if winner >= 0:
+            break
+    out[G_WINNER] = winner
+    out[G_END] = END_TARGET if winner >= 0 else END_UNFINISHED
+    out[G_DEALS] = deals

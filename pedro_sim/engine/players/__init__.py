@@ -12,20 +12,20 @@ from pedro_sim.engine.players.heuristic import (
 )
 from pedro_sim.engine.players.random import random_bury, random_card
 from pedro_sim.engine.rng import below
-from pedro_sim.engine.seats import side_of
+from pedro_sim.engine.seats import role_of
 
 
 @kernel
-def policy_of(policy, side):
-    """The player of ``side`` (engine/seats.py side_of) in a policy word: 4 bits per side
-    (side 0 lowest)."""
-    return (policy >> (4 * side)) & 15
+def policy_of(policy, role):
+    """The player of ``role`` (engine/seats.py role_of: a seat's side in two-sided games) in
+    a policy word: 4 bits per role (role 0 lowest)."""
+    return (policy >> (4 * role)) & 15
 
 
 @kernel
 def seat_player(policy, tab, p):
     """Seat ``p``'s player in a policy word."""
-    return policy_of(policy, side_of(tab, p))
+    return policy_of(policy, role_of(tab, p))
 
 
 @kernel

@@ -254,7 +254,7 @@ def ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think):
             work = simulate(seat, dealer, hand, seat, s, flags, tab, rng, think)
             for j in range(levels):
                 made = deal_score(work.pts, seat, level_bid(j, tab), work.score, tab)
-                net = net_of(work.score, side)
+                net = net_of(work.score, side, tab)
                 sums[s * BID_LEVELS + j] += net
                 makes[s * BID_LEVELS + j] += made
                 if record:

@@ -58,6 +58,7 @@ from pedro_sim.engine.seats import (
     clear_points,
     partner_of,
     players,
+    role_of,
     seat_after,
     seat_masks,
     side_of,
@@ -615,14 +616,14 @@ def think_exchange(deck, hands, dealer, bidder, bid, trump, policy, flags, tab, 
     if tab.opts[L.O_DISCARD] == L.DISCARD_FOLD_OR_PASS:
         for q in range(1, players(tab) + 1):
             p = seat_after(tab, dealer, q)
-            cfg = settings_of(policy, side_of(tab, p))
+            cfg = settings_of(policy, role_of(tab, p))
             if seat_player(policy, tab, p) >= L.PL_PIMC and flags[cfg + L.K_THINK] >= \
                     L.THINK_ALL:
                 best_pass(deck, hands, p, dealer, bidder, bid, trump, policy, flags, cfg,
                           tab, rng, think)
     for q in range(1, players(tab) + 1):
         p = seat_after(tab, dealer, q)
-        cfg = settings_of(policy, side_of(tab, p))
+        cfg = settings_of(policy, role_of(tab, p))
         if seat_player(policy, tab, p) >= L.PL_PIMC and flags[cfg + L.K_THINK] >= L.THINK_ALL:
             best_keep(deck, hands, p, dealer, bidder, bid, trump, policy, flags, cfg, tab, rng,
                       think)

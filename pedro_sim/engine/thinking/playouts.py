@@ -38,9 +38,11 @@ from pedro_sim.engine.seats import (
     clear_points,
     partner_of,
     players,
+    role_of,
     seat_after,
     seat_masks,
     side_of,
+    sides,
 )
 from pedro_sim.engine.thinking import sampler as SM
 from pedro_sim.engine.thinking import solver as SV
@@ -120,7 +122,7 @@ def rollout_value(world, st, p, c, flags, cfg, rng, t, tab, real, think):
     play_rest(world, rst, heuristic, flags, rng, t, tab, pts, no_rec)
     objective = flags[cfg + L.K_OBJECTIVE]
     if objective == L.OBJ_SCORE:
-        for s in range(L.MAX_SIDES):
+        for s in range(sides(tab)):
             pts[L.PT_POINTS + s] += real[L.PT_POINTS + s]
         two_of_the_world(pts, real, two_side, t, tab)
     return value_for(pts, p, objective, think, tab)
@@ -146,7 +148,7 @@ def two_of_the_world(final, real, side, t, tab):
     who holds it before it is played."""
     if side < 0:
         return
-    for s in range(L.MAX_SIDES):
+    for s in range(sides(tab)):
         if np.uint64(real[L.PT_CARDS + s]) & tab.masks[t, L.M_TWO]:
             final[L.PT_POINTS + s] -= tab.opts[L.O_TWO_POINTS]
     final[L.PT_POINTS + side] += tab.opts[L.O_TWO_POINTS]
@@ -168,8 +170,12 @@ def solver_value(world, st, p, c, objective, real, think, t, tab):
     left = SV.points_left(world, st[SV.S_TPTS], t, tab)
     mine = v0 if me == ctx_of(think)[SV.C_SIDE] else left - v0
     final = pts_of(think)  # the deal's points at the end (read by `explain` too)
-    for s in range(L.MAX_SIDES):
-        final[L.PT_POINTS + s] = real[L.PT_POINTS + s] + (mine if s == me else left - mine)
+    other = side_of(tab, seat_after(tab, p, 1))  # the side the rest goes to: the other
+    # partnership; in individual play the next seat's (an approximation: the solver plays
+    # every other seat as one side)
+    for s in range(sides(tab)):
+        final[L.PT_POINTS + s] = real[L.PT_POINTS + s] + (
+            mine if s == me else (left - mine if s == other else 0))
     two_of_the_world(final, real, two_side, t, tab)
     if objective == L.OBJ_POINTS:
         return mine
@@ -203,7 +209,8 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
     dp, fact, sp, sm = sampler_of(think)
     rh = rollout_hands(think)
     out_p = private_knowledge(p, all_hands, tab, must)
-    if SM.prepare(p, all_hands, know, out_p, must, t, tab, dp, fact, sp, sm) <= 0.0:
+    four = players(tab) == 4  # three hands to count the worlds of (folds away at four)
+    if four and SM.prepare(p, all_hands, know, out_p, must, t, tab, dp, fact, sp, sm) <= 0.0:
         return np.int64(-1)  # no world fits what it knows (a rule it cannot read): heuristic
     n = popcount(legal)
     for i in range(n):
@@ -215,7 +222,10 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
     if record:
         worlds = start_explaining(think, legal, worlds)
     for w in range(worlds):
-        SM.draw_world(p, all_hands, world, rng, dp, fact, sp, sm)
+        if four:
+            SM.draw_world(p, all_hands, world, rng, dp, fact, sp, sm)
+        else:
+            SM.draw_any(p, all_hands, world, rng, know, out_p, must, t, tab)
         if not rollouts:
             ctx_of(think)[SV.C_GEN] += 1  # a new world: a new generation of the table
         m = legal
@@ -310,7 +320,7 @@ def think_card(policy, all_hands, p, st, flags, rng, real, think, t, tab):
         legal = lead_cards(h, first, t, tab)
     else:
         legal = legal_cards(h, st[SV.S_LED], t, tab, tab.opts[L.O_PLAIN_LED])
-    cfg = settings_of(policy, side_of(tab, p))
+    cfg = settings_of(policy, role_of(tab, p))
     extra = extra_cards(popcount(h), st[SV.S_TRICK], tab)
     if extra > 0:
         if not thinks_about_stacks(policy, flags, cfg, tab, p):

@@ -17,25 +17,29 @@ seat or to "out of play" so that each seat holds as many cards as it does, no se
 holds a suit it showed void in, each holds at least its known trumps, and cards
 that must be in play are; all such worlds are equally likely. The sampler counts
 the worlds by suit (5 effective suits, 3 seats and out of play: a dynamic program
-over the seats' remaining room) and draws one exactly in proportion.
+over the seats' remaining room) and draws one exactly in proportion. At a table of other
+than four (individual play) the worlds are drawn by rejection instead (``draw_any``).
 """
 
 import numpy as np
 
 from pedro_sim.encoding import layout as L
+from pedro_sim.encoding.offsets import offsets
 from pedro_sim.engine.bits import ONE, ZERO, bit, popcount
 from pedro_sim.engine.game.pack import pack_mask
 from pedro_sim.engine.jit import kernel
 from pedro_sim.engine.players.random import take_random
 from pedro_sim.engine.rng import next64
-from pedro_sim.engine.seats import seat_after
+from pedro_sim.engine.seats import players, seat_after
 
-K_VOIDS = 0  # 4: bit s set when the seat showed void in effective suit s
-K_MIN_TRUMPS = 4  # 4: the fewest trumps each seat held when play started
-K_IN_PLAY = 8  # cards that must be in some hand
-K_PLAYED = 9  # 4: the cards each seat has played
-K_SHOWN = 13  # cards every seat has seen put out of play (ukrainian's face-up trumps)
-N_KNOW = 14
+(
+    K_VOIDS,  # a seat each: bit s set when the seat showed void in effective suit s
+    K_MIN_TRUMPS,  # a seat each: the fewest trumps each seat held when play started
+    K_IN_PLAY,  # cards that must be in some hand
+    K_PLAYED,  # a seat each: the cards each seat has played
+    K_SHOWN,  # cards every seat has seen put out of play (ukrainian's face-up trumps)
+    N_KNOW,
+) = offsets(L.SEATS, L.SEATS, 1, L.SEATS, 1)
 CAP = 16  # most cards a seat can hold, plus one (dp dimensions)
 
 
@@ -140,10 +144,7 @@ def prepare(p, hands, know, out_p, must, t, tab, dp, fact, sp, sm):
     room, 3..5 their seats, 6..8 voids, 9..11 trumps still missing, 12..16 suit sizes,
     17..21 free cards per suit; sm: 0..4 suits' hidden cards, 5..7 known cards, 8 the
     cards that must be in play. Returns the number of worlds."""
-    seen = hands[p] | out_p | know[K_SHOWN]
-    for q in range(L.SEATS):
-        seen |= know[K_PLAYED + q] | must[q]
-    hidden = pack_mask(tab) & ~seen
+    hidden = hidden_cards(p, hands, know, out_p, must, tab)
     tm = tab.masks[t, L.M_TRUMP]
     for i in range(3):
         q = seat_after(tab, p, 1 + i)
@@ -239,3 +240,55 @@ def draw_world(p, hands, world, rng, dp, fact, sp, sm):
         a1 -= x1
         a2 -= x2
         a3 -= x3
+
+
+MAX_TRIES = 256  # draws before draw_any keeps a world that breaks what the seat knows
+
+
+@kernel
+def hidden_cards(p, hands, know, out_p, must, tab):
+    """The cards seat ``p`` cannot place: not in its hand, not known out of play, not
+    played, not known to be in a given hand."""
+    seen = hands[p] | out_p | know[K_SHOWN]
+    for q in range(L.SEATS):
+        seen |= know[K_PLAYED + q] | must[q]
+    return pack_mask(tab) & ~seen
+
+
+@kernel
+def fits(world, q, know, t, tab):
+    """Whether seat ``q``'s hand in ``world`` keeps what the table knows of it: no suit it
+    showed void in, at least the trumps it must still hold."""
+    voids = know[K_VOIDS + q]
+    for j in range(5):
+        if (voids >> np.uint64(j)) & ONE and world[q] & class_mask(j, t, tab):
+            return False
+    tm = tab.masks[t, L.M_TRUMP]
+    return popcount(world[q] & tm) + popcount(know[K_PLAYED + q] & tm) >= \
+        np.int64(know[K_MIN_TRUMPS + q])
+
+
+@kernel
+def draw_any(p, hands, world, rng, know, out_p, must, t, tab):
+    """A world at a table of other than four (individual play), where the exact count of
+    ``prepare`` (three other hands) does not apply: the hidden cards dealt uniformly to the
+    other seats' room (the rest out of play), drawn again until no seat breaks what it
+    showed and every card that must be in play is in a hand. Rejection keeps the draw
+    uniform over the worlds that fit; after MAX_TRIES draws the last is kept (its values
+    are then a little off, never its legality: the real hands are played)."""
+    hidden = hidden_cards(p, hands, know, out_p, must, tab)
+    n = players(tab)
+    for q in range(L.SEATS):
+        world[q] = hands[q] if q == p else ZERO
+    for _ in range(MAX_TRIES):
+        left = hidden
+        for k in range(1, n):
+            q = seat_after(tab, p, k)
+            got = take_random(rng, left, popcount(hands[q]) - popcount(must[q]))
+            left &= ~got
+            world[q] = must[q] | got
+        good = (left & know[K_IN_PLAY]) == ZERO
+        for k in range(1, n):
+            good = good and fits(world, seat_after(tab, p, k), know, t, tab)
+        if good:
+            return

@@ -1,0 +1,195 @@
+"""Individual play (docs/rules.md, "Individual play"): cinch by 2..6, sancho and dom-pedro
+by 4..7, every player its own side. The kernels against the reference engine deal for
+deal and game for game, the traces of every player through the reference checker, the
+in-kernel invariants on many deals, the rotated duel, and the one-line refusals."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from pedro_sim import reference
+from pedro_sim.analysis.games import game_outcomes
+from pedro_sim.analysis.players.duel import duel
+from pedro_sim.cli import app
+from pedro_sim.encoding import layout as L
+from pedro_sim.engine.checks.invariants import KIND_NAMES
+from pedro_sim.engine.drivers.soak import soak_counts
+from pedro_sim.errors import PedroError
+from pedro_sim.rules.overrides import resolve_variant, table_variant
+from pedro_sim.rules.table_size import individual_tables
+from pedro_sim.setup import EngineInputs, duel_players, technique_flags
+from pedro_sim.traces import record_deals, trace_dict
+
+FLAGS = technique_flags()
+TABLES = individual_tables()  # cinch@2 .. dom-pedro@7
+
+
+def traces_of(table: str, policy: int, name: str, seed: int, n: int) -> list[dict]:
+    inputs = EngineInputs.for_variant(table)
+    recs = record_deals(inputs, seed, np.arange(n), policy, FLAGS)
+    return [trace_dict(r, inputs, seed, i, name) for i, r in enumerate(recs)]
+
+
+def test_every_table_the_seeds_describe():
+    assert TABLES == ["cinch@2", "cinch@3", "cinch@4", "cinch@5", "cinch@6", "sancho@4",
+                      "sancho@5", "sancho@6", "sancho@7", "dom-pedro@4", "dom-pedro@5",
+                      "dom-pedro@6", "dom-pedro@7"]
+    assert (table_variant("cinch@6").hand, table_variant("cinch@6").packet) == (8, 4)
+    assert (table_variant("cinch@5").hand, table_variant("cinch@5").packet) == (9, 3)
+    assert table_variant("sancho@7").hand == 6
+    assert table_variant("cinch@3") == resolve_variant("cinch", ["players=3",
+                                                                 "partnerships=no"])
+    assert table_variant("cinch@2").goes_out_at == 0  # "bidder goes out" does not apply
+
+
+@pytest.mark.parametrize("text, message", [
+    ("cinch@7", "cinch is played individually by 2..6 players"),
+    ("sancho@3", "sancho is played individually by 4..7 players"),
+    ("foster@3", "foster is not played individually"),
+    ("cinch@x", "expected PRESET@PLAYERS"),
+])
+def test_tables_outside_the_rules_are_refused(text, message):
+    with pytest.raises(PedroError, match=message):
+        table_variant(text)
+
+
+def test_fixed_partnerships_are_four_players():
+    with pytest.raises(PedroError, match="fixed partnerships are four players"):
+        resolve_variant("cinch", ["players=5"])
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_random_deals_identical_to_the_reference(table):
+    inputs = EngineInputs.for_variant(table)
+    rules = inputs.trace_rules
+    assert rules["partnerships"] is False
+    for seed in (1, 2):
+        for i, kernel in enumerate(traces_of(table, L.P_RANDOM, "random", seed, 150)):
+            ref = reference.random_deal(seed, i, variant=inputs.variant.name, rules=rules)
+            diff = next((k for k in ref if kernel.get(k) != ref[k]), None)
+            assert diff is None, (table, seed, i, diff, kernel.get(diff), ref[diff])
+            assert len(kernel["points"]) == inputs.variant.players
+            assert reference.check_trace(kernel) == [], (table, seed, i)
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_heuristic_traces_pass_the_checker(table):
+    for t in traces_of(table, L.P_HEURISTIC, "heuristic", 3, 300):
+        assert reference.check_trace(t) == [], (table, t["deal"])
+
+
+@pytest.mark.parametrize("table, spec", [
+    ("cinch@2", "pimc:worlds=6,bid_worlds=8,keep_worlds=4"),
+    ("cinch@3", "pimc:worlds=6,bid_worlds=8,keep_worlds=4"),
+    ("cinch@5", "pimc:worlds=6,bid_worlds=8,keep_worlds=4"),
+    ("cinch@6", "pimc:worlds=6,bid_worlds=8,keep_worlds=4"),
+    ("sancho@7", "pimc:worlds=6,bid_worlds=8,keep_worlds=4"),
+    ("cinch@5", "dd:bid_worlds=8,keep_worlds=4"),
+    ("dom-pedro@4", "pimc:worlds=6,bid_worlds=8,keep_worlds=4,eval=solver"),
+])
+def test_thinking_traces_pass_the_checker(table, spec, tmp_path):
+    inputs = EngineInputs.for_variant(table)
+    out = tmp_path / "t.jsonl"
+    result = CliRunner().invoke(app, ["trace", "--variant", table, "--policy", spec,
+                                      "--deals", "6", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    traces = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(traces) == 6
+    for t in traces:
+        assert len(t["hands"]) == inputs.variant.players
+        assert reference.check_trace(t) == [], (table, t["deal"])
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_deals_keep_the_invariants(table):
+    """The in-kernel invariants (docs/rules.md section 6) on 4,000 deals per player and
+    seed, three seeds (the slow set and scripts/soak.py run many more)."""
+    tab = EngineInputs.for_variant(table).tables
+    for policy in (L.P_RANDOM, L.P_HEURISTIC):
+        for seed in (1, 2, 3):
+            totals = soak_counts(tab, seed, 0, 4000, policy, FLAGS, chunk=500)
+            assert totals["deals"] == 4000
+            assert {k: totals[k] for k in KIND_NAMES} == dict.fromkeys(KIND_NAMES, 0), table
+
+
+@pytest.mark.parametrize("table, target", [("cinch@2", 30), ("cinch@3", 25), ("cinch@6", 15),
+                                           ("sancho@5", 15), ("dom-pedro@7", 25)])
+def test_random_games_identical_to_the_reference(table, target):
+    """Random players drift below zero in the big games: a low target ends them (several
+    players reaching it on one deal, the bidder among them or not, both happen)."""
+    v = replace(table_variant(table), target=target, max_deals=60)
+    inputs = EngineInputs.for_variant(v)
+    n = v.players
+    games = game_outcomes(inputs, 4, 40, L.P_RANDOM, FLAGS)
+    assert list(games.columns[-n:]) == [f"score{s}" for s in range(n)]
+    for row in games.itertuples():
+        ref = reference.random_game(4, row.game, variant=v.name, target=target, max_deals=60,
+                                    rules={"players": n, "partnerships": False})
+        got = {"winner": row.winner, "end": row.end, "deals": row.deals,
+               "score": [getattr(row, f"score{s}") for s in range(n)]}
+        assert got == {k: ref[k] for k in got}, (table, row.game)
+    won = games[games.winner >= 0]
+    assert len(won) >= 10
+    for row in won.itertuples():  # the winner reached the target
+        assert getattr(row, f"score{row.winner}") >= target
+
+
+def test_a_duel_of_one_player_with_itself_is_exactly_even():
+    """Every arrangement plays the same cards the same way: A's lead is B's, deal by deal."""
+    inputs = EngineInputs.for_variant("cinch@3")
+    _, _, flags = duel_players("heuristic", "heuristic")
+    row = duel(inputs, "heuristic", "heuristic", 300, 5, flags, show_progress=False).iloc[0]
+    assert row.deals == 300 and row.players == 3
+    assert row.score_diff == 0 and row.points_diff == 0
+
+
+def test_the_duel_seats_each_player_where_it_says():
+    """The heuristic against the random player at a table of four individuals: clearly
+    ahead (the seating reaches the kernels), and the reverse is the same figure turned."""
+    inputs = EngineInputs.for_variant("cinch@4")
+    _, _, flags = duel_players("heuristic", "random")
+    ab = duel(inputs, "heuristic", "random", 200, 5, flags, show_progress=False).iloc[0]
+    _, _, flags = duel_players("random", "heuristic")
+    ba = duel(inputs, "random", "heuristic", 200, 5, flags, show_progress=False).iloc[0]
+    assert ab.score_diff_lo > 1
+    assert ab.score_diff == pytest.approx(-ba.score_diff)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--rule", "players=7", "--rule", "partnerships=no"], "by 2..6 players"),
+    (["--rule", "players=3"], "fixed partnerships are four players"),
+    (["--variant", "foster", "--rule", "partnerships=no"], "not played individually"),
+    (["--variant", "cinch@3", "--bidders", "random"], "individual play (3 players)"),
+])
+def test_bad_tables_exit_2_in_one_line(args, message, tmp_path):
+    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "trace", *args, "--deals", "2",
+                        "--out", str(tmp_path / "t.jsonl")], capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    assert message in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert not (tmp_path / "t.jsonl").exists()
+
+
+def test_advise_gives_a_player_of_n_its_chance_to_win():
+    """advise at a table of three: every bid priced, and whole games on from the deal with
+    the player's own score and each other player's (--score US-THEM); a player one point
+    from the target who bids and makes wins at once."""
+    from pedro_sim import api
+
+    frame = api.advise("AH KH QH JH TH 5H 2H 9C 4D", seat="dealer", score="60-0", games=200,
+                       deals=2000, variant="cinch@3", policy="heuristic", show_progress=False)
+    hearts = frame[frame.trump == "H"]
+    assert list(hearts.bid) == list(range(7, 15))
+    assert (hearts.games + hearts.unfinished == 200).all()
+    assert (hearts.p_win_lo <= hearts.p_win).all() and (hearts.p_win <= hearts.p_win_hi).all()
+    assert hearts.p_win.iloc[0] > 0.95  # a sure 7 with 60 of 62 already
+    far = api.advise("AH KH QH JH TH 5H 2H 9C 4D", seat="dealer", score="0-60", games=200,
+                     deals=2000, variant="cinch@3", policy="heuristic", show_progress=False)
+    assert far[far.trump == "H"].p_win.iloc[0] < hearts.p_win.iloc[0]
