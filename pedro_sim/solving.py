@@ -66,6 +66,9 @@ def parse_position(obj: Any, rules: Variant | None = None) -> Position:
         raise PedroError("a position must be a JSON object")
     variant = rules or get_preset(str(obj.get("variant", "cinch")))
     check_engine_plays(variant)
+    if not variant.partnerships:
+        raise PedroError("solve reads positions of four players in two partnerships; "
+                         "individual play is not solved yet")
     if not isinstance(obj.get("trump"), str):
         raise PedroError("position field 'trump' must be a suit letter (S H D C)")
     trump = parse_suit(obj["trump"])

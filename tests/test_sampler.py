@@ -143,3 +143,102 @@ def test_draws_match_exact_enumeration():
             counts[index[tuple(int(x) for x in row)]] += 1  # KeyError: an impossible world
         assert chi_square_pvalue(counts) > 1e-4, (tested, counts)
         tested += 1
+
+
+THREE = EngineInputs.for_variant("cinch@3")  # individual play: worlds by rejection
+
+
+@njit(cache=False)
+def draws_any(p, hands, know, must, t, tab, n, seed):
+    rng = np.zeros(1, np.uint64)
+    start(rng, seed, 0, 3)
+    world = np.zeros(L.SEATS, np.uint64)
+    out = np.zeros((n, 3), np.uint64)
+    for i in range(n):
+        S.draw_any(p, hands, world, rng, know, np.uint64(0), must, t, tab)
+        out[i] = world[:3]
+    return out
+
+
+def three_handed_case(rng: random.Random):
+    """A late position at a table of three: hands of 1..3, a few loose cards, voids, trump
+    minimums, and (sometimes) the cards that must be in play."""
+    t = rng.randrange(4)
+    cards = list(range(52))
+    rng.shuffle(cards)
+    hands = [0] * L.SEATS
+    pos = 0
+    for q in range(3):
+        for c in cards[pos:pos + rng.randint(1, 3)]:
+            hands[q] |= 1 << c
+            pos += 1
+    pos += rng.randint(0, 3)  # loose: hidden, in no hand
+    p = rng.randrange(3)
+    know = np.zeros(S.N_KNOW, np.uint64)
+    for i, c in enumerate(cards[pos:]):
+        know[S.K_PLAYED + i % 3] |= np.uint64(1 << c)
+    tm = int(THREE.tables.masks[t, L.M_TRUMP])
+    cinfo = THREE.tables.cinfo
+    for q in range(3):
+        if q != p and rng.random() < 0.4:
+            held = {int(cinfo[t, L.I_SUIT, c]) for c in range(52) if hands[q] >> c & 1}
+            know[S.K_VOIDS + q] = np.uint64(1 << rng.choice([s for s in range(5)
+                                                              if s not in held]))
+        now = bin(hands[q] & tm).count("1") + bin(int(know[S.K_PLAYED + q]) & tm).count("1")
+        know[S.K_MIN_TRUMPS + q] = np.uint64(rng.randint(0, now))
+    if rng.random() < 0.5:
+        know[S.K_IN_PLAY] = np.uint64(tm & (hands[0] | hands[1] | hands[2]))
+    return p, hands, know, t
+
+
+def three_handed_worlds(p, hands, know, t) -> list[tuple]:
+    """Every world (three hands) consistent with what seat ``p`` knows, by enumeration."""
+    tm = int(THREE.tables.masks[t, L.M_TRUMP])
+    cinfo = THREE.tables.cinfo
+    seen = hands[p]
+    for q in range(3):
+        seen |= int(know[S.K_PLAYED + q])
+    hidden = [c for c in range(52) if not seen >> c & 1]
+    others = [q for q in range(3) if q != p]
+    worlds = []
+    for dest in itertools.product(range(3), repeat=len(hidden)):  # 2: out of play
+        world = [0, 0, 0]
+        world[p] = hands[p]
+        ok = True
+        for c, d in zip(hidden, dest, strict=True):
+            if d == 2:
+                ok = ok and not int(know[S.K_IN_PLAY]) >> c & 1
+                continue
+            q = others[d]
+            ok = ok and not int(know[S.K_VOIDS + q]) >> int(cinfo[t, L.I_SUIT, c]) & 1
+            world[q] |= 1 << c
+        for q in others:
+            trumps = bin((world[q] | int(know[S.K_PLAYED + q])) & tm).count("1")
+            ok = ok and bin(world[q]).count("1") == bin(hands[q]).count("1") and \
+                trumps >= int(know[S.K_MIN_TRUMPS + q])
+        if ok:
+            worlds.append(tuple(world))
+    return worlds
+
+
+def test_three_handed_draws_match_exact_enumeration():
+    """Individual play at other than four draws by rejection (sampler.draw_any): uniform
+    over the consistent worlds, and none outside them."""
+    rng = random.Random(5)
+    tested = 0
+    while tested < 10:
+        p, hands, know, t = three_handed_case(rng)
+        if bin(sum(hands) ^ hands[p]).count("1") > 7:
+            continue  # keep the enumeration small
+        worlds = three_handed_worlds(p, hands, know, t)
+        if len(worlds) < 3 or len(worlds) > 300:
+            continue
+        got = draws_any(p, np.array(hands, np.uint64), know, np.zeros(L.SEATS, np.uint64), t,
+                        THREE.tables, 60 * len(worlds), tested)
+        index = {w: i for i, w in enumerate(worlds)}
+        counts = np.zeros(len(worlds))
+        for row in got:
+            counts[index[tuple(int(x) for x in row)]] += 1  # KeyError: an impossible world
+        assert (counts > 0).all()
+        assert chi_square_pvalue(counts) > 1e-4, (tested, counts)
+        tested += 1

@@ -41,9 +41,12 @@ def run_trace(variant: Variant, deals: int, seed: int, who: Players, first: int,
 
 def describe_deal(d: dict[str, Any]) -> list[str]:
     """A deal as lines of text for a person."""
-    seat = ["S0", "S1", "S2", "S3"]
+    n = len(d["hands"])
+    seat = [f"S{p}" for p in range(n)]
+    alone = len(d["points"]) == n  # individual play: a side a seat
+    sides = "every player on its own" if alone else "teams: S0+S2 vs S1+S3"
     lines = [f"{d['variant']} deal {d['deal']} of seed {d['seed']} ({d['policy']} players); "
-             f"dealer {seat[d['dealer']]}, teams: S0+S2 vs S1+S3 (seats and tricks "
+             f"dealer {seat[d['dealer']]}, {sides} (seats and tricks "
              "count from 0, as in traces and explain)"]
     for p, h in enumerate(d["hands"]):
         lines.append(f"  {seat[p]} dealt   {' '.join(h)}")
@@ -53,7 +56,7 @@ def describe_deal(d: dict[str, Any]) -> list[str]:
         lines.append(f"bids: {calls} -> all pass: the deal is thrown in")
         return lines
     lines.append(f"bids: {calls} -> {seat[d['bidder']]} bids {d['bid']} in {d['trump']}")
-    for p in range(4):
+    for p in range(n):
         gone, got, plays = (" ".join(d[k][p]) for k in ("discards", "received", "start_hands"))
         lines.append(f"  {seat[p]} discards [{gone}] receives [{got}] -> plays with {plays}")
     for k, t in enumerate(d["tricks"]):  # from 0, as explain --trick and the trace count
@@ -63,9 +66,10 @@ def describe_deal(d: dict[str, Any]) -> list[str]:
     if d["claimed"]:
         s, cards = d["claimed"]
         lines.append(f"{seat[s]} claims {' '.join(cards)}")
-    lines.append(f"points: team 0 {d['points'][0]}, team 1 {d['points'][1]}; bid "
-                 f"{'made' if d['made'] else 'set'}; score {d['score'][0]:+d} / "
-                 f"{d['score'][1]:+d}")
+    who = "S" if alone else "team "
+    lines.append("points: " + ", ".join(f"{who}{k} {x}" for k, x in enumerate(d["points"]))
+                 + f"; bid {'made' if d['made'] else 'set'}; score "
+                 + " / ".join(f"{x:+d}" for x in d["score"]))
     return lines
 
 

@@ -99,11 +99,11 @@ def role_of(tab, p):
 
 
 @kernel
-def lone_holder(hands):
+def lone_holder(hands, tab):
     """(how many seats hold cards, the last of them): a lone holder claims the rest."""
     holding = 0
     last = -1
-    for p in range(L.SEATS):
+    for p in range(players(tab)):
         if hands[p]:
             holding += 1
             last = p

@@ -56,7 +56,9 @@ def describe(v: Variant) -> list[str]:
             32: "32 cards (A K Q J T 9 5 2 of each suit)"}[v.deck]
     lines = [
         f"{v.name}: {v.description}.",
-        f"Four players in two partnerships, {deck}; {v.hand} cards each in packets of "
+        ("Four players in two partnerships" if v.partnerships else
+         f"{v.players} players, each on its own (the bidder alone against the others)")
+        + f", {deck}; {v.hand} cards each in packets of "
         f"{v.packet}" + (f", a kitty of {v.kitty}" if v.kitty else "")
         + (f", a book of {v.books} each" if v.books else "")
         + (f", {v.second_deal} more each after the bidding" if v.second_deal else "") + ".",
@@ -104,6 +106,9 @@ def describe(v: Variant) -> list[str]:
         + {"any": "", "bid": "; a team wins only on a deal on which it won the bid",
            "made": "; a team wins only on a deal on which it made its own bid"}[v.win_only_on]
         + (f"; a team at {v.lose_at} loses" if v.lose_at else "")
+        + ("; of several players there on one deal, the bidder, else the highest ("
+           + ("by the counting order" if v.tie == "counting-order" else "a tie plays on")
+           + ")" if not v.partnerships else "")
         + (f"; a bid of {v.max_bid} wins the game at once if the bidders take every point, "
            "and loses it at once otherwise" if v.moon_game else "") + ".",
     ]

@@ -210,7 +210,7 @@ def folds_recorded(rec):
 @kernel
 def claim_if_alone(hands, t, tab, pts, rec):
     """A lone player with cards takes them all. Returns True when the deal ended."""
-    holding, last = lone_holder(hands)
+    holding, last = lone_holder(hands, tab)
     if holding > 1:
         return False
     if holding == 1:
@@ -226,7 +226,7 @@ def claim_if_alone(hands, t, tab, pts, rec):
 @kernel
 def fold_trumpless(hands, trick, folds, t, tab, rec):
     """Players still holding cards but no trump fold (their cards leave the play)."""
-    for p in range(L.SEATS):
+    for p in range(players(tab)):
         if hands[p] and not hands[p] & tab.masks[t, L.M_TRUMP]:
             hands[p] = ZERO
             record_fold(rec, rec.shape[0] > 0, folds, p, trick)
@@ -367,7 +367,7 @@ def play_cards(hands, st, policy, flags, rng, t, tab, pts, rec, k_end, forced):
 @kernel
 def two_to_holder(hands, t, tab, pts):
     """Where the 2 scores for its holder, it counts when play starts."""
-    for p in range(L.SEATS):
+    for p in range(players(tab)):
         if hands[p] & tab.masks[t, L.M_TWO]:
             credit(pts, side_of(tab, p), tab.opts[L.O_TWO_POINTS], tab.masks[t, L.M_TWO])
 

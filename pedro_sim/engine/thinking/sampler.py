@@ -58,7 +58,7 @@ def start_knowledge(know, hands, dealt, t, tab):
     tm = tab.masks[t, L.M_TRUMP]
     discard_all = tab.opts[L.O_DISCARD] == L.DISCARD_NON_TRUMPS
     robs = tab.opts[L.O_DEALER_FILL] == L.FILL_ROB_TRUMPS
-    for q in range(L.SEATS):
+    for q in range(players(tab)):  # the seats beyond the count are never written
         know[K_VOIDS + q] = ZERO
         know[K_PLAYED + q] = ZERO
         n = ZERO
@@ -250,7 +250,7 @@ def hidden_cards(p, hands, know, out_p, must, tab):
     """The cards seat ``p`` cannot place: not in its hand, not known out of play, not
     played, not known to be in a given hand."""
     seen = hands[p] | out_p | know[K_SHOWN]
-    for q in range(L.SEATS):
+    for q in range(players(tab)):
         seen |= know[K_PLAYED + q] | must[q]
     return pack_mask(tab) & ~seen
 

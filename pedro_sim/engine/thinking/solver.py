@@ -201,7 +201,7 @@ def store(ttk, ttv, key, gen, lo, hi):
 def claim_value(hands, t, tab, side):
     """A lone player with cards takes them all: (-1 if two or more hold cards, else
     ``side``'s points of the claim)."""
-    holding, last = lone_holder(hands)
+    holding, last = lone_holder(hands, tab)
     if holding > 1:
         return -1
     if holding == 0 or side_of(tab, last) != side:
