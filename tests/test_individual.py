@@ -193,3 +193,17 @@ def test_advise_gives_a_player_of_n_its_chance_to_win():
     far = api.advise("AH KH QH JH TH 5H 2H 9C 4D", seat="dealer", score="0-60", games=200,
                      deals=2000, variant="cinch@3", policy="heuristic", show_progress=False)
     assert far[far.trump == "H"].p_win.iloc[0] < hearts.p_win.iloc[0]
+
+
+def test_explain_refuses_individual_deals_in_one_line(tmp_path):
+    """Not built yet for individual play: said in one line, exit 2, nothing half done."""
+    out = tmp_path / "t.jsonl"
+    made = CliRunner().invoke(app, ["trace", "--variant", "cinch@3", "--policy",
+                                    "pimc:worlds=4,bid_worlds=8,keep_worlds=4", "--deals", "1",
+                                    "--out", str(out)])
+    assert made.exit_code == 0, made.output
+    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "explain", "--trace", str(out),
+                        "--deal", "0", "--trick", "1", "--seat", "1"], capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 2 and "individual play are not explained yet" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1

@@ -70,6 +70,8 @@ def test_the_switch(monkeypatch, value, chosen):
     assert patches.chosen() == chosen
 
 
+@pytest.mark.slow  # 28 s of compiling without the patches: in `make test-all`, so that
+# `make test` stays under 10 minutes on 2 cores with the individual-play engine's compile
 def test_same_results_with_every_patch_off():
     """Three presets' deals, random and heuristic players, compiled without any patch
     (their own cache folder: compiler/dispatcher.py) and with them."""

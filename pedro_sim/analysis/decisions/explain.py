@@ -114,7 +114,11 @@ def checked(trace: dict):
     problems = check_trace(trace)
     if problems:
         raise PedroError(f"the trace does not check: {problems[0]}")
-    return engine_variant(trace)
+    variant = engine_variant(trace)
+    if not variant.partnerships:
+        raise PedroError("explain reads deals of four players in partnerships; deals of "
+                         "individual play are not explained yet")
+    return variant
 
 
 def explain_trace(trace: dict, trick: int, seat: int, worlds: int = 0) -> Explanation:

@@ -67,7 +67,7 @@ class Reader:
         self.inputs = EngineInputs.for_variant(variant)
         self.tab = self.inputs.tables
         v = variant
-        if v.players != 4:
+        if v.players != 4 or not v.partnerships:
             raise PedroError(f"positions of {v.name} are not read yet: explain a trace "
                              "instead")
         self.n = v.players
