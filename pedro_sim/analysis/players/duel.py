@@ -32,10 +32,10 @@ def seated(inputs: EngineInputs, roles: int) -> EngineInputs:
 
 
 def arrangements(inputs: EngineInputs) -> list[tuple[EngineInputs, int]]:
-    """Each arrangement of A and B as (inputs, seat of the lone player or -1), A's
-    arrangements first: in partnerships A as team 0 (the seat table's own roles), then
-    (swapped in the policy word) as team 1; individually, A alone at seat k, k = 0..N-1,
-    then B alone."""
+    """The seatings of a duel as (inputs, seat of the lone player or -1): in partnerships
+    the seat table's own (team 0 plays the policy word's first player, team 1 its second);
+    individually, the first player alone at seat k, k = 0..N-1. Each is played with both
+    policy words (A first, then B first), so A sits alone at every seat, then B."""
     n = inputs.variant.players
     if inputs.variant.partnerships:
         return [(inputs, -1)]
