@@ -207,3 +207,17 @@ def test_explain_refuses_individual_deals_in_one_line(tmp_path):
                        text=True, timeout=300)
     assert r.returncode == 2 and "individual play are not explained yet" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_the_bid_net_is_the_bidders_lead_over_the_others_mean():
+    """`bid` at a table of three: the net of a bid is the bidder's score less the mean of
+    the two others' (each scores the points it took, in cinch), as everywhere else."""
+    from pedro_sim.analysis.bid import bid_analysis
+    from pedro_sim.cards import parse_hand
+
+    inputs = EngineInputs.for_variant("cinch@3")
+    report = bid_analysis(inputs, parse_hand("AH KH 5H 2H 9C 4D JS 7S 3C"), ["dealer"], 1,
+                          4000, 5, L.P_HEURISTIC, "heuristic", FLAGS, show_progress=False)
+    others = report.summary.mean_defender_points.iloc[0] / 2
+    for r in report.table.itertuples():
+        assert r.expected_net == pytest.approx(r.expected_score - others, abs=1e-9), r.bid

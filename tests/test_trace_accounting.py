@@ -21,14 +21,16 @@ from pedro_sim.encoding import layout as L
 from pedro_sim.reference.checker import check_replay, exchange_errors
 from pedro_sim.reference.general import exchange
 from pedro_sim.reference.variants import get_variant, table
+from pedro_sim.rules.table_size import individual_tables
 from pedro_sim.setup import PLAYED_PRESETS, EngineInputs, players, technique_flags
 from pedro_sim.traces import record_deals, trace_dict
 
 POLICIES = {"random": L.P_RANDOM, "heuristic": L.P_HEURISTIC}
+GAMES = (*PLAYED_PRESETS, *individual_tables())  # the presets, and individual play
 # the sweep: every preset, both players, DEALS deals of each seed from the index given (seed
 # 21 from 1000: eighty-three's deal 1414, whose dealer received two cards twice, is rare)
 SEEDS = ((3, 0), (21, 1000), (2024, 0), (90_001, 5000))
-DEALS = 500  # 14 presets x 2 players x 4 seeds x 500 = 56,000 deals
+DEALS = 500  # 27 games x 2 players x 4 seeds x 500 = 108,000 deals
 REPLAYED = 150  # of each seed's deals, also replayed by the reference (check_replay)
 FLAGS = technique_flags()
 
@@ -42,7 +44,7 @@ def identity_errors(d: dict[str, Any]) -> list[str]:
         if any(d["discards"]) or any(d["received"]) or d["start_hands"] != d["hands"]:
             out.append("a thrown-in deal moves cards")
         return out
-    for s in range(4):
+    for s in range(len(d["hands"])):  # a seat each, at any table
         dealt, gone, took, start = (d[k][s] for k in ("hands", "discards", "received",
                                                       "start_hands"))
         held = set(dealt) | set(took)
@@ -67,9 +69,10 @@ def _traces(preset: str, policy: str, seed: int, n: int, first: int = 0) -> list
 
 
 @pytest.mark.parametrize("policy", POLICIES)
-@pytest.mark.parametrize("preset", PLAYED_PRESETS)
+@pytest.mark.parametrize("preset", GAMES)
 def test_identity_holds_for_every_seat(preset: str, policy: str) -> None:
-    """The sweep: 2,000 deals per preset and player (56,000 in all), each checked
+    """The sweep: 2,000 deals per preset (or table of individual play) and player
+    (108,000 in all), each checked
     directly and by the checker's exchange_errors; the first deals of each seed are also
     replayed by the reference, which must give the same discards and received."""
     bad = []
@@ -84,9 +87,9 @@ def test_identity_holds_for_every_seat(preset: str, policy: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("preset", PLAYED_PRESETS)
+@pytest.mark.parametrize("preset", GAMES)
 def test_identity_holds_over_many_more_deals(preset: str) -> None:
-    """The same, 40,000 deals per preset (560,000 in all)."""
+    """The same, 40,000 deals per preset or table (1,080,000 in all)."""
     bad = []
     for policy in POLICIES:
         for seed in range(100, 110):

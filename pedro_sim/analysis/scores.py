@@ -71,9 +71,11 @@ def bid_rows(joint: np.ndarray, inputs: EngineInputs,
              bids: list[int] | None = None) -> pd.DataFrame:
     """Per bid (every level, or ``bids``: a 28-56 is no level of the others'): P(make)
     with its Wilson interval, the bidders' expected score change and the expected net
-    change (bidders' minus defenders'), each with its 95% interval. ``joint[b, d]``
-    counts deals by the bidders' points b and the defenders' d."""
+    change (bidders' minus defenders'; in individual play the bidder's less the mean of
+    the others', as scoring.net_of), each with its 95% interval. ``joint[b, d]`` counts
+    deals by the bidders' points b and the defenders' d (all the others' together)."""
     grid = score_grid(inputs, bids)
+    others = inputs.sides - 1  # the defenders' scores add up to ``theirs``
     n = int(joint.sum())
     counts = joint.ravel()
     rows = []
@@ -82,7 +84,8 @@ def bid_rows(joint: np.ndarray, inputs: EngineInputs,
         made = int(joint[made_at].sum())
         lo, hi = wilson(made, n)
         score, score_lo, score_hi = mean_ci_from_hist(mine.ravel(), counts)
-        net, net_lo, net_hi = mean_ci_from_hist((mine - theirs).ravel(), counts)
+        against = theirs if others == 1 else theirs / others  # their mean in individual play
+        net, net_lo, net_hi = mean_ci_from_hist((mine - against).ravel(), counts)
         rows.append({"bid": bid, "n": n, "made": made, "p_make": made / n,
                      "p_make_lo": float(lo), "p_make_hi": float(hi),
                      "expected_score": score, "expected_score_lo": score_lo,

@@ -56,7 +56,7 @@ def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals:
                            precision)
     elapsed = time.perf_counter() - started
     text = format_cards(hand)
-    print_report(report, text, bid_value, console)
+    print_report(report, text, bid_value, console, rules.partnerships)
     if who.plays_for_the_score:
         console.print(f"These players play for the score: each bid's row comes from deals "
                       f"played at that bid ({', '.join(map(str, bids))}; --bids adds "
@@ -122,7 +122,8 @@ def simulate_bids(inputs: EngineInputs, hand: list[int], seats: list[str], suit:
 BID_COLUMNS = ("bid", "P(make)", "95% CI", "E[Δscore] ± 95%", "E[net] ± 95%")
 
 
-def print_report(report: BidReport, hand_text: str, bid_value: int, console: Console) -> None:
+def print_report(report: BidReport, hand_text: str, bid_value: int, console: Console,
+                 partnerships: bool = True) -> None:
     for _, s in report.summary.iterrows():
         rows = report.table[(report.table.seat == s.seat) & (report.table.trump == s.trump)]
         at = rows[rows.bid == bid_value].iloc[0]
@@ -138,7 +139,9 @@ def print_report(report: BidReport, hand_text: str, bid_value: int, console: Con
             f"mean points: bidders {s.mean_bidder_points:.3f} "
             f"({s.mean_bidder_points_lo:.3f}–{s.mean_bidder_points_hi:.3f}), defenders "
             f"{s.mean_defender_points:.3f}; bid {bid_value}: expected score change "
-            f"{float(at.expected_score):+.3f}, net (bidders' minus defenders') "
+            f"{float(at.expected_score):+.3f}, net ("
+            + ("bidders' minus defenders'" if partnerships else
+               "the bidder's less the others' mean") + ") "
             f"{float(at.expected_net):+.3f}. Scores by the preset's own scoring."
         )
         console.print(table)

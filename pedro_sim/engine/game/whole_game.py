@@ -21,16 +21,26 @@ G_WINNER, G_END, G_DEALS, G_SCORE, GAME_COLS = offsets(1, 1, 1, L.MAX_SIDES)
 
 
 @kernel
+def counted(k, trump, tab):
+    """The k-th scoring card of the preset's counting order and what it counts: (card,
+    points), or (-1, 0) past the last."""
+    c = tab.cinfo[trump, L.I_COUNT_ORDER, k]
+    if c < 0:
+        return c, np.int64(0)
+    value = tab.cinfo[trump, L.I_POINTS, c]
+    if value == 0:  # the 2 scoring for its holder
+        value = tab.opts[L.O_TWO_POINTS]
+    return c, value
+
+
+@kernel
 def count_out(t0, t1, won0, won1, trump, target, tab):
     """Both teams reached the target on one deal: count the scoring cards in the preset's
     order from the scores before the deal; the first team to reach the target wins."""
     for k in range(tab.cinfo.shape[2]):
-        c = tab.cinfo[trump, L.I_COUNT_ORDER, k]
+        c, value = counted(k, trump, tab)
         if c < 0:
             break
-        value = tab.cinfo[trump, L.I_POINTS, c]
-        if value == 0:  # the 2 scoring for its holder
-            value = tab.opts[L.O_TWO_POINTS]
         if (won0 >> c) & 1:
             t0 += value
             if t0 >= target:
@@ -96,12 +106,9 @@ def count_out_among(before, reached, trump, pts, tab):
     reach it wins."""
     target = tab.opts[L.O_TARGET]
     for k in range(tab.cinfo.shape[2]):
-        c = tab.cinfo[trump, L.I_COUNT_ORDER, k]
+        c, value = counted(k, trump, tab)
         if c < 0:
             break
-        value = tab.cinfo[trump, L.I_POINTS, c]
-        if value == 0:  # the 2 scoring for its holder
-            value = tab.opts[L.O_TWO_POINTS]
         for s in range(players(tab)):
             if (reached >> s) & 1 and (pts[L.PT_CARDS + s] >> c) & 1:
                 before[s] += value
