@@ -95,7 +95,7 @@ def parse_presets(text: str | None) -> list[str]:
     preset the engine plays; None or empty: the same).
 
     >>> parse_presets("cinch,cinch@3"), len(parse_presets("all,individual"))
-    (['cinch', 'cinch@3'], 27)
+    (['cinch', 'cinch@3'], 28)
     """
     from pedro_sim.rules.overrides import table_variant
     from pedro_sim.rules.table_size import individual_tables

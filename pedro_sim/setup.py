@@ -88,7 +88,7 @@ def technique_flags(off_team0: tuple[str, ...] = (), off_team1: tuple[str, ...] 
 NOT_PLAYED: dict[str, tuple] = {}  # today: none (deck=32 joined in issue 34)
 PLAYED_PRESETS = ("cinch", "foster", "california", "family", "pidro", "nicaragua", "catch-five",
                   "sancho", "dom-pedro", "king-pedro", "sixty-three", "eighty-three", "lipton",
-                  "ukrainian")
+                  "ukrainian", "five-handed")
 
 
 def check_engine_plays(variant: Variant) -> None:
@@ -122,7 +122,7 @@ class EngineInputs:
     def label(self) -> str:
         """The game's name in tables and charts (``cinch@3``: played individually by 3)."""
         v = self.variant
-        return table_name(v.name, v.players, v.partnerships)
+        return v.name if v.called_partner else table_name(v.name, v.players, v.partnerships)
 
     @property
     def sides(self) -> int:
@@ -174,6 +174,10 @@ class Players:
 def check_two_sides(variant: Variant, what: str) -> None:
     """Refuse, in one line, a comparison of bidders and defenders as two players in
     individual play, where the defenders are several sides (not built there)."""
+    if variant.called_partner:
+        raise PedroError(f"{what}: {variant.name} has no fixed sides of bidders and "
+                         "defenders (the partner is called each deal) to give different "
+                         "players or techniques; use a four-player game in partnerships")
     if not variant.partnerships:
         raise PedroError(f"{what}: individual play ({variant.players} players) has no "
                          "fixed sides of bidders and defenders to give different players "

@@ -67,8 +67,9 @@ def parse_position(obj: Any, rules: Variant | None = None) -> Position:
     variant = rules or get_preset(str(obj.get("variant", "cinch")))
     check_engine_plays(variant)
     if not variant.partnerships:
+        what = f"{variant.name} is" if variant.called_partner else "individual play is"
         raise PedroError("solve reads positions of four players in two partnerships; "
-                         "individual play is not solved yet")
+                         f"{what} not solved yet")
     if not isinstance(obj.get("trump"), str):
         raise PedroError("position field 'trump' must be a suit letter (S H D C)")
     trump = parse_suit(obj["trump"])

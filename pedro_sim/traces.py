@@ -129,6 +129,8 @@ def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, pol
         "made": bool(r[L.R_MADE]),
         "score": r[L.R_SCORE: L.R_SCORE + sides],
     }
+    if inputs.variant.called_partner:  # five-handed: the called trump and its holder
+        out["called"] = None if bidder < 0 else [_texts([r[L.R_CALLED]])[0], r[L.R_CALLED + 1]]
     if inputs.trace_rules:  # the options in which the deal departs from the named preset
         out["rules"] = dict(inputs.trace_rules)
     if bidder < 0:  # thrown in (docs/rules.md section 5)

@@ -25,5 +25,5 @@ def test_offsets_examples_and_layouts():
     assert L.R_CALLS - L.R_TRICKS == L.TRICK_LEN * L.MAX_TRICKS
     assert L.R_LEN == L.R_CALLS + 2 * L.MAX_CALLS
     assert L.N_OPTS == L.N_RULE_OPTS + 2 * L.SEATS + L.SEATS * L.SEATS + 2  # the two words
-    assert L.PT_LEN == 2 * L.MAX_SIDES + 3 and L.H_LEN == 8 * L.SEATS
+    assert L.PT_LEN == 2 * L.MAX_SIDES + 5 and L.H_LEN == 8 * L.SEATS  # + the call, its team
     assert L.PS_SOLVER == 7 and L.PS_LEN == L.PS_SOLVER + 4

@@ -54,12 +54,13 @@ def test_traces_obey_the_rules(preset, policy):
 def test_fixed_hand_deals_identical(preset):
     inputs = EngineInputs.for_variant(preset)
     hand = pack_cards(inputs.variant)[::4][:inputs.variant.hand]
-    for offset in range(4):
+    n = inputs.variant.players
+    for offset in range(n):
         recs = record_fixed(inputs, 4, np.arange(150), hand, offset, 2, L.P_RANDOM, FLAGS)
         for i, rec in enumerate(recs):
             kernel = trace_dict(rec, inputs, 4, i, "random", kind=KIND_FIXED)
             ref = reference.fixed_hand_deal(4, i, [card_text(c) for c in hand],
-                                            (offset + 1) % 4, SUITS[2], variant=preset)
+                                            (offset + 1) % n, SUITS[2], variant=preset)
             assert kernel == ref, f"{preset} deal {i}: {_diff(kernel, ref)}"
 
 
@@ -81,9 +82,10 @@ def test_random_games_identical(preset, target):
 
 @pytest.mark.parametrize("preset", OTHERS)
 def test_heuristic_games_end(preset):
-    games = game_outcomes(EngineInputs.for_variant(preset), 1, 200, L.P_HEURISTIC, FLAGS)
+    inputs = EngineInputs.for_variant(preset)
+    games = game_outcomes(inputs, 1, 200, L.P_HEURISTIC, FLAGS)
     assert (games.end == "target").mean() > 0.95, games.end.value_counts()
-    assert set(games.winner) <= {0, 1, -1}
+    assert set(games.winner) <= {-1, *range(inputs.sides)}
 
 
 @settings(max_examples=120, deadline=None)

@@ -1024,7 +1024,7 @@ def test_fixed_hand_deals(name):
 
 def test_unknown_preset():
     with pytest.raises(ValueError):
-        random_deal(1, 1, "five-handed")
+        random_deal(1, 1, "six-handed")
 
 
 # ------------------------------------------------ preset-specific mutations

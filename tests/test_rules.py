@@ -16,7 +16,8 @@ from pedro_sim.setup import PLAYED_PRESETS, EngineInputs, check_engine_plays
 # points a deal, docs/rules.md section 4
 TOTALS = {"cinch": 14, "foster": 14, "california": 16, "family": 14, "pidro": 14,
           "nicaragua": 14, "catch-five": 9, "sancho": 18, "dom-pedro": 36, "king-pedro": 44,
-          "sixty-three": 63, "eighty-three": 83, "lipton": 35, "ukrainian": 62}
+          "sixty-three": 63, "eighty-three": 83, "lipton": 35, "ukrainian": 62,
+          "five-handed": 16}
 
 
 def test_every_preset_is_defined_with_its_points():

@@ -72,7 +72,8 @@ def bid_rows(joint: np.ndarray, inputs: EngineInputs,
     """Per bid (every level, or ``bids``: a 28-56 is no level of the others'): P(make)
     with its Wilson interval, the bidders' expected score change and the expected net
     change (bidders' minus defenders'; in individual play the bidder's less the mean of
-    the others', as scoring.net_of), each with its 95% interval. ``joint[b, d]`` counts
+    the others', as scoring.net_of; in five-handed its partner among them, scoring as
+    it), each with its 95% interval. ``joint[b, d]`` counts
     deals by the bidders' points b and the defenders' d (all the others' together)."""
     grid = score_grid(inputs, bids)
     others = inputs.sides - 1  # the defenders' scores add up to ``theirs``
@@ -85,6 +86,8 @@ def bid_rows(joint: np.ndarray, inputs: EngineInputs,
         lo, hi = wilson(made, n)
         score, score_lo, score_hi = mean_ci_from_hist(mine.ravel(), counts)
         against = theirs if others == 1 else theirs / others  # their mean in individual play
+        if inputs.variant.called_partner:  # five-handed: the partner scores as the bidder
+            against = (mine + theirs) / others
         net, net_lo, net_hi = mean_ci_from_hist((mine - against).ravel(), counts)
         rows.append({"bid": bid, "n": n, "made": made, "p_make": made / n,
                      "p_make_lo": float(lo), "p_make_hi": float(hi),

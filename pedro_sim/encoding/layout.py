@@ -60,8 +60,9 @@ from pedro_sim.rules.choices import (
     O_OFF_JACK_TRUMP,  # 1: the jack of the trump's colour is a trump, below the jack
     O_PACK,  # the pack's cards as a mask (card c: bit c); O_DECK is how many they are
     O_PARTNERSHIPS,  # 1: two fixed partnerships; 0: individual play, a side a seat
+    O_CALLED_PARTNER,  # 1: the bidder calls a trump; its holder partners it (five-handed)
     N_RULE_OPTS,
-) = range(44)
+) = range(45)
 # the bid "28-56" as recorded, and what it scores made (set: minus the bid)
 BID_28_56 = variant.BID_28_56
 SCORE_28_56 = variant.SCORE_28_56
@@ -220,8 +221,11 @@ SIDE_BITS = 4
     PT_FORCED,  # 1: the dealer was forced to bid
     PT_BID,  # the bid in force (what thinking players playing for the score read)
     PT_PREDICTED,  # a thinking bidder's P(make) of its bid when it bid it, in 1/10000 (-1: none)
+    PT_CALLED,  # five-handed: the called trump, as a mask (0: none called)
+    PT_TEAM,  # five-handed: the bidder's team as known, a bit per seat (the partner's set
+    # once it plays the called trump)
     PT_LEN,
-) = offsets(MAX_SIDES, MAX_SIDES, 1, 1, 1)
+) = offsets(MAX_SIDES, MAX_SIDES, 1, 1, 1, 1, 1)
 
 # --- hands: uint64 [H_LEN] a deal's cards, a mask per seat in each field ---
 (
@@ -286,8 +290,9 @@ PLAY_LEN = 3  # one play in a trick: seat, card, mask of the cards played under 
     R_PUT_AWAY,  # a mask per seat: stock cards it discarded without taking them (foster)
     R_PASSED,  # a mask per seat: cards it received from its partner (eighty-three)
     R_PREDICTED,  # the deal's PT_PREDICTED (not written to traces)
+    R_CALLED,  # five-handed: the called trump and its holder, the partner (-1: none)
     R_TRICKS,  # MAX_TRICKS tricks of TRICK_LEN
     R_CALLS,  # (seat, bid or 0 = pass) per call
     R_LEN,
 ) = offsets(MAX_DECK, 1, 1, 1, 1, 1, SEATS, SEATS, 1, 1, MAX_SIDES, MAX_SIDES, 1, 1, 1,
-            2 * SEATS, SEATS, SEATS, 1, TRICK_LEN * MAX_TRICKS, 2 * MAX_CALLS)
+            2 * SEATS, SEATS, SEATS, 1, 2, TRICK_LEN * MAX_TRICKS, 2 * MAX_CALLS)

@@ -5,6 +5,7 @@ checker.py replays traces)."""
 
 from .checker import check_trace
 from .engine import fixed_hand_deal, random_deal, random_game
-from .variants import PRESET_NAMES
+from .variants import ALL_PRESET_NAMES, PRESET_NAMES
 
-__all__ = ["PRESET_NAMES", "check_trace", "fixed_hand_deal", "random_deal", "random_game"]
+__all__ = ["ALL_PRESET_NAMES", "PRESET_NAMES", "check_trace", "fixed_hand_deal", "random_deal",
+           "random_game"]

@@ -20,6 +20,7 @@ REQUIRED_KEYS = ("format", "variant", "seed", "deal", "policy", "dealer", "hands
 GAME_INDEX_STRIDE = 2 ** 20
 COMPARED = ("bids", "bidder", "bid", "trump", "discards", "received", "start_hands",
             "folded", "claimed", "points", "made", "score")
+CALLED_KEYS = ("called",)  # five-handed's own: required and compared there, ignored elsewhere
 
 
 class Stop(Exception):
@@ -84,6 +85,8 @@ class TracePolicy:
             return ok[0]
         if tag == "pass":  # ukrainian: a seat that passes folds, so starts play with nothing
             return 0 if self.chk.start_set(seat) else 1
+        if tag == "call":
+            return self.call(seat, options, info)
         if tag in ("top", "extra"):
             ti, j = info if tag == "top" else self.cur
             cards = self.chk.play_cards(ti, j, seat)
@@ -102,6 +105,24 @@ class TracePolicy:
                           f"but the rules allow here only {_txt(options)}")
             return ok[0]
         raise AssertionError(tag)
+
+    def call(self, seat, options, held):
+        """five-handed: the bidder's call is the card of ``called``, refused when the bidder
+        holds it (``held``: its start hand) or it is not a trump; the seat in ``called`` is
+        compared with the replay's partner afterwards, like every other key."""
+        called = self.tr["called"]
+        if not (isinstance(called, list) and len(called) == 2):
+            self.fail(f"called is not [card, seat]: {called!r}")
+        c = canonical(called[0], 53)
+        if c is None or c not in self.chk.pack:
+            self.fail(f"called: {called[0]!r} is not a card of this pack in two-character form")
+        if c in held:
+            self.fail(f"called: the bidder (seat {seat}) holds {CARD_TEXT[c]} itself; it calls "
+                      f"a trump it does not hold ({_txt(options)})")
+        if c not in options:
+            self.fail(f"called: {CARD_TEXT[c]} is not a trump; the bidder calls one of the "
+                      f"trumps it does not hold ({_txt(options)})")
+        return c
 
 
 class GeneralChecker:
@@ -186,6 +207,11 @@ class GeneralChecker:
             self.stop(f"rules: {exc}")
         self.pack = set(v.pack())
         n = v.players
+        compared = COMPARED + (CALLED_KEYS if v.called else ())
+        missing = [k for k in CALLED_KEYS if v.called and k not in tr]
+        if missing:
+            self.stop(f"missing keys: {', '.join(missing)} ({v.name} names the trump the "
+                      f"bidder called and the seat of its partner)")
         if tr["format"] != "pedro-trace/1":
             self.err(f"format is {tr['format']!r}, expected 'pedro-trace/1'")
         if not isinstance(tr["policy"], str):
@@ -240,7 +266,7 @@ class GeneralChecker:
             fixed = b
         policy = TracePolicy(self)
         body, _ = simulate(v, dealer, hands, stock, policy, fixed_bidder=fixed)
-        for key in COMPARED:
+        for key in compared:
             if key in ("discards", "received", "start_hands") and isinstance(tr[key], list) \
                     and len(tr[key]) == n:
                 for s in range(n):

@@ -63,6 +63,8 @@ def game_step(v, totals, trace, info, target):
     seat in individual play."""
     if trace["bidder"] is None:  # thrown in: the deal passes
         return -1, None
+    if v.called:
+        return called_step(v, totals, trace, target)
     if v.individual:
         return individual_step(v, totals, trace, info, target)
     before = list(totals)
@@ -118,6 +120,23 @@ def individual_step(v, totals, trace, info, target):
     return (top[0], "target") if len(top) == 1 else (-1, None)
 
 
+def called_step(v, totals, trace, target):
+    """game_step for five-handed (one total a seat): of the seats at or above the target
+    after the deal, the bidder wins if it is among them, else the partner it called, else
+    the highest score; none, or a tie for the highest, and the game goes on."""
+    for s in range(v.players):
+        totals[s] += trace["score"][s]
+    reached = [s for s in range(v.players) if totals[s] >= target]
+    for first in (trace["bidder"], trace["called"][1]):
+        if first in reached:
+            return first, "target"
+    if not reached:
+        return -1, None
+    best = max(totals[s] for s in reached)
+    top = [s for s in reached if totals[s] == best]
+    return (top[0], "target") if len(top) == 1 else (-1, None)
+
+
 def random_game(seed: int, game: int, variant: str = "cinch", target=None,
                 goes_out_at=None, max_deals: int = 10000, rules: dict | None = None) -> dict:
     """A whole game (kind-1 stream). ``target`` and ``goes_out_at`` default (None) to
@@ -125,7 +144,8 @@ def random_game(seed: int, game: int, variant: str = "cinch", target=None,
     least that much before a deal, bidders who make their bid win at once (never in
     individual play); ``rules``: house rules (a trace's "rules" object, ``players`` and
     ``partnerships`` among them), the moon game among them, which decides first. The
-    winner and ``score`` are by side: team 0/1, or a seat in individual play."""
+    winner and ``score`` are by side: team 0/1, or a seat in individual play and
+    five-handed."""
     v = with_rules(variant, rules) if rules else get_variant(variant)
     if target is None:
         target = v.target

@@ -16,7 +16,7 @@ from __future__ import annotations
 from .cards import SUITS
 from .rng import Stream, shuffle
 from .rules import discard_and_fill as cinch_discard_and_fill
-from .variants import Table, Variant, card_ids, table, texts
+from .variants import Table, Variant, card_ids, table, text, texts
 
 
 def team(seat: int, v: Variant | None = None) -> int:
@@ -445,6 +445,27 @@ def keep_or_put_away(v: Variant, t: Table, policy, seat: int, cards) -> set[int]
     return keep
 
 
+# ---------------------------------------------------------------- the call
+
+def call_options(v: Variant, t: Table, bidder_start) -> list[int]:
+    """The trumps the bidder may call (five-handed): every trump not in its start hand,
+    ascending id. Nobody discards a trump, so each of them is in another seat's hand."""
+    held = set(bidder_start)
+    return [c for c in v.pack() if t.is_trump[c] and c not in held]
+
+
+def call_partner(v: Variant, t: Table, start, bidder: int, policy) -> tuple[int, int]:
+    """five-handed: at the start of play, before any card is chosen, the bidder calls a
+    trump it does not hold (the decision "call"; ``info`` is its start hand, so that a
+    checker can say why a card is refused); returns (card, partner), the partner being the
+    seat whose start hand holds the card."""
+    card = policy.choose("call", bidder, call_options(v, t, start[bidder]), list(start[bidder]))
+    for seat in range(v.players):
+        if card in start[seat]:
+            return card, seat
+    raise RuntimeError(f"internal: the called trump {text(card)} is in no start hand")
+
+
 # -------------------------------------------------------------------- play
 
 def follow_legal(v: Variant, t: Table, hand, led) -> list[int]:
@@ -543,6 +564,16 @@ def stack_tops(v, t, hand, legal, e, ti) -> list[int]:
     return out
 
 
+def called_top(legal, called: int) -> list[int]:
+    """The holder of the called trump has one legal top card on the first trick: that
+    trump. A trump is always allowed by the follow rule, and a stack topped by it can
+    always be completed (the preset's 6 point cards, all trumps, leave a non-point card
+    for every pair), so it is among the ``legal`` tops; anything else is a bug."""
+    if called not in legal:
+        raise RuntimeError("internal: the called trump is not a legal first-trick card")
+    return [called]
+
+
 def trick_winner(v: Variant, t: Table, tops) -> int:
     led = t.eff_suit[tops[0][1]]
     best, best_key = tops[0][0], None
@@ -572,9 +603,10 @@ def _award(v, t, points, awards, c, seat_played, winner):
     awards[c] = tm
 
 
-def play(v: Variant, t: Table, start, bidder: int, policy):
+def play(v: Variant, t: Table, start, bidder: int, policy, called: int | None = None):
     """Returns (tricks, folded, claimed, points, awards) in trace form (points: one a side;
-    awards: card -> side, for the counting order)."""
+    awards: card -> side, for the counting order). ``called``: the trump the bidder called
+    (five-handed), which its holder must play as its first-trick card."""
     n = v.players
     hands = [list(h) for h in start]
     points = [0] * v.sides
@@ -632,6 +664,8 @@ def play(v: Variant, t: Table, start, bidder: int, policy):
             e = extras_needed(v, len(hand), ti)
             if e:
                 legal = stack_tops(v, t, hand, legal, e, ti)
+            if ti == 0 and called is not None and called in hand:
+                legal = called_top(legal, called)
             legal.sort()
             top = policy.choose("top", seat, legal, (ti, len(plays)))
             extras: list[int] = []
@@ -707,6 +741,29 @@ def score_deal(v: Variant, points, bidder: int, bid: int):
     return made, score
 
 
+def score_called(v: Variant, points, bidder: int, partner: int, bid: int):
+    """five-handed: (made, score), one score a seat. The bidder and the partner it called
+    pool their points against the bid and each scores the result: the pool when made,
+    minus the bid when set (moon: twice the top bid made; 28-56: 56 with every point, else
+    -28; a special bid its own amounts); every other seat adds the points it took."""
+    pool = points[bidder] + points[partner]
+    if v.deal_28_56 and bid == BID_28_56:
+        made = pool >= v.total
+        each = 2 * BID_28_56 if made else -BID_28_56
+    else:
+        special = v.special is not None and bid == v.special[0]
+        made = pool >= (v.special[1] if special else bid)
+        if special:
+            each = v.special[2] if made else -v.special[3]
+        else:
+            each = pool if made else -bid
+        if v.moon and made and bid == v.max_bid:
+            each = 2 * bid
+    score = list(points)
+    score[bidder] = score[partner] = each
+    return made, score
+
+
 def discard_credit(v: Variant, t: Table, discards, bidder: int, start=()) -> int:
     """foster: scoring trumps discarded by the bidders' opponents count for the bidders
     (not one a searching dealer took back into play: it is in a ``start`` hand)."""
@@ -723,7 +780,8 @@ def discard_credit(v: Variant, t: Table, discards, bidder: int, start=()) -> int
 def simulate(v: Variant, dealer: int, hands, stock, policy, fixed_bidder: int | None = None):
     """One deal from the dealt ``hands`` and ``stock``; returns the trace body
     (without header) and the awards (card -> side) for the counting order. Lists by seat
-    have ``v.players`` entries, ``points`` and ``score`` one a side (``v.sides``)."""
+    have ``v.players`` entries, ``points`` and ``score`` one a side (``v.sides``);
+    five-handed adds ``called`` (the called trump and its holder) before ``tricks``."""
     n = v.players
     if fixed_bidder is None:
         bids, bidder, bid = auction(v, dealer, policy, hands)
@@ -735,27 +793,35 @@ def simulate(v: Variant, dealer: int, hands, stock, policy, fixed_bidder: int | 
     if bidder < 0:  # thrown in
         body.update({"bidder": None, "bid": 0, "trump": None,
                      "discards": [[] for _ in range(n)], "received": [[] for _ in range(n)],
-                     "start_hands": [texts(h) for h in hands], "tricks": [], "folded": [],
-                     "claimed": None, "points": [0] * v.sides, "made": False,
-                     "score": [0] * v.sides})
+                     "start_hands": [texts(h) for h in hands]})
+        if v.called:
+            body["called"] = None
+        body.update({"tricks": [], "folded": [], "claimed": None, "points": [0] * v.sides,
+                     "made": False, "score": [0] * v.sides})
         return body, {}
     suits = ak2_suits(hands[bidder]) if v.deal_28_56 and bid == BID_28_56 else [0, 1, 2, 3]
     suit = policy.choose("trump", bidder, suits, None)
     t = table(v, suit)
     discards, received, start = exchange(v, t, dealer, bidder, hands, stock, policy)
-    tricks, folded, claimed, points, awards = play(v, t, start, bidder, policy)
+    called, partner = call_partner(v, t, start, bidder, policy) if v.called else (None, None)
+    tricks, folded, claimed, points, awards = play(v, t, start, bidder, policy, called)
     if v.exchange == "ukrainian":
         folded = [[s, 0] for s in bidding_order(dealer, n) if not start[s]] + folded
     if v.two_rule == "dealt":
         two_to_dealt(v, t, dealer, hands, stock, points, awards)
     credit = discard_credit(v, t, discards, bidder, start)
     points[v.side(bidder)] += credit
-    made, score = score_deal(v, points, bidder, bid)
+    if v.called:
+        made, score = score_called(v, points, bidder, partner, bid)
+    else:
+        made, score = score_deal(v, points, bidder, bid)
     body.update({"bidder": bidder, "bid": bid, "trump": SUITS[suit],
                  "discards": [texts(h) for h in discards],
                  "received": [texts(h) for h in received],
-                 "start_hands": [texts(h) for h in start], "tricks": tricks,
-                 "folded": folded, "claimed": claimed, "points": points,
+                 "start_hands": [texts(h) for h in start]})
+    if v.called:  # five-handed: the called trump and its holder, the partner
+        body["called"] = [text(called), partner]
+    body.update({"tricks": tricks, "folded": folded, "claimed": claimed, "points": points,
                  "made": made, "score": score})
     return body, {"awards": awards, "suit": suit}
 

@@ -50,10 +50,12 @@ class Variant:
         self.target = 62
         self.goes_out_at = None
         self.end = "target"       # target | own_made | won_bid | count_order | made_target
+        #                           | called (five-handed: bidder, then partner, then highest)
         self.lose_at = None
         self.count_order = ()
         self.players = 4          # seats, 0..players-1 in playing order
         self.individual = False   # True: every player its own side (partnerships=false)
+        self.called = False       # the bidder calls its partner by a trump (five-handed)
         for k, val in kw.items():
             if not hasattr(self, k):
                 raise AttributeError(k)
@@ -152,12 +154,23 @@ PRESETS = {
 
 PRESET_NAMES = tuple(PRESETS)
 
+# Presets of more than four seats, kept apart from PRESETS (the four-player presets in two
+# partnerships, which the tests sweep as two-team games): five-handed, every seat its own
+# side for points, the bidder's partner for the deal being the holder of the trump it calls.
+CALLED_PRESETS = {
+    "five-handed": Variant("five-handed", dealt=10, packet=1, points=dict(CINCH_POINTS, J=3),
+                           two_rule="player", min_bid=6, max_bid=16, forced=6,
+                           exchange="kitty", extras="pairs", target=104, end="called",
+                           players=5, individual=True, called=True),
+}
+ALL_PRESET_NAMES = PRESET_NAMES + tuple(CALLED_PRESETS)
+
 
 def get_variant(name: str) -> Variant:
-    try:
-        return PRESETS[name]
-    except KeyError:
-        raise ValueError(f"unknown preset {name!r}; known: {', '.join(PRESET_NAMES)}") from None
+    v = PRESETS.get(name) or CALLED_PRESETS.get(name)
+    if v is None:
+        raise ValueError(f"unknown preset {name!r}; known: {', '.join(ALL_PRESET_NAMES)}")
+    return v
 
 
 # House rules (a trace's "rules" object): option name -> how it sets this record.
@@ -230,15 +243,16 @@ def with_rules(name: str, rules: dict) -> Variant:
     elif "max_bid" in rules and base.special is not None:
         raise ValueError("max_bid with a preset's special bid: give special_bid too")
     if v.individual:
+        who = v.name if v.called else "individual play (partnerships=false)"
         if v.goes_out_at:
-            raise ValueError("goes_out_at: \"bidder goes out\" does not apply to individual "
-                             "play (partnerships=false)")
+            raise ValueError(f"goes_out_at: \"bidder goes out\" does not apply to {who}")
         if v.scoring == "difference":
-            raise ValueError("scoring=difference: not defined for individual play "
-                             "(partnerships=false)")
+            raise ValueError(f"scoring=difference: not defined for {who}")
         if v.moon_game:
-            raise ValueError("moon-game: not defined for individual play "
-                             "(partnerships=false)")
+            raise ValueError(f"moon-game: not defined for {who}")
+    if v.called and v.players * v.dealt > len(v.pack()):
+        raise ValueError(f"deck={v.deck}: {v.name} deals {v.dealt} cards to each of "
+                         f"{v.players} players")
     v.total = sum(v.points.values())
     return v
 
@@ -249,6 +263,9 @@ def _seat(v: Variant, rules: dict) -> None:
     packets of 4 for six players), ``sancho`` and ``dom-pedro`` (4..7; 6 cards each, as
     with four); "bidder goes out" does not apply to individual play."""
     if "players" not in rules and "partnerships" not in rules:
+        return
+    if v.called:
+        _seat_called(v, rules)
         return
     players = rules.get("players", 4)
     partnerships = rules.get("partnerships", True)
@@ -274,6 +291,18 @@ def _seat(v: Variant, rules: dict) -> None:
     v.goes_out_at = None
     if v.name == "cinch":
         v.dealt, v.packet = (8, 4) if players == 6 else (9, 3)
+
+
+def _seat_called(v: Variant, rules: dict) -> None:
+    """A preset with a called partner (five-handed) has its own table: ``players`` and
+    ``partnerships`` may only restate it (its seats, no fixed partnerships), since its deal,
+    its call and its game's end are written for that many players."""
+    players = rules.get("players", v.players)
+    partnerships = rules.get("partnerships", False)
+    if players != v.players or type(players) is not int or partnerships is not False:
+        raise ValueError(f"{v.name} is {v.players} players without fixed partnerships (the "
+                         f"bidder calls its partner): not players={players!r}, "
+                         f"partnerships={partnerships!r}")
 
 
 def card_ids(v: Variant, key: str, suit: int) -> int:

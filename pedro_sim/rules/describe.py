@@ -57,6 +57,9 @@ def describe(v: Variant) -> list[str]:
     lines = [
         f"{v.name}: {v.description}.",
         ("Four players in two partnerships" if v.partnerships else
+         f"{v.players} players, each keeping its own score (the bidder calls a trump it "
+         "does not hold as it leads to the first trick; the holder must play it there and "
+         "is its partner for the deal, against the three others)" if v.called_partner else
          f"{v.players} players, each on its own (the bidder alone against the others)")
         + f", {deck}; {v.hand} cards each in packets of "
         f"{v.packet}" + (f", a kitty of {v.kitty}" if v.kitty else "")
@@ -94,6 +97,8 @@ def describe(v: Variant) -> list[str]:
                                    "bidders give the bid plus their opponents' points",
                      "sancho": "made: every team scores its points; set: the bidders lose "
                                "the bid"}[v.scoring]
+        + ("; the bidder and its partner each score their points together, or each lose "
+           "the bid; the three others each score their own" if v.called_partner else "")
         + {"none": "", "moon": "; the top bid scores double if made",
            "double-max": "; the top bid scores and loses double",
            "double-83": "; '83 double' scores and loses 166"}[v.special_bid]
@@ -106,7 +111,8 @@ def describe(v: Variant) -> list[str]:
         + {"any": "", "bid": "; a team wins only on a deal on which it won the bid",
            "made": "; a team wins only on a deal on which it made its own bid"}[v.win_only_on]
         + (f"; a team at {v.lose_at} loses" if v.lose_at else "")
-        + ("; of several players there on one deal, the bidder, else the highest ("
+        + ("; of several players there on one deal, the bidder, else "
+           + ("its partner, else " if v.called_partner else "") + "the highest ("
            + ("by the counting order" if v.tie == "counting-order" else "a tie plays on")
            + ")" if not v.partnerships else "")
         + (f"; a bid of {v.max_bid} wins the game at once if the bidders take every point, "

@@ -12,7 +12,7 @@ from pedro_sim.rules.presets import get_preset
 from pedro_sim.rules.table_size import individual_deal, split_table
 from pedro_sim.rules.variant import POINT_RANKS, Variant
 
-FIXED = {"name", "description"}
+FIXED = {"name", "description", "called_partner"}  # a game, not an option (five-handed)
 MAX_RULE_INT = 10**9  # an integer rule beyond this is refused (the kernels hold 64-bit words)
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}

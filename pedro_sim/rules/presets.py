@@ -101,6 +101,12 @@ PRESETS: dict[str, Variant] = {
         excess_trumps="put-away", dealer_fill="none", first_lead="trump",
         plain_led="non-trump", plain_trick_winner="leader", target=262, goes_out_at=0,
         win_only_on="made", tie="bidders"),
+    "five-handed": replace(
+        CINCH, name="five-handed", description="Five-Handed Pedro, a partner called by a trump",
+        players=5, partnerships=False, called_partner=True, hand=10, packet=1, kitty=2,
+        points={"A": 1, "J": 3, "T": 1, "pedro": 5, "off5": 5, "2": 1}, two_scores_for="player",
+        min_bid=6, max_bid=16, forced_bid=6, discard="keep-trumps", excess_trumps="pairs",
+        dealer_fill="none", target=104, goes_out_at=0),
 }
 
 

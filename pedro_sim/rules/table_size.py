@@ -9,6 +9,7 @@ from pedro_sim.errors import PedroError
 # the presets played individually, and their player counts
 INDIVIDUAL: dict[str, tuple[int, int]] = {"cinch": (2, 6), "sancho": (4, 7), "dom-pedro": (4, 7)}
 MAX_PLAYERS = 8  # seats the engine has room for (Bourré seats eight)
+CALLED_PLAYERS = 5  # five-handed: the partner called by a trump
 
 
 def individual_deal(name: str, players: int) -> dict[str, int]:
@@ -27,8 +28,13 @@ def individual_deal(name: str, players: int) -> dict[str, int]:
     return out
 
 
-def check_table(name: str, players: int, partnerships: bool) -> None:
+def check_table(name: str, players: int, partnerships: bool, called: bool = False) -> None:
     """Refuse, in one line, a player count the preset is not played with."""
+    if called:
+        if partnerships or players != CALLED_PLAYERS:
+            raise PedroError(f"{name} is played by {CALLED_PLAYERS} players, the partner "
+                             "called by a trump (no players or partnerships rule)")
+        return
     if partnerships:
         if players != 4:
             raise PedroError(f"players={players} with partnerships: fixed partnerships are "

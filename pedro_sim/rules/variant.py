@@ -38,6 +38,9 @@ class Variant:
     description: str = "Cinch, Double Pedro, High Five (docs/rules.md section 2)"
     players: int = 4
     partnerships: bool = True  # False: individual play, each player its own side
+    # the bidder calls a trump at its first lead; the holder partners it for the deal
+    # (five-handed; each player keeps its own score)
+    called_partner: bool = False
     deck: int = 52
     hand: int = 9  # cards dealt to each player before the bidding
     packet: int = 3
@@ -115,7 +118,7 @@ class Variant:
         self._check_game()
 
     def _check_deal(self) -> None:
-        check_table(self.name, self.players, self.partnerships)
+        check_table(self.name, self.players, self.partnerships, self.called_partner)
         if self.deck not in DECK_SIZES:
             raise PedroError(f"deck={self.deck}: must be one of 52, 53, 32")
         if self.hand < 1 or not 1 <= self.packet <= self.hand:

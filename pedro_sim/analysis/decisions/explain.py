@@ -116,8 +116,9 @@ def checked(trace: dict):
         raise PedroError(f"the trace does not check: {problems[0]}")
     variant = engine_variant(trace)
     if not variant.partnerships:
+        what = variant.name if variant.called_partner else "individual play"
         raise PedroError("explain reads deals of four players in partnerships; deals of "
-                         "individual play are not explained yet")
+                         f"{what} are not explained yet")
     return variant
 
 

@@ -17,6 +17,7 @@ import numpy as np
 from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.offsets import offsets
 from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
+from pedro_sim.engine.game.calling import calls_partner
 from pedro_sim.engine.game.pack import pack_mask
 from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.seats import partner_of, players, same_side, seat_after, side_of, sides
@@ -390,6 +391,9 @@ def replay_trick(rec, held, won, trick, leader, bidder, t, tab):
         bad |= b
         if c < 0:
             return np.int64(-1), bad
+        if trick == 0 and calls_partner(tab) and h & bit(rec[L.R_CALLED]) \
+                and c != rec[L.R_CALLED]:
+            bad |= flag(V_LEGAL)  # five-handed: the called trump's holder must play it
         won[W_POINTS + side_of(tab, p)] += own
         points += pts
         if led < 0:
@@ -408,6 +412,20 @@ def replay_trick(rec, held, won, trick, leader, bidder, t, tab):
 
 
 @kernel
+def check_call(rec, held, bidder, t, tab):
+    """five-handed: the called card is a trump the bidder did not hold when play started,
+    and the recorded partner held it."""
+    c = rec[L.R_CALLED]
+    partner = rec[L.R_CALLED + 1]
+    if c < 0 or c > 51 or partner < 0 or partner >= players(tab):
+        return flag(V_LEGAL)
+    if not tab.masks[t, L.M_TRUMP] & bit(c) or held[H_START + bidder] & bit(c) \
+            or not held[H_START + partner] & bit(c):
+        return flag(V_LEGAL)
+    return 0
+
+
+@kernel
 def replay_play(rec, held, won, bidder, t, tab):
     """Every trick from the bidder's lead until one seat claims or none holds cards; the
     2 that scores for its holder counts first. Returns flags."""
@@ -421,6 +439,8 @@ def replay_play(rec, held, won, bidder, t, tab):
             or rec[L.R_NFOLDED] > players(tab):
         return flag(V_CARDS)
     bad |= folds_before_play(rec, held, won, tab)
+    if calls_partner(tab):
+        bad |= check_call(rec, held, bidder, t, tab)
     leader = bidder
     for trick in range(L.MAX_TRICKS + 1):
         bad |= fold_at_start(rec, held, won, trick, t, tab)
@@ -499,8 +519,29 @@ def expected_score(b, d, bid, tab):
 
 
 @kernel
+def check_team_score(rec, won, bidder, tab):
+    """five-handed: the bidder and its recorded partner each score as one bidding side on
+    their points together; every other seat its own points."""
+    partner = rec[L.R_CALLED + 1]
+    if partner < 0 or partner >= players(tab):
+        return flag(V_SCORE)
+    b = won[W_POINTS + bidder] + won[W_POINTS + partner]
+    made, sb, _ = expected_score(b, 0, rec[L.R_BID], tab)
+    bad = 0
+    if rec[L.R_MADE] != made:
+        bad = flag(V_SCORE)
+    for s in range(players(tab)):
+        want = sb if s == bidder or s == partner else won[W_POINTS + s]
+        if rec[L.R_SCORE + s] != want:
+            bad = flag(V_SCORE)
+    return bad
+
+
+@kernel
 def check_score(rec, won, bidder, tab):
     """Made and score follow from the replayed points and the bid alone."""
+    if calls_partner(tab):
+        return check_team_score(rec, won, bidder, tab)
     bt = side_of(tab, bidder)
     bad = 0
     for ot in range(sides(tab)):  # each defending side scored against the bidders

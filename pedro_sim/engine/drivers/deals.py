@@ -14,6 +14,7 @@ import numpy as np
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.tables import Tables
+from pedro_sim.engine.game.calling import team_points
 from pedro_sim.engine.game.scoring import deal_score, net_of
 from pedro_sim.engine.game.whole_deal import auctioned_deal, fixed_hand_deal
 from pedro_sim.engine.game.whole_game import play_game
@@ -48,12 +49,11 @@ def side_points(pts, tab, bidder):
     option before it)."""
     if bidder < 0:
         return 0, 0
-    bt = side_of(tab, bidder)
-    theirs = 0
+    mine = team_points(pts, bidder, tab)  # five-handed: with the called partner's
+    total = 0
     for s in range(sides(tab)):
-        if s != bt:
-            theirs += pts[L.PT_POINTS + s]
-    return pts[L.PT_POINTS + bt], theirs
+        total += pts[L.PT_POINTS + s]
+    return mine, total - mine
 
 
 SEAT_COLS = 7  # a seat's columns of the summary row

@@ -2,6 +2,7 @@
 thinking players that play for the score."""
 
 from pedro_sim.encoding import layout as L
+from pedro_sim.engine.game.calling import calls_partner, team_score
 from pedro_sim.engine.game.tricks import card_points
 from pedro_sim.engine.jit import kernel, shared_phase
 from pedro_sim.engine.seats import credit, players, same_side, side_of, sides
@@ -12,7 +13,10 @@ def deal_score(pts, bidder, bid, score, tab):
     """Made: the bidders add their points; set: they lose the bid (difference scoring:
     the side with more points scores the difference; set, the opponents score the bid
     and their points; the special bids: docs/rules.md, ``special_bid``). Each defending
-    side is scored against the bidders. Returns made."""
+    side is scored against the bidders; five-handed's called team: calling.team_score.
+    Returns made."""
+    if calls_partner(tab):
+        return team_score(pts, bidder, bid, score, tab)
     for s in range(sides(tab)):
         score[s] = 0
     if bidder < 0:  # thrown in

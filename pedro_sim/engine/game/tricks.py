@@ -4,6 +4,14 @@ import numpy as np
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, known_card, lowest, popcount
+from pedro_sim.engine.game.calling import (
+    call_partner,
+    called_only,
+    calls_partner,
+    join_team,
+    later_foes,
+    team_word,
+)
 from pedro_sim.engine.jit import kernel, linked, phase, shared_phase
 from pedro_sim.engine.players import (
     choose_bury,
@@ -274,6 +282,8 @@ def play_places(hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidd
     extras_score = tab.opts[L.O_EXTRAS_SCORE]
     fold = tab.opts[L.O_FOLD]
     constrained = tab.opts[L.O_EXTRAS_ONE_SCORING] or pairs
+    called_game = calls_partner(tab)
+    allies = team_word(pts, sides, tab) if called_game else sides  # who plays with whom
     for k in range(k0, k_end):
         if k >= n:
             break
@@ -290,6 +300,8 @@ def play_places(hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidd
             legal = lead_cards(h, trick == 0 and p == bidder, t, tab)
         else:
             legal = legal_cards(h, led, t, tab, plain)
+        if called_game:
+            legal = called_only(h, legal, np.uint64(pts[L.PT_CALLED]))
         extra = surplus_cards(popcount(h), trick, keep, pairs)
         future = popcount(h) - (keep - trick) - extra
         if extra > 0 and constrained:
@@ -300,13 +312,20 @@ def play_places(hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidd
         role = role_in(roles, p)
         team_flags = techniques(policy, flags, role)
         pol = policy_of(policy, role)
-        later = (holding & later_opponents(tab, k, p)) != 0
+        if called_game:
+            later = (holding & later_foes(allies, leader, k, n, p)) != 0
+        else:
+            later = (holding & later_opponents(tab, k, p)) != 0
         third = later and nplays == 2
         if forced >= 0 and k == k0:
             c = forced
         else:
-            c = known_card(choose_card(pol, team_flags, h, legal, winning(wseat, sides, side),
-                                       wcard, played, later, third, points, rng, t, tab))
+            c = known_card(choose_card(pol, team_flags, h, legal,
+                                       winning(wseat, allies, side_in(allies, p)), wcard,
+                                       played, later, third, points, rng, t, tab))
+        if called_game and bit(c) & np.uint64(pts[L.PT_CALLED]):
+            join_team(pts, p)
+            allies = team_word(pts, sides, tab)
         buried = ZERO
         if extra > 0 and constrained:
             buried = constrained_extras(pol, rng, h, c, extra, future, pairs, t, tab)
@@ -391,6 +410,8 @@ def _play_out(inline_loop: bool):
         gets each side's points and cards (the 2 with its holder's side where the 2 scores
         for its holder); ``st`` is the play state it uses."""
         two_to_holder(hands, t, tab, pts)
+        if calls_partner(tab):
+            call_partner(hands, bidder, t, policy, rng, tab, pts, rec)
         st[L.PS_TRICK] = 0
         st[L.PS_LEADER] = bidder
         st[L.PS_BIDDER] = bidder

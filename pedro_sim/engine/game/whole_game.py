@@ -4,6 +4,7 @@ import numpy as np
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.offsets import offsets
+from pedro_sim.engine.game.calling import partner_in
 from pedro_sim.engine.game.scoring import deal_score
 from pedro_sim.engine.game.whole_deal import auctioned_deal
 from pedro_sim.engine.jit import kernel, shared_phase
@@ -121,7 +122,8 @@ def count_out_among(before, reached, trump, pts, tab):
 def settle_individual(scores, score, bidder, trump, pts, tab):
     """A scored deal's effect on a game of individuals (the running ``scores``, a slot a
     seat, updated; ``score``, the deal's, is used up): the winner or -1. The first to the
-    target wins; of several on one deal the bidder, else the highest (by the counting
+    target wins; of several on one deal the bidder, else its called partner (five-handed),
+    else the highest (by the counting
     order where the preset has one); a tie plays on."""
     n = players(tab)
     reached = 0
@@ -134,6 +136,9 @@ def settle_individual(scores, score, bidder, trump, pts, tab):
         return -1
     if (reached >> bidder) & 1:
         return bidder
+    partner = partner_in(pts, bidder)  # five-handed: the called partner next
+    if partner >= 0 and (reached >> partner) & 1:
+        return partner
     if tab.opts[L.O_TIE] == L.TIE_COUNTING_ORDER:
         return count_out_among(score, reached, trump, pts, tab)
     best = -1

@@ -20,6 +20,7 @@ from numba.extending import overload
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ZERO, bit
+from pedro_sim.engine.game.calling import points_of_side
 from pedro_sim.engine.game.contract import play_contract_once
 from pedro_sim.engine.game.dealing import (
     deal_hands,
@@ -139,7 +140,7 @@ def deal_for_justified(seat, dealer, hand, holder, standing, tab, rng, think):
 def simulated_points(seat, dealer, hand, suit, flags, tab, rng, think):
     """One random deal around ``hand`` with ``seat`` bidding ``suit``: its side's points."""
     work = simulate(seat, dealer, hand, seat, suit, flags, tab, rng, think)
-    return min(work.pts[L.PT_POINTS + side_of(tab, seat)], tab.opts[L.O_TOTAL_POINTS])
+    return min(points_of_side(work.pts, side_of(tab, seat), tab), tab.opts[L.O_TOTAL_POINTS])
 
 
 @shared_phase

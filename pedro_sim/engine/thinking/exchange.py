@@ -37,6 +37,7 @@ import numpy as np
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
+from pedro_sim.engine.game.calling import points_of_side
 from pedro_sim.engine.game.dealing import (
     deal_hands,
     exchange_cards,
@@ -422,7 +423,7 @@ def side_value(work, side, bidder, bid, flags, cfg, tab):
     points, per the objective."""
     if flags[cfg + L.K_OBJECTIVE] == L.OBJ_SCORE:
         return net_score(work.pts, bidder, bid, side, work.score, tab)
-    return work.pts[L.PT_POINTS + side]
+    return points_of_side(work.pts, side, tab)
 
 
 @kernel

@@ -16,6 +16,12 @@ import numpy as np
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ONE, ZERO, lowest, popcount
+from pedro_sim.engine.game.calling import (
+    called_only,
+    calls_partner,
+    carry_call,
+    points_of_side,
+)
 from pedro_sim.engine.game.dealing import passing
 from pedro_sim.engine.game.scoring import net_score
 from pedro_sim.engine.game.tricks import (
@@ -44,6 +50,7 @@ from pedro_sim.engine.seats import (
     side_of,
     sides,
 )
+from pedro_sim.engine.thinking import call_choice as CC  # (calls back here: a module)
 from pedro_sim.engine.thinking import sampler as SM
 from pedro_sim.engine.thinking import solver as SV
 from pedro_sim.engine.thinking.scratch import (
@@ -94,7 +101,7 @@ def value_for(final, p, objective, think, tab):
     (OBJ_SCORE) its net score under the preset's scoring, the contract read from ctx."""
     me = side_of(tab, p)
     if objective == L.OBJ_POINTS:
-        return final[L.PT_POINTS + me]
+        return points_of_side(final, me, tab)
     ctx = ctx_of(think)
     return net_score(final, ctx[SV.C_FIRST], ctx[SV.C_BID], me, score_of(think), tab)
 
@@ -109,6 +116,8 @@ def rollout_value(world, st, p, c, flags, cfg, rng, t, tab, real, think):
     no_rec = think[T_NOREC]
     two_side = two_side_in(world, st, t, tab)
     clear_points(pts)
+    if calls_partner(tab):
+        carry_call(pts, real, world, tab)
     for i in range(L.PS_LEN):
         rst[i] = st[i]
     rst[L.PS_BIDDER] = -1  # no lead is forced: a lead here is ``c``, and later tricks free
@@ -170,6 +179,8 @@ def solver_value(world, st, p, c, objective, real, think, t, tab):
     left = SV.points_left(world, st[SV.S_TPTS], t, tab)
     mine = v0 if me == ctx_of(think)[SV.C_SIDE] else left - v0
     final = pts_of(think)  # the deal's points at the end (read by `explain` too)
+    if calls_partner(tab):
+        carry_call(final, real, world, tab)
     other = side_of(tab, seat_after(tab, p, 1))  # the side the rest goes to: the other
     # partnership; in individual play the next seat's (an approximation: the solver plays
     # every other seat as one side)
@@ -320,6 +331,8 @@ def think_card(policy, all_hands, p, st, flags, rng, real, think, t, tab):
         legal = lead_cards(h, first, t, tab)
     else:
         legal = legal_cards(h, st[SV.S_LED], t, tab, tab.opts[L.O_PLAIN_LED])
+    if calls_partner(tab):
+        legal = called_only(h, legal, np.uint64(real[L.PT_CALLED]))
     cfg = settings_of(policy, role_of(tab, p))
     extra = extra_cards(popcount(h), st[SV.S_TRICK], tab)
     if extra > 0:
@@ -358,6 +371,10 @@ def think_out(all_hands, leader, t, policy, flags, rng, tab, pts, rec, think):
     ctx_of(think)[SV.C_FIRST] = bidder
     ctx_of(think)[SV.C_BID] = pts[L.PT_BID]
     two_to_holder(hands, t, tab, pts)
+    if calls_partner(tab):  # five-handed: the call, before the first lead
+        CC.think_call(all_hands, bidder, t, policy, flags, rng, tab, pts, rec, think)
+        know[SM.K_CALLED] = np.uint64(pts[L.PT_CALLED])
+        ctx_of(think)[SV.C_CALLED] = pts[L.PT_CALLED]
     st[L.PS_BIDDER] = bidder
     st[L.PS_FOLDS] = folds_recorded(rec)
     st[L.PS_PLAYED] = 0

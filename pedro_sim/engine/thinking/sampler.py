@@ -26,6 +26,7 @@ import numpy as np
 from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.offsets import offsets
 from pedro_sim.engine.bits import ONE, ZERO, bit, popcount
+from pedro_sim.engine.game.calling import calls_partner
 from pedro_sim.engine.game.pack import pack_mask
 from pedro_sim.engine.jit import kernel
 from pedro_sim.engine.players.random import take_random
@@ -38,8 +39,9 @@ from pedro_sim.engine.seats import players, seat_after
     K_IN_PLAY,  # cards that must be in some hand
     K_PLAYED,  # a seat each: the cards each seat has played
     K_SHOWN,  # cards every seat has seen put out of play (ukrainian's face-up trumps)
+    K_CALLED,  # five-handed: the called trump, as a mask (0: none yet)
     N_KNOW,
-) = offsets(L.SEATS, L.SEATS, 1, L.SEATS, 1)
+) = offsets(L.SEATS, L.SEATS, 1, L.SEATS, 1, 1)
 CAP = 16  # most cards a seat can hold, plus one (dp dimensions)
 
 
@@ -69,6 +71,19 @@ def start_knowledge(know, hands, dealt, t, tab):
         know[K_MIN_TRUMPS + q] = n
     know[K_IN_PLAY] = tm if discard_all and robs else ZERO
     know[K_SHOWN] = ZERO
+    know[K_CALLED] = ZERO
+    if calls_partner(tab):
+        start_called_knowledge(know, hands, tm, tab)
+
+
+@kernel
+def start_called_knowledge(know, hands, tm, tab):
+    """five-handed, when play starts: every trump is in a hand (nothing is discarded but
+    non-trumps), and a seat holding more than it keeps holds nothing but trumps."""
+    know[K_IN_PLAY] = tm
+    for q in range(players(tab)):
+        if popcount(hands[q]) > tab.opts[L.O_KEEP]:
+            know[K_MIN_TRUMPS + q] = np.uint64(popcount(hands[q]))
 
 
 @kernel
@@ -259,6 +274,8 @@ def hidden_cards(p, hands, know, out_p, must, tab):
 def fits(world, q, know, t, tab):
     """Whether seat ``q``'s hand in ``world`` keeps what the table knows of it: no suit it
     showed void in, at least the trumps it must still hold."""
+    if world[q] & know[K_CALLED] and know[K_PLAYED + q]:
+        return False  # it played to the first trick without the called trump it would owe
     voids = know[K_VOIDS + q]
     for j in range(5):
         if (voids >> np.uint64(j)) & ONE and world[q] & class_mask(j, t, tab):
@@ -273,7 +290,8 @@ def draw_any(p, hands, world, rng, know, out_p, must, t, tab):
     """A world at a table of other than four (individual play), where the exact count of
     ``prepare`` (three other hands) does not apply: the hidden cards dealt uniformly to the
     other seats' room (the rest out of play), drawn again until no seat breaks what it
-    showed and every card that must be in play is in a hand. Rejection keeps the draw
+    showed and every card that must be in play is in a hand (five-handed: the called trump
+    in none of the seats that played to the first trick before it came). Rejection keeps the draw
     uniform over the worlds that fit; after MAX_TRIES draws the last is kept (its values
     are then a little off, never its legality: the real hands are played)."""
     hidden = hidden_cards(p, hands, know, out_p, must, tab)

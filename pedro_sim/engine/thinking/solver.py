@@ -32,6 +32,7 @@ import numpy as np
 from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.offsets import offsets
 from pedro_sim.engine.bits import ONE, ZERO, bit, highest, lowest, popcount
+from pedro_sim.engine.game.calling import called_only, calls_partner
 from pedro_sim.engine.game.tricks import (
     beats_winner,
     card_points,
@@ -55,7 +56,8 @@ C_MERGE = 2  # 1: merge equivalent cards
 C_FIRST = 3  # the seat (the bidder) whose lead to trick 0 must be a trump, if the rules say so
 C_SIDE = 4  # the side whose points the search values (0 but where players fold)
 C_BID = 5  # the bid in force (read by the players that play for the score, not the search)
-N_CTX = 6
+C_CALLED = 6  # five-handed: the called trump (a mask), which its holder plays to trick 0
+N_CTX = 7
 TT_BITS = 18
 MAX_PLY = 64
 INF = 1 << 20
@@ -373,6 +375,8 @@ def open_frame(f, hands, ctx, t, tab, order, row):
         legal = lead_cards(h, first, t, tab)
     else:
         legal = legal_cards(h, f[S_LED], t, tab, tab.opts[L.O_PLAIN_LED])
+    if calls_partner(tab):
+        legal = called_only(h, legal, np.uint64(ctx[C_CALLED]))
     extra = extra_cards(popcount(h), f[S_TRICK], tab)
     f[F_EXTRA] = extra
     if extra > 0:
