@@ -20,7 +20,7 @@ from numba.extending import overload
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import ZERO, bit
-from pedro_sim.engine.game.calling import points_of_side
+from pedro_sim.engine.game.calling import calls_partner, points_of_side
 from pedro_sim.engine.game.contract import play_contract_once
 from pedro_sim.engine.game.dealing import (
     deal_hands,
@@ -41,6 +41,7 @@ from pedro_sim.engine.thinking.scratch import (
     X_IDS,
     estimates_of,
     ev_done_of,
+    ev_over_of,
     ev_tables_of,
     explain_asks,
     explain_done,
@@ -243,9 +244,13 @@ def ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think):
     if done[seat]:
         return sums, makes
     done[seat] = 1
+    over_sums, over_n = ev_over_of(think, seat)
     for k in range(4 * BID_LEVELS):
         sums[k] = 0
         makes[k] = 0
+        over_sums[k] = 0
+        over_n[k] = 0
+    overcalls = calls_partner(tab)
     side = side_of(tab, seat)
     levels = n_levels(tab)
     n = flags[cfg + L.K_BID_WORLDS]
@@ -253,11 +258,15 @@ def ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think):
     for s in range(4):
         for w in range(n):
             work = simulate(seat, dealer, hand, seat, s, flags, tab, rng, think)
+            later = later_estimate(seat, dealer, work.hands, tab) if overcalls else 0
             for j in range(levels):
                 made = deal_score(work.pts, seat, level_bid(j, tab), work.score, tab)
                 net = net_of(work.score, side, tab)
                 sums[s * BID_LEVELS + j] += net
                 makes[s * BID_LEVELS + j] += made
+                if level_bid(j, tab) < later:  # a later seat would bid above this level
+                    over_sums[s * BID_LEVELS + j] += net
+                    over_n[s * BID_LEVELS + j] += 1
                 if record:
                     at = 2 * ((s * n + w) * levels + j)
                     explained_of(think)[at] = net
@@ -265,6 +274,43 @@ def ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think):
     if record:
         explain_of(think)[X_IDS + 1] = 1  # the tables were filled for this call
     return sums, makes
+
+
+@kernel
+def later_estimate(seat, dealer, hands, tab):
+    """The highest of the heuristic's estimates (the bid its rule makes of a hand) among
+    the seats that call after ``seat`` in a one-round auction, in a simulated deal's dealt
+    ``hands``: a level below it would be overcalled (0: ``seat`` calls last)."""
+    top = 0
+    q = seat
+    while q != dealer:
+        q = seat_after(tab, q, 1)
+        top = max(top, min(best_of(suit_values(hands[L.H_DEALT + q], tab))[1] // 10,
+                           tab.opts[L.O_MAX_BID]))
+    return top
+
+
+@kernel
+def kept_call(seat, sums, lo, levels, worth_passing, n, tab, think):
+    """five-handed: the bid level of the best mean net score when an overcalled level is
+    worth passing (a later seat whose hand the heuristic values above the level bids it:
+    later_estimate), or 0 where no level beats passing. Bidding the lowest level that
+    beats passing, as elsewhere, lets four later seats overcall it, and the auction went to
+    the last seats whatever the hands (docs/players.md)."""
+    over_sums, over_n = ev_over_of(think, seat)
+    call = np.int64(0)
+    value = worth_passing
+    for j in range(levels):
+        b = level_bid(j, tab)
+        if b < lo or b > tab.opts[L.O_MAX_BID]:  # (a special bid is weighed by ev_call)
+            continue
+        for s in range(4):
+            k = s * BID_LEVELS + j
+            mean = (sums[k] - over_sums[k] + over_n[k] * worth_passing) / n
+            if mean > value:
+                call = b
+                value = mean
+    return call, value
 
 
 @kernel
@@ -332,13 +378,15 @@ def ev_call(seat, dealer, hand, standing, holder, may_equal, flags, cfg, tab, rn
     value = worth_passing
     for j in range(levels):
         b = level_bid(j, tab)
-        if b < lo:
+        if b < lo or calls_partner(tab):
             continue
         mean = best_at(sums, j, tab, suits28)[1] / n
         if mean > worth_passing:
             call = b
             value = mean
             break
+    if calls_partner(tab):
+        call, value = kept_call(seat, sums, lo, levels, worth_passing, n, tab, think)
     special = special_level(tab, suits28)
     if special >= 0 and level_bid(special, tab) >= lo \
             and best_at(sums, special, tab, suits28)[1] / n > value:

@@ -58,12 +58,15 @@ EXPLAIN_KEEP = -2  # X_TRICK of a seat's keep
     I_EV_SUMS,  # per seat, suit and bid level: the sum of its side's net scores over the
     # simulated deals (bidding by expected value)
     I_EV_MAKES,  # ... the simulated deals that make
+    I_EV_OVER,  # per seat: the same tables again over the deals in which a later seat
+    # would overcall the level (five-handed: their net sums, then their count)
     I_STEER,  # 2: situations of the technique watched, and the action chosen (steering.py)
     I_EXPLAIN,  # X_IDS + 32: a decision to record (the `explain` command)
     N_I,
 ) = offsets(32, SV.N_CTX, L.PT_LEN, L.PS_LEN, L.PS_LEN, L.MAX_DECK, L.MAX_DECK, L.PT_LEN,
             L.PS_LEN, L.MAX_SIDES, 16, 256, 2 * L.SEATS, L.MAX_SIDES, L.SEATS,
-            L.SEATS * 4 * BID_LEVELS, L.SEATS * 4 * BID_LEVELS, 2, X_IDS + 32)
+            L.SEATS * 4 * BID_LEVELS, L.SEATS * 4 * BID_LEVELS, L.SEATS * 8 * BID_LEVELS, 2,
+            X_IDS + 32)
 # F (float64)
 (
     F_SCORES,  # 16: the scores of the moves
@@ -229,6 +232,15 @@ def score_of(think):
 @kernel
 def ev_done_of(think):
     return think[T_I][I_EV_DONE:I_EV_SUMS]
+
+
+@kernel
+def ev_over_of(think, seat):
+    """(net sums, counts) of seat ``seat`` over the simulated deals in which a seat that
+    calls after it would overcall each level: [suit * BID_LEVELS + level] (bidding.py)."""
+    size = 4 * BID_LEVELS
+    a = I_EV_OVER + seat * 2 * size
+    return think[T_I][a:a + size], think[T_I][a + size:a + 2 * size]
 
 
 @kernel
