@@ -71,10 +71,16 @@ def test_kernels_assign_no_tuple_displays():
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_the_seat_tuple_is_the_player_count(preset):
     """The kernels take the player count from the length of the Tables' seat tuple (a
-    constant of the compiled code): it must be the preset's count, as opts holds it."""
+    constant of the compiled code): it must be the preset's count, as opts holds it; a
+    game without fixed partnerships (five-handed) runs on the engine of individual play,
+    whose tuple has every seat of the arrays' room and which reads the count from opts."""
     tab = EngineInputs.for_variant(preset).tables
-    assert tab.seats == tuple(range(PRESETS[preset].players))
-    assert len(tab.seats) == tab.opts[L.O_PLAYERS]
+    players = PRESETS[preset].players
+    assert tab.opts[L.O_PLAYERS] == players
+    if PRESETS[preset].partnerships:
+        assert tab.seats == tuple(range(players)) and tab.sides == (0, 1)
+    else:
+        assert tab.seats == tuple(range(L.SEATS)) and len(tab.sides) == L.MAX_SIDES
 
 
 def test_seat_among_goes_round_any_table():

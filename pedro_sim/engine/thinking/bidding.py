@@ -12,6 +12,9 @@ in that suit, every seat playing as the heuristic. Two rules read those deals
   level; it bids the lowest legal level whose best suit's mean net score beats the mean
   net score of passing, measured on as many deals in which the standing bid's holder (or
   the dealer, forced) plays its bid in the heuristic's suit, and names the best suit.
+  In five-handed, where four seats may overcall, it bids the level of the best mean net
+  score instead, a level counting as passing in the deals where a later seat would
+  overcall it (kept_call).
 """
 
 import numpy as np
