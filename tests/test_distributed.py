@@ -33,6 +33,7 @@ def test_bid_bytes_equal_everywhere(tmp_path, cluster):
     assert out["local"] == out["workers"] == out["scheduler"]
 
 
+@pytest.mark.slow  # the same machinery as the holdings case below, which make test runs
 def test_variants_bytes_equal_on_a_cluster(tmp_path, cluster):
     args = ["variants", "--presets", "cinch,sancho", "--deals", "20000", "--games", "100"]
     a = cli(*args, "--out", str(tmp_path / "a"))
@@ -44,9 +45,10 @@ def test_variants_bytes_equal_on_a_cluster(tmp_path, cluster):
 
 @pytest.mark.parametrize("args,names", [
     (["holdings", "--seat", "third", "--deals", "2000"], ["card_values.csv", "patterns.csv"]),
-    (["technique", "all", "--deals", "5000", "--policy", "heuristic"], ["techniques.csv"]),
-    (["advise", HAND, "--score", "40-50", "--deals", "5000", "--games", "500", "--policy",
-      "heuristic"], ["advise.csv"]),
+    pytest.param(["technique", "all", "--deals", "5000", "--policy", "heuristic"],
+                 ["techniques.csv"], marks=pytest.mark.slow),  # (make test-all)
+    pytest.param(["advise", HAND, "--score", "40-50", "--deals", "5000", "--games", "500",
+                  "--policy", "heuristic"], ["advise.csv"], marks=pytest.mark.slow),
 ])
 def test_strategy_bytes_equal_on_a_cluster(tmp_path, cluster, args, names):
     a = cli(*args, "--out", str(tmp_path / "a"))

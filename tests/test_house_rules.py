@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -156,6 +157,7 @@ def test_forced_first_lead_binds_only_the_bidder():
     assert others > 20 and bidder_free > 0, (others, bidder_free)
 
 
+@pytest.mark.slow  # 12 s; make test checks the identity in tests/test_trace_accounting.py
 def test_start_hands_are_hands_less_discards_plus_received():
     """For every seat of every preset, with the random and the heuristic player, with no
     exception: foster's robbing dealer lists the stock trumps it leaves in its received
