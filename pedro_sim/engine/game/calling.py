@@ -35,7 +35,7 @@ def callable_trumps(hand, t, tab):
 def plain_call(player, hand, rng, t, tab):
     """The call of a player that does not think: the random player's uniform over the
     callable trumps by ascending id; the heuristic's the highest trump it lacks (the
-    partner then holds a sure trick)."""
+    strongest card it can give its partner)."""
     cands = callable_trumps(hand, t, tab)
     if player == L.PL_RANDOM:
         return random_card(rng, cands)
