@@ -86,7 +86,12 @@ SETTINGS = (
             "a technique (docs/strategy.md) to count its situations and choices in (watch-), "
             "never to take (forbid-) or always to take (force-) where its situation arises; "
             "none: play freely (left out of the spec's text)"),
+    Setting("call", L.K_CALL, {"heuristic": L.CALL_HEURISTIC, "playouts": L.CALL_PLAYOUTS},
+            "heuristic", "five-handed: how it calls its partner's trump: as the heuristic "
+            "(the highest trump it lacks), or by playouts (measured weaker: docs/players.md); "
+            "heuristic: left out of the spec's text"),
 )
+HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic")}  # not written in a spec's text
 BY_KEY = {s.key: s for s in SETTINGS}
 # each player, its kernel code and the settings it reads
 PLAYERS: dict[str, tuple[int, tuple[str, ...]]] = {
@@ -113,7 +118,7 @@ class PlayerSpec:
         return self.code >= L.PL_PIMC
 
     def __str__(self) -> str:
-        shown = {k: v for k, v in self.settings.items() if (k, v) != ("steer", "none")}
+        shown = {k: v for k, v in self.settings.items() if (k, v) not in HIDDEN_DEFAULTS}
         if not shown:
             return self.name
         return self.name + ":" + ",".join(f"{k}={v}" for k, v in shown.items())

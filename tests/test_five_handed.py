@@ -97,20 +97,23 @@ def test_random_deals_identical_to_the_reference(five):
             check_call(kernel)
 
 
+def highest_missing_trump(t: dict) -> str:
+    trump = t["trump"]
+    held = t["start_hands"][t["bidder"]]
+    order = [r + trump for r in "AKQJT98765"] + [
+        "5" + {"H": "D", "D": "H", "S": "C", "C": "S"}[trump]] + [r + trump for r in "432"]
+    return next(c for c in order if c not in held)
+
+
 def test_heuristic_traces_pass_the_checker_and_call_the_highest_missing_trump(five):
     for t in traces_of(five, L.P_HEURISTIC, "heuristic", 3, 400):
         assert reference.check_trace(t) == [], t["deal"]
         check_call(t)
-        trump = t["trump"]
-        held = t["start_hands"][t["bidder"]]
-        order = ["A" + trump, "K" + trump, "Q" + trump, "J" + trump, "T" + trump,
-                 "9" + trump, "8" + trump, "7" + trump, "6" + trump, "5" + trump,
-                 "5" + {"H": "D", "D": "H", "S": "C", "C": "S"}[trump], "4" + trump,
-                 "3" + trump, "2" + trump]
-        assert t["called"][0] == next(c for c in order if c not in held)
+        assert t["called"][0] == highest_missing_trump(t)
 
 
 @pytest.mark.parametrize("spec", ["pimc:worlds=6,bid_worlds=8,keep_worlds=4",
+                                  "pimc:worlds=6,bid_worlds=8,keep_worlds=4,call=playouts",
                                   "pimc:worlds=6,bid_worlds=8,keep_worlds=4,eval=solver",
                                   "dd:bid_worlds=8,keep_worlds=4"])
 def test_thinking_traces_pass_the_checker(spec, tmp_path):
@@ -120,9 +123,13 @@ def test_thinking_traces_pass_the_checker(spec, tmp_path):
     assert result.exit_code == 0, result.output
     traces = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(traces) == 8
+    calls = []
     for t in traces:
         assert reference.check_trace(t) == [], t["deal"]
         check_call(t)
+        calls.append(t["called"][0] == highest_missing_trump(t))
+    if "call=playouts" not in spec:  # pimc and dd call as the heuristic by default
+        assert all(calls)
 
 
 def test_deals_keep_the_invariants(five):

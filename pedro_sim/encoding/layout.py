@@ -159,8 +159,9 @@ FL_SETTINGS = 3
     K_THINK,  # the decisions it thinks about (THINK_*)
     K_KEEP_WORLDS,  # deals simulated per candidate keep (think=all)
     K_STEER,  # a technique watched, forbidden or forced (engine/thinking/steering.py)
+    K_CALL,  # five-handed: how pimc calls its partner's trump (CALL_*)
     N_SETTINGS,
-) = range(8)
+) = range(9)
 EVAL_ROLLOUT = 0  # heuristic play to the end
 EVAL_SOLVER = 1  # the solver, every card of the world visible
 OBJ_POINTS = 0  # its side's points from here on
@@ -168,6 +169,8 @@ OBJ_SCORE = 1  # its side's net score of the deal (its score minus the other sid
 THINK_PLAY = 0  # card play; bids its playout estimate by the heuristic's rule
 THINK_BID = 1  # card play, and bids and names trumps by expected net score
 THINK_ALL = 2  # ... and keeps and discards (engine/thinking/exchange.py)
+CALL_HEURISTIC = 0  # the heuristic's call: the highest trump it lacks
+CALL_PLAYOUTS = 1  # values every trump it may call on its worlds (thinking/call_choice.py)
 # K_STEER: 0 free, else 1 + technique * N_STEER_MODES + mode (engine/thinking/steering.py)
 STEERED = ("cinch", "save-pedro", "guard-pedro", "lead-trumps")  # technique codes 0..3
 STEER_MODES = ("watch", "forbid", "force")  # count only; take the action out; only it

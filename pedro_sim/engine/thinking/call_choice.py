@@ -1,9 +1,10 @@
-"""five-handed: the thinking bidder's call. Each trump it may call is valued as its cards
-are (playouts.pimc_card): on worlds drawn from what it knows when play starts, the deal
-played out by the heuristic from its first lead with that card called, the holder of the
-card in the world being its partner; the best mean wins. Other players call by
-game.calling.plain_call (dd too: it plays cards by the solver, and calls as the
-heuristic)."""
+"""five-handed: the thinking bidder's call (pimc with call=playouts). Each trump it may call
+is valued as its cards are (playouts.pimc_card): on worlds drawn from what it knows when
+play starts, the deal played out by the heuristic from its first lead with that card
+called, the holder of the card in the world being its partner; the best mean wins.
+Measured weaker than the heuristic's call (the highest trump it lacks: -0.14 net a deal
+in a duel, docs/players.md), so pimc calls as the heuristic by default, as dd and every
+other player do (game.calling.plain_call)."""
 
 import numpy as np
 
@@ -51,8 +52,8 @@ def call_value(world, bidder, c, flags, cfg, rng, t, tab, real, think):
 
 @shared_phase
 def pimc_call(all_hands, bidder, flags, cfg, rng, real, think, t, tab):
-    """The callable trump with the best mean value over the player's K drawn worlds (the
-    lowest id on ties)."""
+    """The callable trump with the best mean value over ``bid_worlds`` drawn worlds, every
+    trump valued on the same worlds (the lowest id on ties)."""
     know = know_of(think)
     world = world_of(think)
     scores = scores_of(think)
@@ -63,7 +64,7 @@ def pimc_call(all_hands, bidder, flags, cfg, rng, real, think, t, tab):
     n = popcount(cands)
     for i in range(n):
         scores[i] = 0.0
-    for _ in range(flags[cfg + L.K_WORLDS]):
+    for _ in range(flags[cfg + L.K_BID_WORLDS]):  # a contract's decision: as many as a bid
         SM.draw_any(bidder, all_hands, world, rng, know, out_p, must, t, tab)
         m = cands
         i = 0
@@ -87,10 +88,12 @@ def pimc_call(all_hands, bidder, flags, cfg, rng, real, think, t, tab):
 @kernel
 def think_call(all_hands, bidder, t, policy, flags, rng, tab, pts, rec, think):
     """The call when play starts, before the first lead (part of it): by playouts for
-    pimc, else plain_call."""
-    if seat_player(policy, tab, bidder) != L.PL_PIMC:
+    pimc with call=playouts, else plain_call (the heuristic's: measured the stronger,
+    docs/players.md)."""
+    cfg = settings_of(policy, role_of(tab, bidder))
+    if seat_player(policy, tab, bidder) != L.PL_PIMC or \
+            flags[cfg + L.K_CALL] != L.CALL_PLAYOUTS:
         call_partner(all_hands, bidder, t, policy, rng, tab, pts, rec)
         return
-    cfg = settings_of(policy, role_of(tab, bidder))
     c = pimc_call(all_hands, bidder, flags, cfg, rng, pts, think, t, tab)
     start_call(pts, rec, all_hands, bidder, c, tab)
