@@ -157,35 +157,3 @@ def later_foes(allies, leader, k, n, p):
         if side_in(allies, q) != mine:
             out |= np.int64(1) << q
     return out
-
-
-@kernel
-def team_score(pts, bidder, bid, score, tab):
-    """A five-handed deal's score, a slot a seat: the bidder and its partner each score
-    their points together if they reach the bid, else lose it (a made top bid under
-    ``moon`` twice the bid; ``28-56``: 56 with every point, else -28); every other seat
-    scores its own points. Returns made."""
-    if bidder < 0:  # thrown in
-        for s in range(players(tab)):
-            score[s] = 0
-        return False
-    team = pts[L.PT_TEAM] | (np.int64(1) << bidder)
-    mine = 0
-    for s in range(players(tab)):
-        score[s] = 0 if (team >> s) & 1 else pts[L.PT_POINTS + s]
-        mine += pts[L.PT_POINTS + s] if (team >> s) & 1 else 0
-    top = tab.opts[L.O_MAX_BID]
-    made = mine >= bid
-    won = mine if made else -bid
-    if bid > top:  # 28-56: needs every point
-        made = mine >= tab.opts[L.O_TOTAL_POINTS]
-        won = L.SCORE_28_56 if made else -bid
-    elif tab.opts[L.O_DOUBLE_MAX] and bid == top:
-        won = 2 * bid if made else -2 * bid
-    elif tab.opts[L.O_MOON] and made and bid == top:
-        won = 2 * bid
-    for s in range(players(tab)):
-        if (team >> s) & 1:
-            score[s] = won
-    return made
-

@@ -1,8 +1,10 @@
 """What a deal scores: the engine's one scoring, read by the drivers, the traces and the
 thinking players that play for the score."""
 
+import numpy as np
+
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine.game.calling import calls_partner, team_score
+from pedro_sim.engine.game.calling import calls_partner
 from pedro_sim.engine.game.tricks import card_points
 from pedro_sim.engine.jit import kernel, shared_phase
 from pedro_sim.engine.seats import credit, players, same_side, side_of, sides
@@ -13,7 +15,7 @@ def deal_score(pts, bidder, bid, score, tab):
     """Made: the bidders add their points; set: they lose the bid (difference scoring:
     the side with more points scores the difference; set, the opponents score the bid
     and their points; the special bids: docs/rules.md, ``special_bid``). Each defending
-    side is scored against the bidders; five-handed's called team: calling.team_score.
+    side is scored against the bidders; five-handed's called team: team_score.
     Returns made."""
     if calls_partner(tab):
         return team_score(pts, bidder, bid, score, tab)
@@ -100,3 +102,34 @@ def exchange_credit(hands, bidder, t, tab, pts):
         for p in range(players(tab)):
             if hands[L.H_DISCARDED + p] & two:
                 credit(pts, side_of(tab, p), tab.opts[L.O_TWO_POINTS], two)
+
+
+@kernel
+def team_score(pts, bidder, bid, score, tab):
+    """A five-handed deal's score, a slot a seat: the bidder and its partner each score
+    their points together if they reach the bid, else lose it (a made top bid under
+    ``moon`` twice the bid; ``28-56``: 56 with every point, else -28); every other seat
+    scores its own points. Returns made."""
+    if bidder < 0:  # thrown in
+        for s in range(players(tab)):
+            score[s] = 0
+        return False
+    team = pts[L.PT_TEAM] | (np.int64(1) << bidder)
+    mine = 0
+    for s in range(players(tab)):
+        score[s] = 0 if (team >> s) & 1 else pts[L.PT_POINTS + s]
+        mine += pts[L.PT_POINTS + s] if (team >> s) & 1 else 0
+    top = tab.opts[L.O_MAX_BID]
+    made = mine >= bid
+    won = mine if made else -bid
+    if bid > top:  # 28-56: needs every point
+        made = mine >= tab.opts[L.O_TOTAL_POINTS]
+        won = special_won(bid, tab) if made else -bid
+    elif tab.opts[L.O_DOUBLE_MAX] and bid == top:
+        won = 2 * bid if made else -2 * bid
+    elif tab.opts[L.O_MOON] and made and bid == top:
+        won = 2 * bid
+    for s in range(players(tab)):
+        if (team >> s) & 1:
+            score[s] = won
+    return made

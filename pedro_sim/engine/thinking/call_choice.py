@@ -75,14 +75,7 @@ def pimc_call(all_hands, bidder, flags, cfg, rng, real, think, t, tab):
                 rh[q] = world[q]
             scores[i] += call_value(rh, bidder, c, flags, cfg, rng, t, tab, real, think)
             i += 1
-    best = 0
-    for i in range(1, n):
-        if scores[i] > scores[best]:
-            best = i
-    m = cands
-    for _ in range(best):
-        m &= m - ONE
-    return lowest(m)
+    return PO.best_scored(scores, cands)
 
 
 @kernel

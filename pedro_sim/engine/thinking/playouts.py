@@ -254,15 +254,23 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
             if record:
                 record_world(think, w, i, v, objective == L.OBJ_POINTS and rollouts, real)
             i += 1
+    c = best_scored(scores, legal)
+    if record:
+        explain_of(think)[X_PLAYED] = c
+    return c
+
+
+@kernel
+def best_scored(scores, cards):
+    """The card of the mask ``cards`` with the highest score, ``scores`` holding one per
+    card in ascending id order (the lowest id on ties)."""
     best = 0
-    for i in range(1, n):
+    for i in range(1, popcount(cards)):
         if scores[i] > scores[best]:
             best = i
-    m = legal
+    m = cards
     for _ in range(best):
         m &= m - ONE
-    if record:
-        explain_of(think)[X_PLAYED] = lowest(m)
     return lowest(m)
 
 
