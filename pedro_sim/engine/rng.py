@@ -22,6 +22,9 @@ KIND_GAME = 1
 KIND_FIXED = 2
 KIND_HOLDING = 3  # holdings: a hand holding a given card, and the same deal without it
 KIND_CLASSES = 4  # holdings: a random hand at a fixed seat
+KIND_BOURRE = 5  # Bourré sessions: deal k of session g at g * GAME_STRIDE + k
+KIND_BOURRE_FIXED = 6  # Bourré: a fixed hand at a fixed seat (`bourre play`)
+KIND_BOURRE_THINK = 7  # Bourré: the thinking player's worlds, keyed as the deal
 GAME_STRIDE = 1 << 20
 
 
