@@ -10,6 +10,7 @@ from pedro_sim.engine.bourre.deal import (
     declaring_seat,
     must_play,
     play_card,
+    settle,
     start_play,
     to_play,
 )
@@ -67,6 +68,7 @@ def finish_heuristic(st, mk, buf, rng):
         seat = to_play(st)
         play_card(st, mk, seat, heuristic_card(legal_now(st, mk, seat), st, mk, seat,
                                                is_last(st)))
+    return settle(st)
 
 
 @kernel

@@ -8,14 +8,24 @@ from typing import NamedTuple
 
 import numpy as np
 
-from pedro_sim.engine.bits import bit, lowest, popcount
+from pedro_sim.engine.bits import bit, kth, lowest, popcount
 from pedro_sim.engine.bourre import layout as B
-from pedro_sim.engine.bourre.deal import declare, play_card, seat_chips, shuffle_into, start_play
+from pedro_sim.engine.bourre.deal import (
+    declare,
+    must_play,
+    play_card,
+    seat_chips,
+    start_play,
+)
 from pedro_sim.engine.bourre.flow import finish_heuristic
-from pedro_sim.engine.bourre.players import throw_away
+from pedro_sim.engine.bourre.play_rules import suit_mask
+from pedro_sim.engine.bourre.players import NEED, NEED_PER_PLAYER, hand_tricks, throw_away
 from pedro_sim.engine.jit import kernel, phase
+from pedro_sim.engine.rng import below
 
 ALL = np.uint64((1 << 52) - 1)
+TRIES = 16  # draws of a seat's kept cards before taking what comes
+ACES = np.uint64((1 << 12) | (1 << 25) | (1 << 38) | (1 << 51))
 
 
 class Think(NamedTuple):
@@ -25,7 +35,6 @@ class Think(NamedTuple):
     wmk: np.ndarray  # uint64 [M_LEN]
     ost: np.ndarray  # int64 [S_LEN]: a choice tried on the world
     omk: np.ndarray  # uint64 [M_LEN]
-    pool: np.ndarray  # int64 [52]: the unseen cards, shuffled
     vals: np.ndarray  # float64 [64]: each choice's summed chips
     buf: np.ndarray  # int64 [5]: discards
     rng: np.ndarray  # uint64 [1]: the thinking player's own stream
@@ -35,7 +44,7 @@ def new_think() -> Think:
     """A thread's thinking scratch."""
     return Think(np.zeros(B.S_LEN, np.int64), np.zeros(B.M_LEN, np.uint64),
                  np.zeros(B.S_LEN, np.int64), np.zeros(B.M_LEN, np.uint64),
-                 np.zeros(52, np.int64), np.zeros(64, np.float64), np.zeros(5, np.int64),
+                 np.zeros(64, np.float64), np.zeros(5, np.int64),
                  np.zeros(1, np.uint64))
 
 
@@ -62,23 +71,98 @@ def dealer_keeps_turned(st, mk, seat):
     return k == B.UNDECLARED or 0 <= k < B.HAND
 
 
+@kernel
+def pick(cands, want, rng):
+    """``want`` cards of ``cands`` at random (fewer if it has fewer)."""
+    got = np.uint64(0)
+    for _ in range(want):
+        n = popcount(cands)
+        if n == 0:
+            break
+        c = kth(cands, below(rng, n))
+        got |= bit(c)
+        cands &= ~bit(c)
+    return got
+
+
+@kernel
+def keepers(trump):
+    """The cards every player but the random one keeps when it draws: trumps, side aces."""
+    return suit_mask(trump) | ACES
+
+
+@kernel
+def played_by(st, s):
+    """The cards ``s`` has played so far."""
+    out = np.uint64(0)
+    for t in range(min(st[B.S_TRICK] + 1, B.TRICKS)):
+        plays = st[B.S_PLAYING] if t < st[B.S_TRICK] else st[B.S_POS]
+        for j in range(plays):
+            if st[B.S_PSEAT + t * B.SEATS + j] == s:
+                out |= bit(st[B.S_PLAYS + t * B.SEATS + j])
+    return out
+
+
+@kernel
+def in_before(st, s):
+    """How many seats declared to play before ``s``."""
+    count = 0
+    d = st[B.S_DEALER]
+    for i in range(1, st[B.S_N] + 1):
+        q = (d + i) % st[B.S_N]
+        if q == s:
+            break
+        if st[B.S_DECL + q] >= 0:
+            count += 1
+    return count
+
+
+@kernel
+def chose_to_play(st, s):
+    """Whether ``s`` played by choice (not the dealer forced by the others' passes or by
+    its own turned-up ace): then what it kept says something of its hand."""
+    if st[B.S_DECL + s] < 0:
+        return False
+    if s != st[B.S_DEALER]:
+        return True
+    for q in range(st[B.S_N]):
+        if q != s and st[B.S_DECL + q] >= 0:
+            return not must_play(st, s)
+    return False
+
+
+@kernel
+def kept_cards(st, mk, s, free, rng):
+    """The cards ``s`` kept at its draw and still holds, at random among ``free``: a seat
+    that played and drew k kept 5 - k keepers (it would have thrown the others away), as
+    many as the heuristic plays with given the seats in before it; tried TRIES times."""
+    trump = st[B.S_TRUMP]
+    k = st[B.S_DECL + s]
+    shown = played_by(st, s) & keepers(trump)
+    want = B.HAND - k - popcount(shown)
+    if not chose_to_play(st, s) or want <= 0:
+        return np.uint64(0)
+    cands = free & keepers(trump)
+    need = NEED + NEED_PER_PLAYER * in_before(st, s)
+    got = np.uint64(0)
+    for _ in range(TRIES):
+        got = pick(cands, want, rng)
+        if hand_tricks(got | shown, trump, k) >= need or (got | shown) & bit(13 * trump + 12):
+            return got
+    return got
+
+
 @phase
 def draw_world(st, mk, seat, th):
     """A world seen from ``seat`` into th.wst / th.wmk: the unseen cards dealt at random to
-    the other hands (each avoiding the cards it showed it lacks), then to the stock and
-    the other seats' piles."""
+    the other hands (each avoiding the cards it showed it lacks, and holding what it kept
+    at its draw: kept_cards), then to the stock in a random order and to the piles."""
     copy_deal(st, mk, th.wst, th.wmk)
     seen = mk[B.M_HAND + seat] | mk[B.M_PILE + seat] | mk[B.M_PLAYED] | mk[B.M_TRICK]
     keeps = dealer_keeps_turned(st, mk, seat)
     if st[B.S_NOBODY] or keeps:
         seen |= bit(st[B.S_TURNED])
-    unseen = ALL & ~seen
-    n = popcount(unseen)
-    for j in range(n):
-        th.pool[j] = lowest(unseen)
-        unseen &= unseen - np.uint64(1)
-    shuffle_into(th.pool, 0, n, th.rng)
-    used = np.uint64(0)
+    free = ALL & ~seen
     for s in range(st[B.S_N]):
         if s == seat:
             continue
@@ -86,46 +170,19 @@ def draw_world(st, mk, seat, th):
         hand = np.uint64(0)
         if keeps and s == st[B.S_DEALER]:
             hand = bit(st[B.S_TURNED])
-            want -= 1
-        hand |= take(th.pool, n, used, mk[B.M_BAN + s], want)
-        used |= hand
+        hand |= kept_cards(st, mk, s, free & ~mk[B.M_BAN + s] & ~hand, th.rng)
+        hand |= pick(free & ~mk[B.M_BAN + s] & ~hand, want - popcount(hand), th.rng)
+        hand |= pick(free & ~hand, want - popcount(hand), th.rng)  # bans it cannot keep
+        free &= ~hand
         th.wmk[B.M_HAND + s] = hand
-    j = 0
     for p in range(st[B.S_STOCK_POS], st[B.S_STOCK_LEN]):
-        j = next_free(th.pool, n, used, j)
-        th.wst[B.S_STOCK + p] = th.pool[j]
-        used |= bit(th.pool[j])
+        c = kth(free, below(th.rng, popcount(free)))
+        th.wst[B.S_STOCK + p] = c
+        free &= ~bit(c)
     for s in range(st[B.S_N]):
         if s != seat:
-            pile = take(th.pool, n, used, np.uint64(0), popcount(mk[B.M_PILE + s]))
-            used |= pile
-            th.wmk[B.M_PILE + s] = pile
-
-
-@kernel
-def next_free(pool, n, used, j):
-    """The first place from ``j`` whose card is not used yet."""
-    while j < n and used & bit(pool[j]):
-        j += 1
-    return j
-
-
-@kernel
-def take(pool, n, used, ban, want):
-    """``want`` unused cards of the pool, in its order, avoiding ``ban`` while it can."""
-    got = np.uint64(0)
-    count = 0
-    for j in range(n):
-        b = bit(pool[j])
-        if count < want and not (used & b) and not (ban & b):
-            got |= b
-            count += 1
-    for j in range(n):  # not enough: what the bans cannot give
-        b = bit(pool[j])
-        if count < want and not (used & b) and not (got & b):
-            got |= b
-            count += 1
-    return got
+            th.wmk[B.M_PILE + s] = pick(free, popcount(mk[B.M_PILE + s]), th.rng)
+            free &= ~th.wmk[B.M_PILE + s]
 
 
 @phase
@@ -143,21 +200,27 @@ def try_declaration(th, seat, k):
 
 @phase
 def pimc_declare(st, mk, seat, forced, worlds, th):
-    """The draw (0..5) with the best mean chips over ``worlds`` worlds, or pass (worth 0)
-    when none is worth more and the seat may pass."""
+    """The draw (0..5) with the best mean chips over ``worlds`` worlds; then, unless
+    ``forced``, that draw valued again on as many fresh worlds, and pass (worth 0) unless
+    it is worth more: the best of six noisy means is biased upwards, a fresh mean is not
+    (measured: deciding on the same worlds played too often and lost chips)."""
     for k in range(6):
         th.vals[k] = 0.0
     for _ in range(worlds):
         draw_world(st, mk, seat, th)
         for k in range(6):
             th.vals[k] += try_declaration(th, seat, k)
-    best = B.PASS
-    best_v = -1e300 if forced else 0.0
-    for k in range(6):
-        if th.vals[k] > best_v:
-            best_v = th.vals[k]
+    best = 0
+    for k in range(1, 6):
+        if th.vals[k] > th.vals[best]:
             best = k
-    return best
+    if forced:
+        return best
+    fresh = 0.0
+    for _ in range(worlds):
+        draw_world(st, mk, seat, th)
+        fresh += try_declaration(th, seat, best)
+    return best if fresh > 0.0 else B.PASS
 
 
 @phase

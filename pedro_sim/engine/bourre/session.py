@@ -1,5 +1,6 @@
 """Whole Bourré deals and sessions, each seat played by its own player (``pol``: RANDOM,
-HEURISTIC or PIMC a seat; ``worlds``: the thinking player's worlds a decision): the pot
+HEURISTIC or PIMC a seat; ``worlds[seat]``: the thinking player's worlds for a declaration
+and for a card, 0 to take that decision as the heuristic does): the pot
 carried from deal to deal, the antes, and what each deal leaves in the records."""
 
 import numpy as np
@@ -37,10 +38,10 @@ def seat_declares(st, mk, seat, pol, worlds, buf, rng, th):
     p = pol[seat]
     if p == B.RANDOM:
         random_declares(st, mk, seat, buf, rng)
-    elif p == B.HEURISTIC or all_passed_before(st):
+    elif p == B.HEURISTIC or all_passed_before(st) or worlds[seat, 0] == 0:
         heuristic_declares(st, mk, seat, buf, rng)
     else:
-        k = pimc_declare(st, mk, seat, must_play(st, seat), worlds[seat], th)
+        k = pimc_declare(st, mk, seat, must_play(st, seat), worlds[seat, 0], th)
         if k > 0:
             throw_away(mk[B.M_HAND + seat], k, st[B.S_TRUMP], buf)
         declare_and_start(st, mk, seat, k, buf, rng)
@@ -53,10 +54,10 @@ def seat_plays(st, mk, seat, pol, worlds, rng, th):
     p = pol[seat]
     if p == B.RANDOM:
         card = random_card(ok, rng)
-    elif p == B.HEURISTIC:
+    elif p == B.HEURISTIC or worlds[seat, 1] == 0:
         card = heuristic_card(ok, st, mk, seat, is_last(st))
     else:
-        card = pimc_card(st, mk, seat, ok, worlds[seat], th)
+        card = pimc_card(st, mk, seat, ok, worlds[seat, 1], th)
     play_card(st, mk, seat, card)
 
 
