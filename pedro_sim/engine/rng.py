@@ -24,7 +24,8 @@ KIND_HOLDING = 3  # holdings: a hand holding a given card, and the same deal wit
 KIND_CLASSES = 4  # holdings: a random hand at a fixed seat
 KIND_BOURRE = 5  # Bourré sessions: deal k of session g at g * GAME_STRIDE + k
 KIND_BOURRE_FIXED = 6  # Bourré: a fixed hand at a fixed seat (`bourre play`)
-KIND_BOURRE_THINK = 7  # Bourré: the thinking player's worlds, keyed as the deal
+KIND_BOURRE_CLASSES = 7  # Bourré: random hands sorted by class (`bourre chart`)
+THINK_KIND = 16  # a Bourré deal of kind k keys its thinking player's worlds by k + 16
 GAME_STRIDE = 1 << 20
 
 

@@ -5,6 +5,7 @@ results are the same whatever the thread count or the pieces."""
 import numpy as np
 
 from pedro_sim.engine.bourre import layout as B
+from pedro_sim.engine.bourre.fixed import _classes, _fixed
 from pedro_sim.engine.bourre.pimc import Think, new_think
 from pedro_sim.engine.bourre.session import R_LEN, play_session
 from pedro_sim.engine.drivers.deals import _share
@@ -26,10 +27,11 @@ def new_state(rules: BourreRules) -> tuple[np.ndarray, np.ndarray]:
 
 
 def scratch(rules: BourreRules) -> tuple:
-    """A thread's arrays: the deal's records, a deck, discards, the stream, thinking."""
+    """A thread's arrays: the deal's records, a deck, discards, the stream (and a saved
+    state of it), thinking."""
     st, mk = new_state(rules)
     return (st, mk, np.zeros(B.DECK, np.int64), np.zeros(B.HAND, np.int64),
-            np.zeros(1, np.uint64), new_think())
+            np.zeros(2, np.uint64), new_think())
 
 
 @loop
@@ -63,3 +65,31 @@ def record_session(rules: BourreRules, seed: int, session: int, deals: int,
     out = np.zeros((1, R_LEN), np.int64)
     _sessions(seed, session, deals, pol, worlds, *scratch(rules), out, rec_st, rec_mk)
     return rec_st, rec_mk
+
+
+def _chunks(first: int, count: int, per_chunk: int, out: np.ndarray, kernel_call) -> None:
+    """Share ``out``'s chunks (``per_chunk`` deals each from ``first``) among threads."""
+    def run(a: int, b: int) -> None:
+        kernel_call(first + a * per_chunk, first + count, out[a:b])
+    _share(out.shape[0], run)
+
+
+def fixed_hand(rules: BourreRules, seed: int, first: int, count: int, per_chunk: int,
+               hand: np.ndarray, seat: int, dealer: int, trump: int, turned: int, pot: int,
+               first_option: int, pol: np.ndarray, worlds: np.ndarray,
+               out: np.ndarray) -> None:
+    """Deals first..first+count-1 with ``seat`` holding ``hand``, every option; out[chunk]
+    (fixed.py F_*) summed per chunk of ``per_chunk`` deals."""
+    def call(lo: int, end: int, part: np.ndarray) -> None:
+        _fixed(seed, lo, end, hand, seat, dealer, trump, turned, pot, first_option, pol,
+               worlds, *scratch(rules), part, per_chunk)
+    _chunks(first, count, per_chunk, out, call)
+
+
+def hand_classes(rules: BourreRules, seed: int, first: int, count: int, per_chunk: int,
+                 seat: int, pot: int, pol: np.ndarray, worlds: np.ndarray,
+                 out: np.ndarray) -> None:
+    """Random deals (dealer 0), ``seat``'s hand by class, every option; out[chunk, class]."""
+    def call(lo: int, end: int, part: np.ndarray) -> None:
+        _classes(seed, lo, end, seat, pot, pol, worlds, *scratch(rules), part, per_chunk)
+    _chunks(first, count, per_chunk, out, call)

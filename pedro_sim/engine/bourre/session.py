@@ -29,7 +29,7 @@ from pedro_sim.engine.bourre.flow import (
 from pedro_sim.engine.bourre.pimc import pimc_card, pimc_declare
 from pedro_sim.engine.bourre.players import heuristic_card, random_card, throw_away
 from pedro_sim.engine.jit import kernel, phase
-from pedro_sim.engine.rng import GAME_STRIDE, KIND_BOURRE, KIND_BOURRE_THINK, start
+from pedro_sim.engine.rng import GAME_STRIDE, KIND_BOURRE, THINK_KIND, start
 
 
 @phase
@@ -92,7 +92,7 @@ def begin_deal(st, mk, pot, first, dealer):
 def session_deal(seed, index, st, mk, pot, first, dealer, pol, worlds, deck, buf, rng, th):
     """Deal ``index`` of a session (stream kind 5): the pot after it."""
     start(rng, seed, index, KIND_BOURRE)
-    start(th.rng, seed, index, KIND_BOURRE_THINK)
+    start(th.rng, seed, index, KIND_BOURRE + THINK_KIND)
     pot = begin_deal(st, mk, pot, first, dealer)
     for c in range(B.DECK):
         deck[c] = c
