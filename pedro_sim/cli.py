@@ -489,6 +489,15 @@ def _unwrap_help() -> None:
 _unwrap_help()
 
 
+def _bourre() -> None:
+    from pedro_sim.commands.bourre_cli import bourre_app
+
+    app.add_typer(bourre_app, name="bourre")
+
+
+_bourre()
+
+
 def _fail(message: str, code: int) -> None:
     """One line on stderr (never wrapped), then exit."""
     sys.stderr.write(" ".join(message.split()) + "\n")

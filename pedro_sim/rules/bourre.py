@@ -36,9 +36,9 @@ TrumpCard.option = "trump_card"  # for the error messages
 
 OPTIONS = {
     "players": "2..8 seats, each for itself (default 7)",
-    "limit": "the most a winner takes and a bourré pays, in chips (default none)",
-    "double_ante": "true: everyone antes every deal and a player that plays adds a chip",
-    "trump_card": "dealer (the dealer's fifth card, default) or nobody (a card of its own)",
+    "limit": "the most a winner takes and a bourré pays (default none)",
+    "double_ante": "true: all ante every deal, a player that plays adds 1",
+    "trump_card": "dealer (its fifth card, default) or nobody (a card apart)",
 }
 
 
@@ -112,3 +112,33 @@ class BourreRules:
         """A short name for tables and files: ``bourre@7``, with its options."""
         extra = "".join(f",{k}={v}" for k, v in self.rules_object().items())
         return f"bourre@{self.players}{extra}"
+
+
+RULES_TEXT = """Bourré, as pedro-sim plays it (docs/bourre.md):
+- 2 to 8 players, each for itself; 52 cards, ace high; every player antes
+  1 chip before a session's first deal.
+- Five cards each, one at a time from the dealer's left; the dealer's fifth
+  card is turned up: its suit is trumps and it stays in the dealer's hand.
+- From the dealer's left to the dealer, each passes (out of the deal) or
+  plays and may throw away 0 to 5 cards for as many new ones. When the stock
+  runs out, the discards and passed hands of those who declared before are
+  shuffled and dealt. The dealer must play on a turned-up ace. If all before
+  the dealer pass, the dealer takes the pot without play; so does a lone
+  player.
+- Five tricks among the players: follow suit, else trump, else anything; and
+  beat the highest card of the trick if you can (overtrump a trumped trick
+  if you can).
+- The cinch: a player whose tricks won plus sure trump tricks make 3 must
+  lead its highest trump, and play it to another's lead when it may trump
+  and is not last.
+- The most tricks take the pot; a tie leaves it for the next deal. A player
+  who played and took no trick is bourré: it pays the pot's worth into the
+  next pot.
+- Before each later deal everyone antes 1 but the bourré and those tied for
+  the most.
+Options (--rule NAME=VALUE):"""
+
+
+def rules_text() -> str:
+    """The rules in a few lines, for `pedro-sim bourre rules`."""
+    return RULES_TEXT

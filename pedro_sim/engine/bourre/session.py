@@ -102,11 +102,15 @@ def session_deal(seed, index, st, mk, pot, first, dealer, pol, worlds, deck, buf
 
 
 # A session's row (int64): per seat its chips, deals played, pots taken, times bourré;
-# then the final pot, the largest pot, split pots, pots taken without play, the deals;
-# then the pots after the antes, by their binary length (0 .. POT_BINS - 1).
+# the same per place after the dealer (0: its left .. N - 1: the dealer); then the final
+# pot, the largest pot, split pots, pots taken without play, the deals, whether the pot
+# passed POT_CAP (the session stops there); then the pots after the antes, by their
+# binary length (0 .. POT_BINS - 1).
 POT_BINS = 48
-(R_CHIPS, R_PLAYED, R_TOOK, R_BOURRE, R_FINAL, R_LARGEST, R_SPLITS, R_NOPLAY, R_DEALS,
- R_POTS, R_LEN) = np.cumsum([0, 8, 8, 8, 8, 1, 1, 1, 1, 1, POT_BINS]).tolist()
+POT_CAP = 1 << 52  # beyond this the sums of a session's chips could overflow
+(R_CHIPS, R_PLAYED, R_TOOK, R_BOURRE, R_POS_CHIPS, R_POS_PLAYED, R_POS_TOOK, R_POS_BOURRE,
+ R_FINAL, R_LARGEST, R_SPLITS, R_NOPLAY, R_DEALS, R_OVERFLOW, R_POTS, R_LEN) = np.cumsum(
+    [0, 8, 8, 8, 8, 8, 8, 8, 8, 1, 1, 1, 1, 1, 1, POT_BINS]).tolist()
 
 
 @kernel
@@ -124,12 +128,18 @@ def count_deal(st, row):
     """Add a settled deal to a session's row."""
     n = st[B.S_N]
     for s in range(n):
-        row[R_CHIPS + s] += seat_chips(st, s) - st[B.S_ANTES + s]
-        if st[B.S_DECL + s] >= 0:
-            row[R_PLAYED + s] += 1
-        if st[B.S_WINNER] == s:
-            row[R_TOOK + s] += 1
+        p = (s - st[B.S_DEALER] - 1 + n) % n
+        chips = seat_chips(st, s) - st[B.S_ANTES + s]
+        played = 1 if st[B.S_DECL + s] >= 0 else 0
+        took = 1 if st[B.S_WINNER] == s else 0
+        row[R_CHIPS + s] += chips
+        row[R_POS_CHIPS + p] += chips
+        row[R_PLAYED + s] += played
+        row[R_POS_PLAYED + p] += played
+        row[R_TOOK + s] += took
+        row[R_POS_TOOK + p] += took
         row[R_BOURRE + s] += st[B.S_BOURRE + s]
+        row[R_POS_BOURRE + p] += st[B.S_BOURRE + s]
     if st[B.S_WINNER] < 0:
         row[R_SPLITS] += 1
     if st[B.S_LONE] >= 0:
@@ -150,6 +160,9 @@ def play_session(seed, g, deals, st, mk, pol, worlds, deck, buf, rng, th, row, r
         pot = session_deal(seed, g * GAME_STRIDE + k, st, mk, pot, k == 0, (g + k) % n,
                            pol, worlds, deck, buf, rng, th)
         count_deal(st, row)
+        if pot > POT_CAP:
+            row[R_OVERFLOW] = 1
+            break
         if rec_st.shape[0] > k:
             for i in range(B.S_LEN):
                 rec_st[k, i] = st[i]

@@ -1,0 +1,96 @@
+"""Bourré's charts: the best declaration by hand class and place, one option's worth with
+its interval, chips per deal by place over sessions, and the pot's sizes. Every estimate
+is drawn with its 95% interval or has it written in the cell."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from matplotlib.colors import ListedColormap
+
+from pedro_sim.report.plots import _save, plt
+
+# pass, then draw 0..5: grey, then from dark (stand pat) to light (draw five)
+DECISION_COLOURS = ("#bdbdbd", "#08306b", "#2171b5", "#4292c6", "#6baed6", "#9ecae1",
+                    "#deebf7")
+
+
+def decision_chart(frame: pd.DataFrame, title: str, path: Path) -> None:
+    """One heat map per table size: rows the hand classes, columns the places after the
+    dealer; a cell's colour is the best option (pass, or play drawing k), its text the
+    draw ('-' for pass) and the best play's chips per deal."""
+    sizes = sorted(set(frame["players"]))
+    fig, axes = plt.subplots(1, len(sizes), figsize=(4.2 + 0.9 * max(sizes) * len(sizes), 11),
+                             squeeze=False)
+    cmap = ListedColormap(DECISION_COLOURS)
+    for ax, n in zip(axes.flat, sizes, strict=True):
+        g = frame[frame["players"] == n]
+        classes = sorted(set(g["class_id"]))
+        places = list(dict.fromkeys(g["place"]))
+        grid = np.full((len(classes), len(places)), np.nan)
+        for r in g.itertuples():
+            i, j = classes.index(r.class_id), places.index(r.place)
+            grid[i, j] = r.best_draw + 1
+            text = ("-" if r.best_draw < 0 else str(r.best_draw)) + f"\n{r.play_chips:+.1f}"
+            ax.text(j, i, text, ha="center", va="center", fontsize=6,
+                    color="white" if 1 <= r.best_draw + 1 <= 3 else "black")
+        ax.imshow(grid, cmap=cmap, vmin=-0.5, vmax=6.5, aspect="auto")
+        labels = dict(zip(g["class_id"], g["class"], strict=False))
+        ax.set_yticks(range(len(classes)), [labels[c] for c in classes], fontsize=7)
+        ax.set_xticks(range(len(places)), places)
+        ax.set_xlabel("place after the dealer")
+        ax.set_title(f"{n} players")
+    fig.suptitle(title + "\ncell: cards to draw ('-': pass) and the best play's chips a deal "
+                 "(pot N chips)", fontsize=9)
+    fig.tight_layout()
+    _save(fig, path)
+
+
+def option_chart(table: pd.DataFrame, title: str, path: Path) -> None:
+    """Each option's chips per deal with its 95% interval."""
+    fig, ax = plt.subplots(figsize=(7, 3.8))
+    y = np.arange(len(table))
+    ax.errorbar(table["chips"], y, xerr=[table["chips"] - table["chips_lo"],
+                                         table["chips_hi"] - table["chips"]],
+                fmt="o", capsize=3)
+    ax.axvline(0, color="grey", lw=0.8)
+    ax.set_yticks(y, table["option"])
+    ax.invert_yaxis()
+    ax.set_xlabel("chips a deal (95% interval)")
+    ax.set_title(title, fontsize=9)
+    fig.tight_layout()
+    _save(fig, path)
+
+
+def places_chart(frame: pd.DataFrame, title: str, path: Path) -> None:
+    """Chips per deal by place after the dealer, with 95% intervals over sessions."""
+    fig, ax = plt.subplots(figsize=(7, 3.8))
+    x = np.arange(len(frame))
+    ax.bar(x, frame["chips_per_deal"], color="#6baed6")
+    ax.errorbar(x, frame["chips_per_deal"],
+                yerr=[frame["chips_per_deal"] - frame["chips_lo"],
+                      frame["chips_hi"] - frame["chips_per_deal"]], fmt="none", color="black",
+                capsize=3)
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xticks(x, frame["place"])
+    ax.set_xlabel("place after the dealer")
+    ax.set_ylabel("chips a deal")
+    ax.set_title(title, fontsize=9)
+    fig.tight_layout()
+    _save(fig, path)
+
+
+def pot_chart(pots: pd.DataFrame, title: str, path: Path) -> None:
+    """The share of deals by the pot's size after the antes (binary size classes)."""
+    fig, ax = plt.subplots(figsize=(7, 3.8))
+    labels = [f"{a}" if a == b else f"{a}-{b}" for a, b in zip(pots["pot_from"], pots["pot_to"],
+                                                               strict=True)]
+    ax.bar(range(len(pots)), pots["share"], color="#9ecae1")
+    ax.set_xticks(range(len(pots)), labels, rotation=45, ha="right", fontsize=7)
+    ax.set_xlabel("chips in the pot after the antes")
+    ax.set_ylabel("share of deals")
+    ax.set_title(title, fontsize=9)
+    fig.tight_layout()
+    _save(fig, path)
