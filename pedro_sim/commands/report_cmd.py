@@ -21,6 +21,7 @@ from pedro_sim.analysis.study import Study, build_study
 from pedro_sim.cards import format_cards, parse_hand
 from pedro_sim.commands.bid_cmd import simulate_bids
 from pedro_sim.commands.bid_cmd import write_report as write_bid
+from pedro_sim.commands.bourre_report import bourre_sections
 from pedro_sim.commands.chart_cmd import ChartMaker
 from pedro_sim.commands.holdings_cmd import run_holdings
 from pedro_sim.commands.options import STRONG, THINKING_PRECISION
@@ -136,6 +137,7 @@ def build_sections(study: Study, games: int, work: Path, console: Console) -> li
          "variants/points.png", "variants/deals_per_game.png", "variants/balance.csv",
          "variants/variants.csv", "variants/seats.csv", "variants/points.csv",
          "variants/games.csv"]))
+    sections += bourre_sections(study.seed, study.deals, work, console, quiet)
     return sections
 
 
