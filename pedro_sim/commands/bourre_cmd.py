@@ -41,12 +41,14 @@ def table_rules(players: int | None, rule: list[str] | None) -> BourreRules:
         if not eq or not name.strip():
             raise PedroError(f"--rule {item!r}: expected NAME=VALUE, e.g. limit=20")
         options[name.strip()] = value.strip()
+    rules = BourreRules.from_options(options)
     if players is not None:
-        if "players" in options and int(options["players"]) != players:
+        if "players" in options and rules.players != players:
             raise PedroError(f"--players {players} and --rule players={options['players']} "
                              "disagree")
         options["players"] = str(players)
-    return BourreRules.from_options(options)
+        rules = BourreRules.from_options(options)
+    return rules
 
 
 def _meta(out_dir: Path, seed: int, rules: BourreRules, table: Table, started: float,

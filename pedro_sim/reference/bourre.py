@@ -8,9 +8,11 @@ play the same random sessions key for key, and of any `bourre-trace/1` file,
 whoever wrote it.
 
 The engine half plays sessions with the random player (``play_session``,
-``random_deal``); the checker half (``check_deal``, ``check_session``) judges a
-trace by the rules alone, then, for a random player's trace, replays its
-stream and compares. Both halves share only the rules themselves
+``random_deal``), and the deals around one seat's decision (a fixed hand,
+``fixed_deal_order`` and ``fixed_deal``; a hand by class, ``class_deal``) with
+the other seats random; the checker half (``check_deal``, ``check_session``)
+judges a trace by the rules alone, then, for a random player's trace, replays
+its stream and compares. Both halves share only the rules themselves
 (``legal_cards``, ``trick_winner``, ``settle``, ``next_antes``).
 
 Cards are ids ``suit * 13 + rank`` (suits S H D C, ranks 2 .. A) inside, and
@@ -27,6 +29,8 @@ from .rng import Stream, shuffle
 FORMAT = "bourre-trace/1"
 VARIANT = "bourre"
 KIND = 5  # the stream kind of sessions (docs/bourre.md section 3)
+KIND_FIXED = 6  # a fixed hand at a fixed seat
+KIND_CLASSES = 7  # random hands sorted by class (not in docs/bourre.md)
 SESSION_STRIDE = 2 ** 20
 HAND = 5
 TRICKS = 5
@@ -323,9 +327,13 @@ def _random_discards(stream: Stream, hand: list[int], k: int) -> list[int]:
     return [cards.pop(stream.below(len(cards))) for _ in range(k)]
 
 
-def _declare(stream: Stream, hands, turned: int, stock, dealer: int, opts: Options) -> dict:
+def _declare(stream: Stream, hands, turned: int, stock, dealer: int, opts: Options,
+             forced: tuple[int, int] | None = None) -> dict:
     """The declarations and draws of the random player, seat by seat from the dealer's
-    left: the trace's declarations, draws, reshuffles and start_hands."""
+    left: the trace's declarations, draws, reshuffles and start_hands. ``forced``: (seat,
+    k), a seat that plays drawing k whatever the stream, throwing away the k cards it
+    values least (section 4), with no draw of the stream; the dealer after all passed
+    still plays drawing nothing."""
     n = opts.players
     dealing = _Dealing(stock)
     declarations: list[list[int]] = []
@@ -333,18 +341,33 @@ def _declare(stream: Stream, hands, turned: int, stock, dealer: int, opts: Optio
     start: list[list[int]] = [[] for _ in range(n)]
     for seat in seats_from(dealer, n):
         passed_all = all(k < 0 for _, k in declarations)
-        k = _random_k(stream, seat, dealer, passed_all, turned, opts)
+        fixed = forced is not None and seat == forced[0] and not (seat == dealer
+                                                                  and passed_all)
+        k = forced[1] if fixed else _random_k(stream, seat, dealer, passed_all, turned,
+                                              opts)
         declarations.append([seat, k])
         if k < 0:
             dealing.piles[seat] = list(hands[seat])
             continue
-        gone = _random_discards(stream, hands[seat], k)
+        gone = (least_worth(hands[seat], k, suit_of(turned)) if fixed
+                else _random_discards(stream, hands[seat], k))
         got = dealing.give(stream, seat, k)
         dealing.piles[seat] = gone
         draws[seat] = [_txt(gone), _txt(got)]
         start[seat] = sorted(set(hands[seat]) - set(gone) | set(got))
     return {"declarations": declarations, "draws": draws, "reshuffles": dealing.reshuffles,
             "start": start}
+
+
+def least_worth(hand, k: int, trump: int) -> list[int]:
+    """The k cards a player other than the random one throws away (docs/bourre.md section
+    4), least worth keeping first: trumps are worth most (by rank), then side aces, then
+    the rest by rank. Cards of equal worth (the same rank in two side suits) go in
+    ascending id: the docs do not say, this reading is the engine's."""
+    def worth(c: int) -> tuple[int, int, int]:
+        group = 2 if suit_of(c) == trump else 1 if c % 13 == ACE else 0
+        return group, c % 13, c
+    return sorted(hand, key=worth)[:k]
 
 
 def _random_play(stream: Stream, start: list[list[int]], playing: list[int],
@@ -391,10 +414,18 @@ def random_deal(seed: int, deal: int, dealer: int, opts: Options, pot_before: in
                 antes: list[int], policy: str = "random") -> tuple[dict, int]:
     """One deal of the random player, the pot holding ``pot_before`` chips after this
     deal's ``antes``: its ``bourre-trace/1`` trace and the pot carried to the next deal."""
-    n = opts.players
     stream, deck = seeded_deck(seed, deal)
+    return _deal_from(stream, deck, seed, deal, dealer, opts, pot_before, antes, policy)
+
+
+def _deal_from(stream: Stream, deck: list[int], seed: int, deal: int, dealer: int,
+               opts: Options, pot_before: int, antes: list[int], policy: str,
+               forced: tuple[int, int] | None = None) -> tuple[dict, int]:
+    """A deal dealt from ``deck`` (52 ids in dealing order), the stream going on from
+    where the dealing left it: the trace and the pot carried to the next deal."""
+    n = opts.players
     hands, turned, stock = deal_cards(deck, dealer, opts)
-    body = _declare(stream, hands, turned, stock, dealer, opts)
+    body = _declare(stream, hands, turned, stock, dealer, opts, forced)
     playing = playing_seats(body["declarations"])
     tricks = (_random_play(stream, body["start"], playing, suit_of(turned))
               if len(playing) > 1 else [])
@@ -412,6 +443,98 @@ def random_deal(seed: int, deal: int, dealer: int, opts: Options, pot_before: in
         "winner": winner, "taken": taken, "bourre": bourre, "paid": paid,
     }
     return trace, pot_end - taken + sum(paid)
+
+
+# --------------------------------------------------------------------------- fixed hands
+
+
+def fixed_deal_order(seed: int, index: int, players: int, hand: list[int], seat: int,
+                     dealer: int, trump: int, turned: int | None = None,
+                     trump_card: str = "dealer") -> list[int]:
+    """Deal ``index`` of a fixed hand (kind 6, docs/bourre.md section 3, "Fixed hands"):
+    the 52 card ids in the order a deal consumes them (five rounds of one card a seat from
+    the dealer's left, then with ``trump_card=nobody`` the turned-up card, then the
+    stock). ``seat`` holds ``hand`` (five ids, dealt in the order given), ``dealer`` deals,
+    ``trump`` is the trump suit. ``turned``: the turned-up card when it is the fixed
+    seat's own (it deals, ``trump_card=dealer``): a trump of ``hand``, its fifth card;
+    None otherwise, the card being drawn among the unseen trumps."""
+    return _fixed_order(Stream.start(seed, index, KIND_FIXED), players, hand, seat, dealer,
+                        trump, turned, trump_card)
+
+
+def _fixed_order(stream: Stream, players: int, hand: list[int], seat: int, dealer: int,
+                 trump: int, turned: int | None, trump_card: str) -> list[int]:
+    hand = list(hand)
+    Options(players, trump_card=trump_card)  # the table's checks
+    if not (0 <= seat < players and 0 <= dealer < players and 0 <= trump < 4):
+        raise ValueError(f"seat {seat}, dealer {dealer}: seats 0..{players - 1}; "
+                         f"trump {trump}: a suit 0..3")
+    if len(hand) != HAND or len(set(hand)) != HAND or not all(0 <= c < N_CARDS
+                                                               for c in hand):
+        raise ValueError(f"a fixed hand is five different cards: {hand!r}")
+    own = seat == dealer and trump_card == "dealer"
+    if own and (turned is None or suit_of(turned) != trump or hand[-1] != turned):
+        raise ValueError("the dealer's own turned-up card is a trump and its fifth card")
+    if not own and turned is not None:
+        raise ValueError("the turned-up card is drawn when it is not the fixed seat's")
+    unknown = [c for c in range(N_CARDS) if c not in hand]
+    if not own:
+        trumps = [c for c in unknown if suit_of(c) == trump]
+        turned = trumps[stream.below(len(trumps))]
+        unknown.remove(turned)
+    rest = iter(shuffle(stream, unknown))
+    order = []
+    for r in range(HAND):
+        for s in seats_from(dealer, players):
+            if s == seat:
+                order.append(hand[r])
+            elif s == dealer and r == HAND - 1 and trump_card == "dealer":
+                order.append(turned)
+            else:
+                order.append(next(rest))
+    if trump_card == "nobody":
+        order.append(turned)
+    order.extend(rest)
+    return order
+
+
+def fixed_deal(seed: int, index: int, opts: Options, hand: list[int], seat: int,
+               dealer: int, trump: int, turned: int | None, k: int,
+               pot: int) -> dict:
+    """Deal ``index`` of a fixed hand (kind 6) with every other seat random: the fixed
+    seat plays drawing ``k`` (its discards as section 4 says), the pot holding ``pot``
+    chips and nobody anteing; the stream goes on from where the dealing order left it.
+    Its ``bourre-trace/1`` trace (check it with ``seed_check=False``)."""
+    stream = Stream.start(seed, index, KIND_FIXED)
+    deck = _fixed_order(stream, opts.players, hand, seat, dealer, trump, turned,
+                        opts.trump_card)
+    trace, _ = _deal_from(stream, deck, seed, index, dealer, opts, pot,
+                          [0] * opts.players, "random", (seat, k))
+    return trace
+
+
+def class_deal(seed: int, index: int, opts: Options, seat: int, k: int, pot: int) -> dict:
+    """Deal ``index`` of the hands by class (kind 7; not in docs/bourre.md, read from the
+    `bourre chart` analysis): the pack shuffled as for sessions, seat 0 dealing, ``seat``
+    playing drawing ``k`` as in ``fixed_deal``, the others random."""
+    stream = Stream.start(seed, index, KIND_CLASSES)
+    deck = shuffle(stream, list(range(N_CARDS)))
+    trace, _ = _deal_from(stream, deck, seed, index, 0, opts, pot, [0] * opts.players,
+                          "random", (seat, k))
+    return trace
+
+
+def deal_chips(trace: dict, seat: int) -> int:
+    """What ``seat`` gains on one deal (docs/bourre.md section 2, the value of a
+    decision): the pot it takes, less its bourré payment and its double_ante chip."""
+    gain = trace["taken"] if trace["winner"] == seat else 0
+    return gain - trace["paid"][seat] - (seat in double_ante_payers(trace))
+
+
+def double_ante_payers(trace: dict) -> set[int]:
+    """The seats that put a double_ante chip in: those that played, with the option."""
+    return set(playing_seats(trace["declarations"])) if trace["rules"].get("double_ante") \
+        else set()
 
 
 def play_session(seed: int, session: int, deals: int, players: int = 7,

@@ -19,6 +19,7 @@ from pedro_sim.errors import PedroError
 from pedro_sim.rules.choices import Choice
 
 MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 8, 7
+MAX_LIMIT = 10**12  # a limit beyond any pot a run can reach (the engine stops at 2^52)
 HAND = 5  # cards a seat holds
 TRICKS = 5
 
@@ -71,8 +72,9 @@ class BourreRules:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise PedroError(f"players={self.players}: Bourré is played by "
                              f"{MIN_PLAYERS} to {MAX_PLAYERS} players")
-        if self.limit < 0:
-            raise PedroError(f"limit={self.limit}: a limit is 1 chip or more")
+        if not 0 <= self.limit <= MAX_LIMIT:
+            raise PedroError(f"limit={self.limit}: a limit is 1 to {MAX_LIMIT:,} chips "
+                             "(or none)")
 
     @classmethod
     def from_options(cls, options: dict[str, str]) -> BourreRules:

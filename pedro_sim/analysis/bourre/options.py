@@ -17,9 +17,10 @@ def option_name(o: int) -> str:
 
 
 def _spread(n: int, s: np.ndarray, o: int, p: int) -> float:
-    """The standard error of the mean of option o's chips less option p's (p = o: o's)."""
-    cross = s[F_CROSS:F_CROSS + OPTIONS * OPTIONS].reshape(OPTIONS, OPTIONS)
-    mean = (s[F_SUM + o] - (s[F_SUM + p] if p != o else 0)) / n
+    """The standard error of the mean of option o's chips less option p's (p = o: o's),
+    in floating point (the sums of squares of big pots pass int64 when combined)."""
+    cross = s[F_CROSS:F_CROSS + OPTIONS * OPTIONS].astype(np.float64).reshape(OPTIONS, OPTIONS)
+    mean = (float(s[F_SUM + o]) - (float(s[F_SUM + p]) if p != o else 0.0)) / n
     if p == o:
         sq = cross[o, o]
     else:

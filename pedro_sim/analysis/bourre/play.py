@@ -17,7 +17,7 @@ from pedro_sim.engine.bourre.fixed import F_LEN
 from pedro_sim.errors import PedroError
 from pedro_sim.rules.bourre import BourreRules, TrumpCard
 
-MAX_POT = 1_000_000
+MAX_POT = 10_000  # with 10^8 deals, sums of squares stay within int64 (10^16)
 PLAY_CHUNK = 4096  # deals a chunk, heuristic tables
 THINKING_PLAY_CHUNK = 16
 

@@ -7,6 +7,7 @@ import numpy as np
 
 from pedro_sim.cards import card_text
 from pedro_sim.engine.bourre import layout as B
+from pedro_sim.errors import PedroError
 from pedro_sim.rules.bourre import BourreRules
 
 
@@ -92,8 +93,12 @@ def session_traces(rules: BourreRules, seed: int, session: int, deals: int,
                    pol: np.ndarray, worlds: np.ndarray, policy: str) -> list[dict]:
     """The traces of one session's deals, in order."""
     from pedro_sim.engine.bourre.drivers import record_session
+    from pedro_sim.engine.bourre.session import R_OVERFLOW
     from pedro_sim.engine.rng import GAME_STRIDE
 
-    rec_st, rec_mk = record_session(rules, seed, session, deals, pol, worlds)
+    rec_st, rec_mk, row = record_session(rules, seed, session, deals, pol, worlds)
+    if row[R_OVERFLOW]:
+        raise PedroError(f"the pot passed 2^52 chips in session {session}: play with a "
+                         "limit (--rule limit=N) or shorter sessions (--deals N)")
     return [deal_trace(rec_st[k], rec_mk[k], rules, seed, session * GAME_STRIDE + k, policy)
             for k in range(deals)]

@@ -58,13 +58,15 @@ def sessions(rules: BourreRules, seed: int, first: int, count: int, deals: int,
 
 
 def record_session(rules: BourreRules, seed: int, session: int, deals: int,
-                   pol: np.ndarray, worlds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Every deal of one session: its records (st, mk) a deal."""
+                   pol: np.ndarray, worlds: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Every deal of one session: its records (st, mk) a deal, and the session's row
+    (session.py R_*: a session whose pot passed POT_CAP stopped there, the records after
+    it left empty)."""
     rec_st = np.zeros((deals, B.S_LEN), np.int64)
     rec_mk = np.zeros((deals, B.M_LEN), np.uint64)
     out = np.zeros((1, R_LEN), np.int64)
     _sessions(seed, session, deals, pol, worlds, *scratch(rules), out, rec_st, rec_mk)
-    return rec_st, rec_mk
+    return rec_st, rec_mk, out[0]
 
 
 def _chunks(first: int, count: int, per_chunk: int, out: np.ndarray, kernel_call) -> None:
