@@ -21,10 +21,29 @@ from pedro_sim.engine.bourre.flow import finish_heuristic
 from pedro_sim.engine.bourre.play_rules import suit_mask
 from pedro_sim.engine.bourre.players import NEED, NEED_PER_PLAYER, hand_tricks, throw_away
 from pedro_sim.engine.jit import kernel, phase
-from pedro_sim.engine.rng import below
+from pedro_sim.engine.rng import below, next64
 
 ALL = np.uint64((1 << 52) - 1)
 TRIES = 16  # draws of a seat's kept cards before taking what comes
+NOISE = 0.1  # the share of a seat's draws read as any of the seven choices at random
+
+
+def _read_as_kept(noise: float = NOISE) -> tuple[float, ...]:
+    """For each draw k, the chance that a seat drawing k kept 5 - k keepers: the heuristic
+    draws k when its hand holds 5 - k of the 16 keepers (hypergeometric in 52 cards), any
+    other player any k (one of seven choices); mixed 1 - ``noise`` to ``noise``. A stand
+    pat (k = 0) is rare from the heuristic, so it is mostly read as a bluff: reading it as
+    five keepers every time let a junk hand standing pat drive every pimc seat out."""
+    from math import comb
+
+    out = []
+    for k in range(6):
+        prior = comb(16, 5 - k) * comb(36, k) / comb(52, 5)
+        out.append((1 - noise) * prior / ((1 - noise) * prior + noise / 7))
+    return tuple(out)
+
+
+READ_AS_KEPT = _read_as_kept()
 ACES = np.uint64((1 << 12) | (1 << 25) | (1 << 38) | (1 << 51))
 
 
@@ -132,15 +151,24 @@ def chose_to_play(st, s):
 
 
 @kernel
+def uniform(rng):
+    """A draw in [0, 1) from the stream."""
+    return np.float64(next64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@kernel
 def kept_cards(st, mk, s, free, rng):
     """The cards ``s`` kept at its draw and still holds, at random among ``free``: a seat
     that played and drew k kept 5 - k keepers (it would have thrown the others away), as
-    many as the heuristic plays with given the seats in before it; tried TRIES times."""
+    many as the heuristic plays with given the seats in before it; tried TRIES times.
+    Read so with the chance READ_AS_KEPT[k] only, else nothing is assumed."""
     trump = st[B.S_TRUMP]
     k = st[B.S_DECL + s]
     shown = played_by(st, s) & keepers(trump)
     want = B.HAND - k - popcount(shown)
     if not chose_to_play(st, s) or want <= 0:
+        return np.uint64(0)
+    if uniform(rng) >= READ_AS_KEPT[k]:
         return np.uint64(0)
     cands = free & keepers(trump)
     need = NEED + NEED_PER_PLAYER * in_before(st, s)
