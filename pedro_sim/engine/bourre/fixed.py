@@ -76,7 +76,7 @@ def option_deal(seed, kind, i, st, mk, pot, dealer, order_of, seat, option, pol,
         st[B.S_ANTES + s] = 0
     for c in range(B.DECK):
         deck[c] = order_of[c]
-    deal_from(st, mk, deck, B.DECK)
+    deal_from(st, mk, deck, np.int64(B.DECK))
     play_out(st, mk, pol, worlds, buf, rng, th, seat, option)
     return seat_chips(st, seat)
 
@@ -127,8 +127,9 @@ def _fixed(seed, first_deal, end, hand, seat, dealer, trump, turned, pot, first_
         for i in range(first_deal + ch * per_chunk, min(first_deal + (ch + 1) * per_chunk, end)):
             start(rng, seed, i, KIND_BOURRE_FIXED)
             fixed_order(st, hand, seat, dealer, trump, turned, rng, order, rest)
-            each_option(seed, KIND_BOURRE_FIXED, i, st, mk, pot, dealer, seat, first_option,
-                        pol, worlds, order, deck, buf, rng, th, vals, took, bourre)
+            each_option(seed, np.int64(KIND_BOURRE_FIXED), i, st, mk, pot, dealer, seat,
+                        first_option, pol, worlds, order, deck, buf, rng, th, vals, took,
+                        bourre)
             add_options(out[ch], vals, took, bourre)
 
 
@@ -177,6 +178,7 @@ def _classes(seed, first_deal, end, seat, pot, pol, worlds, st, mk, deck, buf, r
                 trump = order[B.HAND * n - 1] // 13
             first = 1 if seat == 0 and not st[B.S_NOBODY] and order[B.HAND * n - 1] % 13 == 12 \
                 else 0
-            each_option(seed, KIND_BOURRE_CLASSES, i, st, mk, pot, 0, seat, first, pol,
-                        worlds, order, deck, buf, rng, th, vals, took, bourre)
+            each_option(seed, np.int64(KIND_BOURRE_CLASSES), i, st, mk, pot, np.int64(0),
+                        seat, first, pol, worlds, order, deck, buf, rng, th, vals, took,
+                        bourre)
             add_options(out[ch, hand_class(hand, trump)], vals, took, bourre)

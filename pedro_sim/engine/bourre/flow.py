@@ -2,6 +2,8 @@
 player. ``finish_heuristic`` plays the rest of a deal with the heuristic at every seat:
 the thinking player's playouts (pimc.py); ``play_deal`` asks each seat's own player."""
 
+import numpy as np
+
 from pedro_sim.engine.bits import bit
 from pedro_sim.engine.bourre import layout as B
 from pedro_sim.engine.bourre.deal import (
@@ -51,7 +53,7 @@ def declare_and_start(st, mk, seat, k, discards, rng):
 def heuristic_declares(st, mk, seat, buf, rng):
     """``seat`` declares as the heuristic does."""
     if all_passed_before(st):
-        declare_and_start(st, mk, seat, 0, buf, rng)
+        declare_and_start(st, mk, seat, np.int64(0), buf, rng)
         return
     k = heuristic_declare(st, mk, seat, must_play(st, seat))
     if k > 0:
@@ -75,7 +77,7 @@ def finish_heuristic(st, mk, buf, rng):
 def random_declares(st, mk, seat, buf, rng):
     """``seat`` declares as the random player does (docs/bourre.md section 3)."""
     if all_passed_before(st):
-        declare_and_start(st, mk, seat, 0, buf, rng)
+        declare_and_start(st, mk, seat, np.int64(0), buf, rng)
         return
     k = random_declare(st, seat, must_play(st, seat), rng)
     if k > 0:

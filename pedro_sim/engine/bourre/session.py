@@ -97,8 +97,8 @@ def session_deal(seed, index, st, mk, pot, first, dealer, pol, worlds, deck, buf
     for c in range(B.DECK):
         deck[c] = c
     shuffle_into(deck, 0, B.DECK, rng)
-    deal_from(st, mk, deck, B.DECK)
-    return play_out(st, mk, pol, worlds, buf, rng, th, -1, 0)
+    deal_from(st, mk, deck, np.int64(B.DECK))
+    return play_out(st, mk, pol, worlds, buf, rng, th, np.int64(-1), np.int64(0))
 
 
 # A session's row (int64): per seat its chips, deals played, pots taken, times bourré;
