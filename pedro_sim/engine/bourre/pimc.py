@@ -238,7 +238,7 @@ def pimc_declare(st, mk, seat, forced, worlds, th):
         draw_world(st, mk, seat, th)
         for k in range(6):
             th.vals[k] += try_declaration(th, seat, k)
-    best = 0
+    best = np.int64(0)
     for k in range(1, 6):
         if th.vals[k] > th.vals[best]:
             best = k

@@ -154,7 +154,7 @@ def play_session(seed, g, deals, st, mk, pol, worlds, deck, buf, rng, th, row, r
                  rec_mk):
     """Session ``g``: ``deals`` deals from an empty pot, the first dealer g % N; its row,
     and each deal's records when ``rec_st`` has a row a deal."""
-    pot = 0
+    pot = np.int64(0)
     n = st[B.S_N]
     for k in range(deals):
         pot = session_deal(seed, g * GAME_STRIDE + k, st, mk, pot, k == 0, (g + k) % n,
