@@ -191,3 +191,14 @@ def test_chart_writes_its_report(capsys, tmp_path):
     assert set(chart.players) == {2} and set(chart.place) == {"1", "dealer"}
     assert (chart.deals >= 30).all() and (chart.policy == "heuristic").all()
     assert "2 players: play is best in" in out
+
+
+@pytest.mark.parametrize("argv", [["rules", "bourre"], ["trace", "--variant", "booray"]])
+def test_bourre_as_a_pedro_preset_points_to_its_commands(capsys, tmp_path, monkeypatch, argv):
+    """A user who asks a Pedro command for Bourré is told where Bourré is, in one line."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.count("\n") == 1, err
+    assert "pedro-sim bourre" in err and not list(tmp_path.iterdir())

@@ -116,4 +116,8 @@ def get_preset(name: str) -> Variant:
         return PRESETS[name.strip().lower()]
     except KeyError:
         known = ", ".join(PRESETS)
+        if name.strip().lower() in ("bourre", "bourré", "booray"):
+            raise PedroError(f"'{name}' is not a Pedro preset: Bourré has commands of its "
+                             "own, pedro-sim bourre (play, chart, session, duel, trace, "
+                             "show, rules)") from None
         raise PedroError(f"unknown preset '{name}' (known: {known})") from None
