@@ -50,8 +50,8 @@ def bourre_sections(seed: int, deals: int, work: Path, console: Console,
             "N chips), every option played on each: for each class of hand (trumps held, "
             "the highest of them, a side ace) and place after the dealer, the option of "
             "highest mean chips (pass is worth 0) and the best play's chips; the CSV has "
-            "the 95% intervals, P(take) and P(bourré). Cells of fewer than 30 hands are "
-            "left out.",
+            "the 95% intervals, P(take) and P(bourré). Cells of fewer than 30 hands (1% of the "
+            "deals in a smaller run) are left out.",
             ["bourre_chart/chart.png", "bourre_chart/chart.csv"]),
         Section(
             "Bourré: a table of seven over sessions",

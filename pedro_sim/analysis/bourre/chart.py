@@ -50,11 +50,18 @@ def place_classes(rules: BourreRules, table: Table, place: int, deals: int, seed
                        show_progress, chunk)
 
 
+COLUMNS = ["players", "place", "class", "class_id", "deals", "best", "best_draw",
+           "play_chips", "play_chips_lo", "play_chips_hi", "play_draw", "p_take", "p_bourre",
+           "share"]
+
+
 def chart(rules: BourreRules, table: Table, deals: int, seed: int, min_deals: int = 30,
           show_progress: bool | None = None) -> pd.DataFrame:
-    """One row per (place, class) with at least ``min_deals`` deals: the best option, its
+    """One row per (place, class) with at least ``min_deals`` deals (or 1% of ``deals``
+    when that is fewer, so that a small run still charts something): the best option, its
     chips with their interval (its gain over passing), P(take) and P(bourré) with it."""
     n = rules.players
+    min_deals = min(min_deals, max(1, deals // 100))
     name = place_name(n)
     rows = []
     for place in range(1, n + 1):
@@ -74,4 +81,4 @@ def chart(rules: BourreRules, table: Table, deals: int, seed: int, min_deals: in
                 "play_chips_hi": top["chips_hi"], "play_draw": int(top["draw"]),
                 "p_take": top["p_take"], "p_bourre": top["p_bourre"],
                 "share": sums[c, F_DEALS] / deals})
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows, columns=COLUMNS)

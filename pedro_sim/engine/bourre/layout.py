@@ -47,4 +47,6 @@ PASS = -1
 # cards after its draw; M_DEALT each seat's five dealt cards.
 
 # Players (one per seat)
-RANDOM, HEURISTIC, PIMC = 0, 1, 2
+RANDOM = 0
+HEURISTIC = 1
+PIMC = 2
