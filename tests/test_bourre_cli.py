@@ -189,7 +189,7 @@ def test_chart_writes_its_report(capsys, tmp_path):
     assert {"chart.csv", "chart.png"} <= {p.name for p in tmp_path.iterdir()}
     chart = pd.read_csv(tmp_path / "chart.csv")
     assert set(chart.players) == {2} and set(chart.place) == {"1", "dealer"}
-    assert (chart.deals >= 30).all() and (chart.policy == "heuristic").all()
+    assert (chart.deals >= 20).all() and (chart.policy == "heuristic").all()  # 1% of 2,000
     assert "2 players: play is best in" in out
 
 
