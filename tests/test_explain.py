@@ -159,6 +159,19 @@ def refused_in_one_line(path, obj: dict, fragment: str) -> None:
     assert len(r.stderr.strip().splitlines()) == 1
 
 
+DECISION = {"format": "pedro-decision/1", "variant": "cinch", "seat": 1, "bidder": 1,
+            "bid": 7, "trump": "D", "hand": ["4D", "TD", "7D", "8S", "AC"],
+            "tricks": [{"leader": 1, "plays": [[1, ["AD"]], [2, ["QD"]], [3, ["9D"]],
+                                               [0, ["2D"]]]}]}
+
+
+def test_the_decision_the_bad_ones_change_is_explained(tmp_path):
+    """The decision each case below changes is a good one: only the change is refused."""
+    path = tmp_path / "d.json"
+    path.write_text(json.dumps(DECISION))
+    assert cli("explain", "--position", str(path), "--worlds", "5").returncode == 0
+
+
 @pytest.mark.parametrize("change,fragment", [
     ({"format": "x"}, "not a pedro-decision/1 object"),
     ({"seat": 3}, "is not the one to play"),
@@ -172,14 +185,7 @@ def refused_in_one_line(path, obj: dict, fragment: str) -> None:
     ({"variant": "nope"}, "nope"),
 ])
 def test_bad_positions_are_one_line_errors(tmp_path, change, fragment):
-    decision = {"format": "pedro-decision/1", "variant": "cinch", "seat": 1, "bidder": 1,
-                "bid": 7, "trump": "D", "hand": ["4D", "TD", "7D", "8S", "AC"],
-                "tricks": [{"leader": 1, "plays": [[1, ["AD"]], [2, ["QD"]], [3, ["9D"]],
-                                                   [0, ["2D"]]]}]}
-    path = tmp_path / "d.json"
-    path.write_text(json.dumps(decision))
-    assert cli("explain", "--position", str(path), "--worlds", "5").returncode == 0
-    refused_in_one_line(path, {**decision, **change}, fragment)
+    refused_in_one_line(tmp_path / "d.json", {**DECISION, **change}, fragment)
 
 
 @pytest.mark.parametrize("variant", ["cinch", "sixty-three"])
