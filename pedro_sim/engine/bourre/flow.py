@@ -1,10 +1,9 @@
 """A Bourré deal from the declarations to the payment, each decision taken by the seat's
 player. ``finish_heuristic`` plays the rest of a deal with the heuristic at every seat:
-the thinking player's playouts (pimc.py); ``play_deal`` asks each seat's own player."""
+the thinking player's playouts (pimc.py); session.play_out asks each seat's own player."""
 
 import numpy as np
 
-from pedro_sim.engine.bits import bit
 from pedro_sim.engine.bourre import layout as B
 from pedro_sim.engine.bourre.deal import (
     all_passed_before,
@@ -83,9 +82,3 @@ def random_declares(st, mk, seat, buf, rng):
     if k > 0:
         random_discards(mk[B.M_HAND + seat], k, rng, buf)
     declare_and_start(st, mk, seat, k, buf, rng)
-
-
-@kernel
-def has(mask, card):
-    """Whether ``card`` is in ``mask``."""
-    return mask & bit(card) != 0
