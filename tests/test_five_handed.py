@@ -302,3 +302,11 @@ def test_the_bid_net_counts_the_partner_among_the_others(five):
     for r in report.table.itertuples():
         assert r.expected_net == pytest.approx(
             r.expected_score - (r.expected_score + defenders) / 4, abs=1e-9), r.bid
+
+
+@pytest.mark.parametrize("rule", ["plain_led=follow", "plain_led=non-trump"])
+def test_a_follow_rule_that_would_forbid_the_called_trump_is_refused(rule):
+    """On a plain lead the holder could follow, these rules would forbid the called trump
+    it must play to the first trick (the house-rules property test met it)."""
+    with pytest.raises(PedroError, match="called trump must play it to the first trick"):
+        resolve_variant(GAME, [rule])

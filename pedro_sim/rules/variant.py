@@ -202,6 +202,10 @@ class Variant:
         if self.plain_led == "trumps-only" and self.fold != "no-trump-at-trick":
             raise PedroError("plain_led=trumps-only: a player without trumps must fold "
                              "(fold=no-trump-at-trick)")
+        if self.called_partner and self.plain_led in ("follow", "non-trump"):
+            raise PedroError(f"plain_led={self.plain_led} with {self.name}: the holder of "
+                             "the called trump must play it to the first trick, which that "
+                             "rule would forbid on a plain lead it can follow")
 
     def _check_individual(self) -> None:
         """Rules that only two sides give a meaning, refused in individual play."""
