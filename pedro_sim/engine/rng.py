@@ -62,3 +62,24 @@ def below(rng, n):
     """A draw in 0..n-1."""
     rng[0] = rng[0] + GOLDEN
     return below_at(rng[0], n)
+
+
+@kernel
+def uniform(rng):
+    """A draw in [0, 1) with 53 random bits."""
+    return np.float64(next64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@kernel
+def shuffle(rng, deck, n, at=0):
+    """Fisher-Yates on deck[at:at + n], j from n-1 down to 1 (docs/engine-spec.md). The
+    draws are below's, with the stream's state kept in a register for the loop (as an
+    array element it went through memory at every draw)."""
+    state = rng[0]
+    for j in range(n - 1, 0, -1):
+        state += GOLDEN
+        k = below_at(state, j + 1)
+        tmp = deck[at + j]
+        deck[at + j] = deck[at + k]
+        deck[at + k] = tmp
+    rng[0] = state

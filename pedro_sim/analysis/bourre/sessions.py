@@ -5,55 +5,33 @@ bourré; how big the pot grows."""
 
 from __future__ import annotations
 
-import sys
-import time
 from collections.abc import Callable
 
 import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.bourre.table import Table
-from pedro_sim.analysis.runner import BATCH_SECONDS, _progress
+from pedro_sim.analysis.runner import run_chunked
 from pedro_sim.analysis.stats import Z95, wilson
 from pedro_sim.engine.bourre import drivers as D
 from pedro_sim.engine.bourre import session as S
-from pedro_sim.entry import check_interrupted
 from pedro_sim.errors import PedroError
 from pedro_sim.rules.bourre import BourreRules
-
-MAX_SESSIONS = 100_000_000
 
 
 def session_rows(rules: BourreRules, table: Table, seed: int, sessions: int, deals: int,
                  label: str = "sessions", show_progress: bool | None = None,
                  first: int = 0) -> np.ndarray:
-    """Sessions first..first+sessions-1: one row each (session.py R_*), in batches with a
-    progress bar on a terminal; refuses a run whose pot outgrew the sums."""
-    if show_progress is None:
-        show_progress = sys.stderr.isatty()
+    """Sessions first..first+sessions-1: one row each (session.py R_*), run by the shared
+    runner a session a chunk (its batches, progress and Ctrl-C); refuses a run whose pot
+    outgrew the sums."""
     rows = np.zeros((sessions, S.R_LEN), np.int64)
-    done, batch, bar, task = 0, 2, None, None
-    started = time.perf_counter()
-    try:
-        while done < sessions:
-            n = min(batch, sessions - done)
-            t0 = time.perf_counter()
-            rows[done:done + n] = D.sessions(rules, seed, first + done, n, deals, table.pol,
-                                             table.worlds)
-            check_interrupted()
-            done += n
-            took = max(time.perf_counter() - t0, 1e-6)
-            batch = max(2, min(4 * batch, int(batch * BATCH_SECONDS / took)))
-            if bar is None and show_progress and done < sessions and \
-                    (time.perf_counter() - started) * sessions / done > 1.0:
-                bar = _progress(label)
-                bar.start()
-                task = bar.add_task(label, total=sessions)
-            if bar is not None:
-                bar.update(task, completed=done)
-    finally:
-        if bar is not None:
-            bar.stop()
+
+    def step(start: int, count: int, chunk: int, out: np.ndarray) -> None:
+        rows[start:start + count] = D.sessions(rules, seed, first + start, count, deals,
+                                               table.pol, table.worlds)
+
+    run_chunked(step, sessions, (0,), label, show_progress, chunk=1)
     over = np.flatnonzero(rows[:, S.R_OVERFLOW])
     if len(over):
         raise PedroError(f"the pot passed 2^52 chips in session {first + over[0]}: play "

@@ -9,19 +9,9 @@ from pedro_sim.engine.bits import bit, kth, lowest, popcount
 from pedro_sim.engine.bourre import layout as B
 from pedro_sim.engine.bourre.play_rules import beats, cinch_at_start, shown_void
 from pedro_sim.engine.jit import kernel, phase
-from pedro_sim.engine.rng import below
+from pedro_sim.engine.rng import shuffle
 
 ZERO = np.uint64(0)
-
-
-@kernel
-def shuffle_into(cards, at, n, rng):
-    """Shuffle ``cards[at:at + n]`` in place (j from n - 1 down to 1, k = below(j + 1))."""
-    for j in range(n - 1, 0, -1):
-        k = below(rng, j + 1)
-        t = cards[at + j]
-        cards[at + j] = cards[at + k]
-        cards[at + k] = t
 
 
 @kernel
@@ -123,7 +113,7 @@ def draw_card(st, mk, served, rng):
             c = lowest(pile)
             pile &= pile - np.uint64(1)
             st[B.S_STOCK + j] = c
-        shuffle_into(st, B.S_STOCK, n, rng)
+        shuffle(rng, st, n, B.S_STOCK)
         for j in range(n):
             st[B.S_RESH_CARDS + start + j] = st[B.S_STOCK + j]
         st[B.S_RESH_SEAT + k] = served

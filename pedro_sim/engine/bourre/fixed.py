@@ -7,11 +7,18 @@ import numpy as np
 
 from pedro_sim.engine.bits import bit, highest, kth, popcount
 from pedro_sim.engine.bourre import layout as B
-from pedro_sim.engine.bourre.deal import clear_deal, deal_from, seat_chips, shuffle_into
+from pedro_sim.engine.bourre.deal import clear_deal, deal_from, seat_chips
 from pedro_sim.engine.bourre.play_rules import suit_mask
 from pedro_sim.engine.bourre.session import play_out
 from pedro_sim.engine.jit import kernel, loop, phase
-from pedro_sim.engine.rng import KIND_BOURRE_CLASSES, KIND_BOURRE_FIXED, THINK_KIND, below, start
+from pedro_sim.engine.rng import (
+    KIND_BOURRE_CLASSES,
+    KIND_BOURRE_FIXED,
+    THINK_KIND,
+    below,
+    shuffle,
+    start,
+)
 
 OPTIONS = 7  # pass, then play drawing 0..5: option o draws o - 1
 # a chunk's row: deals, then per option the sum of chips, pots taken, times bourré, and
@@ -38,7 +45,7 @@ def fixed_order(st, hand, seat, dealer, trump, turned, rng, deck, rest):
         if not (held & bit(c)) and c != turned:
             rest[m] = c
             m += 1
-    shuffle_into(rest, 0, m, rng)
+    shuffle(rng, rest, m)
     own_turned = not st[B.S_NOBODY]
     at = 0
     r_at = 0
@@ -168,7 +175,7 @@ def _classes(seed, first_deal, end, seat, pot, pol, worlds, st, mk, deck, buf, r
             start(rng, seed, i, KIND_BOURRE_CLASSES)
             for c in range(B.DECK):
                 order[c] = c
-            shuffle_into(order, 0, B.DECK, rng)
+            shuffle(rng, order, B.DECK)
             hand = np.uint64(0)
             for r in range(B.HAND):
                 hand |= bit(order[r * n + (seat + n - 1) % n])

@@ -21,7 +21,7 @@ from pedro_sim.engine.bourre.flow import finish_heuristic
 from pedro_sim.engine.bourre.play_rules import suit_mask
 from pedro_sim.engine.bourre.players import NEED, NEED_PER_PLAYER, hand_tricks, throw_away
 from pedro_sim.engine.jit import kernel, phase
-from pedro_sim.engine.rng import below, next64
+from pedro_sim.engine.rng import below, uniform
 
 ALL = np.uint64((1 << 52) - 1)
 TRIES = 16  # draws of a seat's kept cards before taking what comes
@@ -148,12 +148,6 @@ def chose_to_play(st, s):
         if q != s and st[B.S_DECL + q] >= 0:
             return not must_play(st, s)
     return False
-
-
-@kernel
-def uniform(rng):
-    """A draw in [0, 1) from the stream."""
-    return np.float64(next64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 @kernel

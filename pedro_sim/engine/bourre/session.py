@@ -16,7 +16,6 @@ from pedro_sim.engine.bourre.deal import (
     play_card,
     seat_chips,
     settle,
-    shuffle_into,
     to_play,
 )
 from pedro_sim.engine.bourre.flow import (
@@ -29,7 +28,7 @@ from pedro_sim.engine.bourre.flow import (
 from pedro_sim.engine.bourre.pimc import pimc_card, pimc_declare
 from pedro_sim.engine.bourre.players import heuristic_card, random_card, throw_away
 from pedro_sim.engine.jit import kernel, phase
-from pedro_sim.engine.rng import GAME_STRIDE, KIND_BOURRE, THINK_KIND, start
+from pedro_sim.engine.rng import GAME_STRIDE, KIND_BOURRE, THINK_KIND, shuffle, start
 
 
 @phase
@@ -96,7 +95,7 @@ def session_deal(seed, index, st, mk, pot, first, dealer, pol, worlds, deck, buf
     pot = begin_deal(st, mk, pot, first, dealer)
     for c in range(B.DECK):
         deck[c] = c
-    shuffle_into(deck, 0, B.DECK, rng)
+    shuffle(rng, deck, B.DECK)
     deal_from(st, mk, deck, np.int64(B.DECK))
     return play_out(st, mk, pol, worlds, buf, rng, th, np.int64(-1), np.int64(0))
 

@@ -12,7 +12,7 @@ from pedro_sim.engine.players import (
     seat_player,
     techniques,
 )
-from pedro_sim.engine.rng import GOLDEN, below, below_at
+from pedro_sim.engine.rng import below, shuffle  # noqa: F401 (shuffle: its callers import it here)
 from pedro_sim.engine.seats import (
     partner_of,
     players,
@@ -23,21 +23,6 @@ from pedro_sim.engine.seats import (
     seat_among,
     seat_masks,
 )
-
-
-@kernel
-def shuffle(rng, deck, n):
-    """Fisher-Yates on deck[0:n], j from n-1 down to 1 (docs/engine-spec.md). The draws
-    are rng.below's, with the stream's state kept in a register for the loop (as an array
-    element it went through memory at every draw)."""
-    state = rng[0]
-    for j in range(n - 1, 0, -1):
-        state += GOLDEN
-        k = below_at(state, j + 1)
-        tmp = deck[j]
-        deck[j] = deck[k]
-        deck[k] = tmp
-    rng[0] = state
 
 
 @kernel

@@ -30,7 +30,7 @@ from pedro_sim.engine.game.calling import calls_partner
 from pedro_sim.engine.game.pack import pack_mask
 from pedro_sim.engine.jit import kernel
 from pedro_sim.engine.players.random import take_random
-from pedro_sim.engine.rng import next64
+from pedro_sim.engine.rng import uniform
 from pedro_sim.engine.seats import players, seat_after
 
 (
@@ -219,12 +219,6 @@ def suit_ways(sp, dp, fact, j, c, f, a1, a2, a3, stop):
                     if stop >= 0.0 and total > stop:
                         return total, x1, x2, x3
     return total, -1, -1, -1
-
-
-@kernel
-def uniform(rng):
-    """A draw in [0, 1) with 53 random bits."""
-    return np.float64(next64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 @kernel
