@@ -90,8 +90,17 @@ SETTINGS = (
             "heuristic", "five-handed: how it calls its partner's trump: as the heuristic "
             "(the highest trump it lacks), or by playouts (measured weaker: docs/players.md); "
             "heuristic: left out of the spec's text"),
+    Setting("infer", L.K_INFER, {"none": L.INFER_NONE, "auction": L.INFER_AUCTION}, "none",
+            "what its card play reads beyond the cards seen: nothing (every consistent world "
+            "weighs the same), or the auction (each world weighted by how likely the other "
+            "seats' bids and passes are with its cards there, docs/players.md)"),
+    Setting("trust", L.K_TRUST, None, 80,
+            "infer=auction: how far the weights trust the model of the bidders, in percent "
+            "(the rest is a uniform floor, so no consistent world is ever excluded)",
+            lo=0, hi=99),
 )
-HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic")}  # not written in a spec's text
+HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic"), ("infer", "none")}  # not written
+# in a spec's text; trust is written only with inference on (hidden_settings)
 BY_KEY = {s.key: s for s in SETTINGS}
 # each player, its kernel code and the settings it reads
 PLAYERS: dict[str, tuple[int, tuple[str, ...]]] = {
@@ -118,7 +127,8 @@ class PlayerSpec:
         return self.code >= L.PL_PIMC
 
     def __str__(self) -> str:
-        shown = {k: v for k, v in self.settings.items() if (k, v) not in HIDDEN_DEFAULTS}
+        shown = {k: v for k, v in self.settings.items() if (k, v) not in HIDDEN_DEFAULTS
+                 and not (k == "trust" and self.settings.get("infer") == "none")}
         if not shown:
             return self.name
         return self.name + ":" + ",".join(f"{k}={v}" for k, v in shown.items())

@@ -36,9 +36,10 @@ def test_a_spec_names_every_setting_it_reads():
     s = parse_spec("PIMC: worlds=7 , objective=points")
     assert s.settings == {"worlds": 7, "eval": "rollout", "bid_worlds": 64,
                           "objective": "points", "think": "all", "keep_worlds": 32,
-                          "steer": "none", "call": "heuristic"}
+                          "steer": "none", "call": "heuristic", "infer": "none", "trust": 80}
     assert str(s) == ("pimc:worlds=7,eval=rollout,bid_worlds=64,objective=points,think=all,"
-                      "keep_worlds=32")  # steer=none, call=heuristic: left out of the text
+                      "keep_worlds=32")  # steer=none, call=heuristic, infer=none (and so
+    # its trust): left out of the text
     assert str(parse_spec(str(s) + ",steer=force-cinch")).endswith(",steer=force-cinch")
     assert str(parse_spec("pimc:call=playouts")).endswith(",call=playouts")
     assert str(parse_spec("dd")) == "dd:bid_worlds=64,objective=score,think=all,keep_worlds=32"

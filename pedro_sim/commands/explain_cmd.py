@@ -73,12 +73,15 @@ def print_position(trace: dict, trick: int, seat: int, console: Console) -> None
 
 def print_explanation(answer: Explanation, trace: dict, console: Console) -> None:
     frame = answer.frame
+    weighted = bool(frame["ess"].iloc[0] < answer.worlds * (1 - 1e-9))
     table = Table(title=f"Every legal card over {answer.worlds} worlds, best first (± the "
                         "95% half-width)")
-    for col in ("card", "value", "vs chosen", "net score", "P(make)", ""):
+    for col in ("card", "value", *(("uniform",) if weighted else ()), "vs chosen",
+                "net score", "P(make)", ""):
         table.add_column(col, justify="right")
     for r in frame.itertuples():
-        table.add_row(r.card, _pm(r.value, r.value_lo, r.value_hi),
+        uniform = (f"{r.value_uniform:+.2f}",) if weighted else ()
+        table.add_row(r.card, _pm(r.value, r.value_lo, r.value_hi), *uniform,
                       _pm(r.vs_chosen, r.vs_chosen_lo, r.vs_chosen_hi),
                       _pm(r.net_score, r.net_score_lo, r.net_score_hi),
                       f"{r.p_make:.2f} ({r.p_make_lo:.2f}–{r.p_make_hi:.2f})",
@@ -89,7 +92,15 @@ def print_explanation(answer: Explanation, trace: dict, console: Console) -> Non
                      "make their bid; vs chosen: the value less the chosen card's, paired over the "
                      "same worlds. In each world every player then plays as the player's "
                      "rollouts (or the solver) do.")
+    if weighted:
+        table.caption += (" The worlds are weighted by how likely the auction is with their "
+                          "cards (infer=auction); uniform: the same worlds unweighted, as "
+                          "without inference.")
     console.print(table)
+    if weighted:
+        best_uniform = frame.loc[frame["value_uniform"].idxmax(), "card"]
+        console.print(f"effective worlds: {frame['ess'].iloc[0]:.1f} of {answer.worlds}; "
+                      f"unweighted, the best card would be {best_uniform}")
     if not answer.played:  # a position: no card was played
         console.print(f"chosen: {answer.chosen} ({answer.worlds} worlds)")
         return

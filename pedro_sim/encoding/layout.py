@@ -160,8 +160,10 @@ FL_SETTINGS = 3
     K_KEEP_WORLDS,  # deals simulated per candidate keep (think=all)
     K_STEER,  # a technique watched, forbidden or forced (engine/thinking/steering.py)
     K_CALL,  # five-handed: how pimc calls its partner's trump (CALL_*)
+    K_INFER,  # pimc: what its worlds are weighted by (INFER_*: engine/thinking/inference.py)
+    K_TRUST,  # pimc: how far it trusts that model, in percent (the rest: a uniform floor)
     N_SETTINGS,
-) = range(9)
+) = range(11)
 EVAL_ROLLOUT = 0  # heuristic play to the end
 EVAL_SOLVER = 1  # the solver, every card of the world visible
 OBJ_POINTS = 0  # its side's points from here on
@@ -171,6 +173,8 @@ THINK_BID = 1  # card play, and bids and names trumps by expected net score
 THINK_ALL = 2  # ... and keeps and discards (engine/thinking/exchange.py)
 CALL_HEURISTIC = 0  # the heuristic's call: the highest trump it lacks
 CALL_PLAYOUTS = 1  # values every trump it may call on its worlds (thinking/call_choice.py)
+INFER_NONE = 0  # every world consistent with the cards seen weighs the same
+INFER_AUCTION = 1  # weighted by how likely the other seats' calls are with the world's cards
 # K_STEER: 0 free, else 1 + technique * N_STEER_MODES + mode (engine/thinking/steering.py)
 STEERED = ("cinch", "save-pedro", "guard-pedro", "lead-trumps")  # technique codes 0..3
 STEER_MODES = ("watch", "forbid", "force")  # count only; take the action out; only it

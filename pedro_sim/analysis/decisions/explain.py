@@ -28,6 +28,7 @@ from pedro_sim.engine.drivers.deals import (
     explain_auctioned,
     explain_call_position,
     explain_position,
+    world_weights,
 )
 from pedro_sim.engine.thinking import scratch as S
 from pedro_sim.errors import PedroError
@@ -139,7 +140,8 @@ def explain_trace(trace: dict, trick: int, seat: int, worlds: int = 0) -> Explan
     if x[S.X_ARMED] != 2:
         raise PedroError(f"seat {seat} had no choice to think about in trick {trick} (one "
                          "legal card, a fold, or cards the player leaves to its rule)")
-    frame = named(decision_frame(trace, x, values), variant.name, who.label)
+    frame = named(decision_frame(trace, x, values, world_weights(x, flat)), variant.name,
+                  who.label)
     own = int(who.flags[L.FL_SETTINGS + L.K_WORLDS])
     return Explanation(frame, card_text(int(x[S.X_PLAYED])), played, int(x[S.X_DRAWN]), own,
                        {"deal": trace["deal"], "trick": trick, "seat": seat})
@@ -360,53 +362,87 @@ def explain_position_file(path: Path, policy: str = "pimc", worlds: int = 0,
     if not 0 <= worlds <= S.MAX_EXPLAIN_WORLDS:
         raise PedroError(f"--worlds must be from 1 to {S.MAX_EXPLAIN_WORLDS}")
     pos = read_position(obj, variant, who.label, seed)
-    x, values = explain_position(who.policy, who.flags, pos.inputs.tables, pos.hands, pos.state,
-                                 pos.seat, pos.legal, pos.points, pos.know, pos.bidder, pos.bid,
-                                 pos.trump, seed, worlds)
-    frame = named(decision_frame(obj, x, values), variant.name, who.label)
+    x, values, weights = explain_position(who.policy, who.flags, pos.inputs.tables, pos.hands,
+                                          pos.state, pos.seat, pos.legal, pos.points, pos.know,
+                                          pos.bidder, pos.bid, pos.trump, seed, worlds)
+    frame = named(decision_frame(obj, x, values, weights), variant.name, who.label)
     own = int(who.flags[L.FL_SETTINGS + L.K_WORLDS])
     return obj, Explanation(frame, card_text(int(x[S.X_PLAYED])), "", int(x[S.X_DRAWN]), own,
                             {"seat": pos.seat, "trick": int(pos.state[L.PS_TRICK])})
 
 
-def decision_frame(trace: dict, x: np.ndarray, values: np.ndarray) -> pd.DataFrame:
+def decision_frame(trace: dict, x: np.ndarray, values: np.ndarray,
+                   weights: np.ndarray) -> pd.DataFrame:
     """One row per legal card: the player's mean value, the seat's side's net score and
     the bidders' P(make) over the worlds, with 95% intervals, and the value's difference
     from the chosen card's on the same worlds (paired interval). ``trace``: a trace, or a
-    decision, whose ``variant`` is optional (cinch, as engine_variant reads it)."""
+    decision, whose ``variant`` is optional (cinch, as engine_variant reads it). The means
+    are weighted by ``weights`` (a player that reads the auction: inference.py); then
+    ``value_uniform`` is the plain mean over the same worlds, what the value would be
+    without the weights, and ``ess`` the worlds' effective number, (sum w)^2 / sum w^2."""
     name = str(trace.get("variant", "cinch"))
     ref = with_rules(name, trace["rules"]) if trace.get("rules") else get_variant(name)
     bidder, bid = trace["bidder"], trace["bid"]
     side = int(x[S.X_SEAT]) % 2
     n = values.shape[0]
+    w = weights / weights.sum()
     rows = []
     for i in range(int(x[S.X_CARDS])):
         card = card_text(int(x[S.X_IDS + i]))
         v = values[:, i, 0]
-        nets, made = [], 0
-        for w in range(n):
-            points = [int(values[w, i, 1]), int(values[w, i, 2])]
+        nets, made = [], np.zeros(n)
+        for k in range(n):
+            points = [int(values[k, i, 1]), int(values[k, i, 2])]
             ok, score = score_deal(ref, points, bidder, bid)
-            made += ok
+            made[k] = ok
             nets.append(score[side] - score[1 - side])
-        lo, hi = wilson(made, n)
-        rows.append({"card": card, "value": v.mean(), **_interval("value", v),
-                     "net_score": float(np.mean(nets)), **_interval("net_score", np.array(nets)),
-                     "p_make": made / n, "p_make_lo": float(lo), "p_make_hi": float(hi),
-                     "worlds": n, "chosen": card == card_text(int(x[S.X_PLAYED]))})
+        p_make = mean_of(made, weights)
+        lo, hi = wilson(round(p_make * ess(weights)), round(ess(weights)))
+        rows.append({"card": card, "value": mean_of(v, weights), **_interval("value", v, w),
+                     "value_uniform": v.mean(),
+                     "net_score": mean_of(np.array(nets, float), weights),
+                     **_interval("net_score", np.array(nets, float), w),
+                     "p_make": p_make, "p_make_lo": float(lo), "p_make_hi": float(hi),
+                     "worlds": n, "ess": ess(weights),
+                     "chosen": card == card_text(int(x[S.X_PLAYED]))})
     frame = pd.DataFrame(rows)
     chosen = int(np.flatnonzero(frame["chosen"].to_numpy())[0])
     for i in range(len(frame)):  # paired over the same worlds: how much a card loses
         d = values[:, i, 0] - values[:, chosen, 0]
-        frame.loc[i, "vs_chosen"] = d.mean()
-        lo_hi = _interval("vs_chosen", d) if d.any() else {"vs_chosen_lo": 0.0,
-                                                            "vs_chosen_hi": 0.0}
+        frame.loc[i, "vs_chosen"] = mean_of(d, weights)
+        lo_hi = _interval("vs_chosen", d, w) if d.any() else {"vs_chosen_lo": 0.0,
+                                                               "vs_chosen_hi": 0.0}
         for key, value in lo_hi.items():
             frame.loc[i, key] = value
-    frame["rank"] = frame["value"].rank(ascending=False, method="first").astype(int)
+    # best first; among values equal but for rounding, the chosen card (the player's
+    # tie-break: the lowest card id, which the rows' order already follows)
+    order = sorted(range(len(frame)), key=lambda i: (-round(frame.loc[i, "value"], 9),
+                                                     not frame.loc[i, "chosen"], i))
+    frame["rank"] = 0
+    for place, i in enumerate(order, 1):
+        frame.loc[i, "rank"] = place
     return frame.sort_values("rank", ignore_index=True)
 
 
-def _interval(name: str, v: np.ndarray) -> dict[str, float]:
-    half = Z95 * v.std(ddof=1) / np.sqrt(len(v)) if len(v) > 1 else float("nan")
-    return {f"{name}_lo": float(v.mean() - half), f"{name}_hi": float(v.mean() + half)}
+def mean_of(v: np.ndarray, weights: np.ndarray) -> float:
+    """The weighted mean; the plain mean, to the last bit, when every weight is the same."""
+    if np.all(weights == weights[0]):
+        return float(v.mean())
+    return float(weights @ v / weights.sum())
+
+
+def ess(weights: np.ndarray) -> float:
+    """The effective number of weighted worlds (Kish): n when every weight is the same."""
+    return float(weights.sum() ** 2 / (weights ** 2).sum())
+
+
+def _interval(name: str, v: np.ndarray, w: np.ndarray | None = None) -> dict[str, float]:
+    """The 95% interval of the mean of ``v`` weighted by ``w`` (summing to 1; None: equal):
+    the standard error of a ratio estimate, sqrt(sum w^2 (v - mean)^2 * n / (n - 1)), which
+    is the plain one when the weights are equal."""
+    n = len(v)
+    if w is None:
+        w = np.full(n, 1.0 / n)
+    mean = float(w @ v)
+    half = Z95 * np.sqrt((w ** 2 @ (v - mean) ** 2) * n / (n - 1)) if n > 1 else float("nan")
+    return {f"{name}_lo": mean - half, f"{name}_hi": mean + half}

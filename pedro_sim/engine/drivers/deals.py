@@ -329,7 +329,7 @@ def armed_for(think, trick: int, seat: int, worlds: int) -> np.ndarray:
     """The explain control (scratch X_*) armed for ``seat``'s decision in ``trick``
     (EXPLAIN_CALL, EXPLAIN_KEEP: its first call, its keep), ``worlds`` worlds there (0: the
     player's own)."""
-    x = think[S.T_I][S.I_EXPLAIN:S.N_I]
+    x = think[S.T_I][S.I_EXPLAIN:S.I_CALLS]
     x[S.X_ARMED] = 1
     x[S.X_TRICK] = trick
     x[S.X_SEAT] = seat
@@ -369,19 +369,32 @@ def explain_position(policy: int, flags, tab: Tables, hands, state, seat: int, l
     ctx[SV.C_MERGE] = 1
     st = think[S.T_I][S.I_ST:S.I_RST]
     st[:] = state
+    calls = think[S.T_I][S.I_CALLS:S.N_I]  # the auction a position tells: the bidder's bid
+    calls[0::2] = 0
+    calls[1::2] = -1
+    calls[2 * bidder] = bid
     x = armed_for(think, state[L.PS_TRICK], seat, worlds)
     start(work.rng, seed, 0, KIND_DEAL)
     work.hands[:] = hands
     cfg = L.FL_SETTINGS  # a single player's word: every side reads the first block
     pimc_card(work.hands, st, seat, np.uint64(legal), flags, cfg, work.rng, points, think, trump,
               tab)
-    return x.copy(), card_values(x, think[S.T_F][S.F_EXPLAIN:S.N_F])
+    flat = think[S.T_F][S.F_EXPLAIN:S.N_F]
+    return x.copy(), card_values(x, flat), world_weights(x, flat)
 
 
 def card_values(x: np.ndarray, flat: np.ndarray) -> np.ndarray:
     """A card decision's record as [world, card, (value, each side's final points)]."""
-    values = flat.reshape(S.MAX_EXPLAIN_WORLDS, 16, S.EXPLAIN_VALUES)
+    size = S.MAX_EXPLAIN_WORLDS * 16 * S.EXPLAIN_VALUES
+    values = flat[:size].reshape(S.MAX_EXPLAIN_WORLDS, 16, S.EXPLAIN_VALUES)
     return values[:max(int(x[S.X_DRAWN]), 0)].copy()
+
+
+def world_weights(x: np.ndarray, flat: np.ndarray) -> np.ndarray:
+    """A card decision's weight of each world (engine/thinking/inference.py; all 1 for a
+    player that does not infer)."""
+    size = S.MAX_EXPLAIN_WORLDS * 16 * S.EXPLAIN_VALUES
+    return flat[size:size + max(int(x[S.X_DRAWN]), 0)].copy()
 
 
 def explain_call_position(policy: int, flags, tab: Tables, seat: int, dealer: int, hand: int,

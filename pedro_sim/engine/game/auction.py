@@ -25,6 +25,7 @@ from pedro_sim.engine.thinking.bidding import (
     forget_gate,
     playout_gate,
 )
+from pedro_sim.engine.thinking.inference import note_call_gate
 
 
 @kernel
@@ -171,20 +172,20 @@ def auction(policy, dealt, dealer, rng, flags, tab, rec, think):
         if (passed >> seat) & 1:
             continue
         dealer_first = turn == seats and bidder < 0
+        partner = (bidder >= 0 and bidder != seat
+                   and side_in(sides, bidder) == side_in(sides, seat))
+        may_equal = turn == seats and tab.opts[L.O_DEALER_MAY_EQUAL] != 0
+        role = role_in(roles, seat)
         if dealer_first and tab.opts[L.O_DEALER_FORCED] != L.FORCED_NONE:
             forced = True
-            role = role_in(roles, seat)
             call = forced_call(policy_of(policy, role), dealt[seat], seat, dealer, rng,
                                flags, settings_of(policy, role), tab, think)
         else:
-            partner = (bidder >= 0 and bidder != seat
-                       and side_in(sides, bidder) == side_in(sides, seat))
-            may_equal = turn == seats and tab.opts[L.O_DEALER_MAY_EQUAL] != 0
-            role = role_in(roles, seat)
             call = make_call(policy_of(policy, role), dealt[seat], seat, dealer, standing,
                              bidder, partner, may_equal, rng, flags, settings_of(policy, role),
                              tab, think)
         record_call(rec, record, n, seat, call)
+        note_call_gate(think, seat, call, standing, may_equal, dealer_first and forced, tab)
         n += 1
         if call > 0:
             standing = call

@@ -36,12 +36,15 @@ from pedro_sim.engine.game.scoring import deal_score, net_of, net_score
 from pedro_sim.engine.game.special_bids import suits_28_56
 from pedro_sim.engine.jit import kernel, shared_phase
 from pedro_sim.engine.players.bid_values import best_of, best_suit, suit_values
+from pedro_sim.engine.rng import uniform
 from pedro_sim.engine.seats import clear_points, players, seat_after, seat_masks, side_of
+from pedro_sim.engine.thinking import inference as IN
 from pedro_sim.engine.thinking.scratch import (
     BID_LEVELS,
     EXPLAIN_CALL,
     X_CARDS,
     X_IDS,
+    calls_of,
     estimates_of,
     ev_done_of,
     ev_over_of,
@@ -107,6 +110,24 @@ def play_dealt(dealer, bidder, suit, flags, tab, think):
         suit = best_suit(hands[L.H_DEALT + bidder] | books, tab)
     clear_points(work.pts)
     play_contract_once(dealer, bidder, suit, np.int64(L.P_HEURISTIC), flags, tab, work, think)
+
+
+@kernel
+def deal_heard(seat, dealer, hand, bidder, flags, cfg, tab, rng, think):
+    """deal_around; with infer=auction, drawn again until kept, each deal kept with the
+    probability of its weight (inference.py: the floor plus trust times how likely the
+    calls heard so far are with the dealt cards), so the deals follow what the auction
+    said (the last of HOLDER_TRIES draws is kept)."""
+    deal_around(seat, dealer, hand, bidder, tab, rng, think)
+    if flags[cfg + L.K_INFER] == L.INFER_NONE:
+        return
+    share = flags[cfg + L.K_TRUST] / 100.0
+    for _ in range(HOLDER_TRIES):
+        hands = simulation_of(think)[0].hands
+        like = IN.dealt_likelihood(hands, np.int64(seat), calls_of(think), tab)
+        if uniform(rng) < (1.0 - share) + share * like:
+            return
+        deal_around(seat, dealer, hand, bidder, tab, rng, think)
 
 
 @kernel
@@ -260,7 +281,9 @@ def ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think):
     record = explain_asks(think, EXPLAIN_CALL, seat)
     for s in range(4):
         for w in range(n):
-            work = simulate(seat, dealer, hand, seat, s, flags, tab, rng, think)
+            deal_heard(seat, dealer, hand, seat, flags, cfg, tab, rng, think)
+            play_dealt(dealer, seat, s, flags, tab, think)
+            work = simulation_of(think)[0]
             later = later_estimate(seat, dealer, work.hands, tab) if overcalls else 0
             for j in range(levels):
                 made = deal_score(work.pts, seat, level_bid(j, tab), work.score, tab)
@@ -353,7 +376,7 @@ def pass_value(seat, dealer, hand, standing, holder, flags, cfg, tab, rng, think
         if holder != seat and shown:
             deal_for_justified(seat, dealer, hand, holder, bid, tab, rng, think)
         else:
-            deal_around(seat, dealer, hand, holder, tab, rng, think)
+            deal_heard(seat, dealer, hand, holder, flags, cfg, tab, rng, think)
         play_dealt(dealer, holder, np.int64(-1), flags, tab, think)
         work = simulation_of(think)[0]
         net = net_score(work.pts, holder, bid, side, work.score, tab)

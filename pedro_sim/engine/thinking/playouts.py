@@ -51,6 +51,7 @@ from pedro_sim.engine.seats import (
     sides,
 )
 from pedro_sim.engine.thinking import call_choice as CC  # (calls back here: a module)
+from pedro_sim.engine.thinking import inference as IN
 from pedro_sim.engine.thinking import sampler as SM
 from pedro_sim.engine.thinking import solver as SV
 from pedro_sim.engine.thinking.scratch import (
@@ -63,6 +64,7 @@ from pedro_sim.engine.thinking.scratch import (
     X_IDS,
     X_PLAYED,
     X_WORLDS,
+    calls_of,
     ctx_of,
     explain_asks,
     explain_of,
@@ -78,6 +80,7 @@ from pedro_sim.engine.thinking.scratch import (
     solver_of,
     state_of,
     steer_counts,
+    weights_of,
     world_of,
 )
 from pedro_sim.engine.thinking.steering import count_choice, steer
@@ -229,6 +232,9 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
     rollouts = flags[cfg + L.K_EVAL] == L.EVAL_ROLLOUT
     objective = flags[cfg + L.K_OBJECTIVE]
     worlds = flags[cfg + L.K_WORLDS]
+    infer = flags[cfg + L.K_INFER]
+    trust = flags[cfg + L.K_TRUST]
+    calls = calls_of(think)
     record = explain_asks(think, st[L.PS_TRICK], p)
     if record:
         worlds = start_explaining(think, legal, worlds)
@@ -237,6 +243,10 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
             SM.draw_world(p, all_hands, world, rng, dp, fact, sp, sm)
         else:
             SM.draw_any(p, all_hands, world, rng, know, out_p, must, t, tab)
+        weight = IN.world_weight(world, p, know, calls, ctx_of(think)[SV.C_FIRST], infer, trust,
+                                 t, tab)
+        if record:
+            weights_of(think)[w] = weight
         if not rollouts:
             ctx_of(think)[SV.C_GEN] += 1  # a new world: a new generation of the table
         m = legal
@@ -250,7 +260,7 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
                 v = rollout_value(rh, st, p, np.int64(c), flags, cfg, rng, t, tab, real, think)
             else:
                 v = solver_value(rh, st, p, c, objective, real, think, t, tab)
-            scores[i] += v
+            scores[i] += weight * v
             if record:
                 record_world(think, w, i, v, objective == L.OBJ_POINTS and rollouts, real)
             i += 1

@@ -62,19 +62,22 @@ EXPLAIN_KEEP = -2  # X_TRICK of a seat's keep
     # would overcall the level (five-handed: their net sums, then their count)
     I_STEER,  # 2: situations of the technique watched, and the action chosen (steering.py)
     I_EXPLAIN,  # X_IDS + 32: a decision to record (the `explain` command)
+    I_CALLS,  # 2 per seat: what the auction said of it (engine/thinking/inference.py)
     N_I,
 ) = offsets(32, SV.N_CTX, L.PT_LEN, L.PS_LEN, L.PS_LEN, L.MAX_DECK, L.MAX_DECK, L.PT_LEN,
             L.PS_LEN, L.MAX_SIDES, 16, 256, 2 * L.SEATS, L.MAX_SIDES, L.SEATS,
             L.SEATS * 4 * BID_LEVELS, L.SEATS * 4 * BID_LEVELS, L.SEATS * 8 * BID_LEVELS, 2,
-            X_IDS + 32)
+            X_IDS + 32, 2 * L.SEATS)
 # F (float64)
 (
     F_SCORES,  # 16: the scores of the moves
     F_FACT,  # 64: factorials
     F_KEEP,  # MAX_KEEP_WORLDS: the heuristic keep's value in each simulated deal (exchange.py)
     F_EXPLAIN,  # MAX_EXPLAIN_WORLDS * 16 * EXPLAIN_VALUES: the recorded decision's worlds
+    F_WEIGHTS,  # MAX_EXPLAIN_WORLDS: ... each world's weight (inference.py; 1 without)
     N_F,
-) = offsets(16, 64, MAX_KEEP_WORLDS, MAX_EXPLAIN_WORLDS * 16 * EXPLAIN_VALUES)
+) = offsets(16, 64, MAX_KEEP_WORLDS, MAX_EXPLAIN_WORLDS * 16 * EXPLAIN_VALUES,
+            MAX_EXPLAIN_WORLDS)
 # the tuple: U, I, F, dp, the solver's Search, the playout bidders' Work, an empty record.
 # The two bundles are put together in Python (new_think), never inside a kernel.
 T_U, T_I, T_F, T_DP, T_SEARCH, T_SIM, T_NOREC = range(7)
@@ -144,7 +147,7 @@ def must_of(think):
 @kernel
 def explain_of(think):
     """The control and record of a decision to explain (X_*)."""
-    return think[T_I][I_EXPLAIN:N_I]
+    return think[T_I][I_EXPLAIN:I_CALLS]
 
 
 @kernel
@@ -168,7 +171,20 @@ def explain_done(think, chosen, drawn):
 @kernel
 def explained_of(think):
     """The recorded decision's values: [world, card, EXPLAIN_VALUES] flattened."""
-    return think[T_F][F_EXPLAIN:N_F]
+    return think[T_F][F_EXPLAIN:F_WEIGHTS]
+
+
+@kernel
+def weights_of(think):
+    """The recorded decision's weight of each world (inference.py)."""
+    return think[T_F][F_WEIGHTS:N_F]
+
+
+@kernel
+def calls_of(think):
+    """Per seat: the highest bid it made, the lowest it would have had to make when it
+    passed (inference.py)."""
+    return think[T_I][I_CALLS:N_I]
 
 
 @kernel
