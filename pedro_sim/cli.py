@@ -53,6 +53,9 @@ ADVISE_THINKING = (10_000, 200)  # advise's default deals and games per suit, th
 THINKING_TECHNIQUE_DEALS = 5_000  # technique's default deals per comparison, thinking players
 
 HAND = typer.Argument(..., help='The dealt cards, e.g. "AH KH 5H 2H 9C 4D JS 7S 3C".')
+BOT_TIMEOUT = typer.Option(10.0, "--bot-timeout", min=0.1, max=3600.0,
+                           help="Seconds an outside program (exec:COMMAND) may take to "
+                                "answer one question.")
 def _precision(help_text: str, top: float = 0.4999) -> typer.models.OptionInfo:
     return typer.Option(None, "--precision", min=0.0001, max=top, help=help_text)
 
@@ -123,14 +126,23 @@ def trace(
     first: int = typer.Option(0, "--first", min=0, max=MAX_INDEX,
                               help="Index of the first deal."),
     out_path: Path = _out("deals.jsonl", "JSON Lines file."),
+    bot_timeout: float = BOT_TIMEOUT,
 ) -> None:
     """Write deal traces (format: docs/trace-format.md) as JSON Lines."""
+    from pedro_sim.commands.arena_cmd import outside, run_arena_trace
     from pedro_sim.commands.trace_cmd import run_trace
 
     if first > MAX_INDEX - deals + 1:
         raise PedroError(f"--first {first} with --deals {deals}: deal indices end at "
                          f"{MAX_INDEX} (2^63 - 1)")
     rules = opts.rules()
+    if outside(opts.policy, opts.bidders, opts.defenders):
+        if opts.bidders or opts.defenders:
+            raise PedroError("an outside program plays every seat of a trace (--policy "
+                             "exec:COMMAND); --bidders/--defenders do not seat one")
+        run_arena_trace(opts.policy, rules, deals, opts.seed, first, bot_timeout, out_path,
+                        out)
+        return
     who = opts.players(rules)
     opts.set_threads()
     run_trace(rules, deals, opts.seed, who, first, out_path, out)
@@ -146,6 +158,18 @@ def show(
     from pedro_sim.commands.trace_cmd import run_show
 
     run_show(opts.rules(), opts.seed, deal, opts.policy, out)
+
+
+@app.command()
+def bot(
+    policy: str = typer.Option("heuristic", "--policy",
+                               help="The player to be: random or heuristic."),
+) -> None:
+    """Be an outside program: answer pedro-bot/1 questions on standard input and output
+    (docs/protocol.md) as the player --policy, e.g. duel --a "exec:pedro-sim bot"."""
+    from pedro_sim.arena.bot import main
+
+    raise typer.Exit(main(policy))
 
 
 @app.command()
@@ -239,14 +263,22 @@ def duel(
     precision: float = _precision("Run until both make rates have a 95% half-width of at most "
                                   "this; --deals caps it."),
     out_dir: Path = _out("reports/duel"),
+    bot_timeout: float = BOT_TIMEOUT,
 ) -> None:
-    """Duplicate comparison: each deal played twice, A and B swapping sides."""
+    """Duplicate comparison: each deal played twice, A and B swapping sides. A player
+    exec:COMMAND is an outside program (docs/protocol.md)."""
+    from pedro_sim.commands.arena_cmd import outside, run_arena_duel
     from pedro_sim.commands.players_cmd import run_duel
 
     rules = opts.rules()
     opts.set_threads()
     if deals is None:
         deals = 2000 if precision is None else 1_000_000
+    if outside(a, b):
+        if precision is not None:
+            raise PedroError("--precision is not offered with an outside program: give --deals")
+        run_arena_duel(a, b, deals, opts.seed, rules, bot_timeout, out_dir, out)
+        return
     with opts.dask():
         run_duel(a, b, deals, opts.seed, opts.worlds, opts.evaluator, rules, out_dir, out,
                  precision)
@@ -515,7 +547,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         code = command.main(args=argv, prog_name="pedro-sim", standalone_mode=False)
     except PedroError as e:
-        _fail(f"error: {e}", 2)
+        _fail(f"error: {e}", e.exit_code)
     except click_exc.NoArgsIsHelpError:
         sys.exit(2)  # the help has been printed
     except click_exc.UsageError as e:

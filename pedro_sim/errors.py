@@ -3,3 +3,5 @@
 
 class PedroError(ValueError):
     """Bad input from the user (hand, bid, option, path...)."""
+
+    exit_code = 2

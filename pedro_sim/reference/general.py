@@ -626,12 +626,18 @@ def play(v: Variant, t: Table, start, bidder: int, policy, called: int | None = 
     def has_trump(s):
         return any(t.is_trump[c] for c in hands[s])
 
+    told = getattr(policy, "note_fold", None)  # a table that seats other programs shows
+    shown = getattr(policy, "note_play", None)  # each fold and each play as it happens
+    # (pedro_sim/arena); the rules do not depend on them
+
     while True:
         if v.fold == "start":
             for s in range(n):
                 if in_play[s] and hands[s] and not has_trump(s):
                     in_play[s] = False
                     folded.append([s, ti])
+                    if told is not None:
+                        told(s, ti)
         active = [s for s in range(n) if in_play[s] and hands[s]]
         if not active:
             break
@@ -657,6 +663,8 @@ def play(v: Variant, t: Table, start, bidder: int, policy, called: int | None = 
             if v.fold == "trump_lead" and led == t.suit and not has_trump(seat):
                 in_play[seat] = False
                 folded.append([seat, ti])
+                if told is not None:
+                    told(seat, ti)
                 continue
             legal = follow_legal(v, t, hand, led)
             if led is None and ti == 0 and seat == bidder and v.first_lead_trump:
@@ -688,6 +696,8 @@ def play(v: Variant, t: Table, start, bidder: int, policy, called: int | None = 
             if led is None:
                 led = t.eff_suit[top]
             plays.append([seat, texts([top] + extras)])
+            if shown is not None:
+                shown(seat, ti, [top] + extras)
             tops.append((seat, top, extras))
         winner = trick_winner(v, t, [(s, c) for s, c, _ in tops])
         for seat, top, extras in tops:
@@ -803,6 +813,9 @@ def simulate(v: Variant, dealer: int, hands, stock, policy, fixed_bidder: int | 
     suit = policy.choose("trump", bidder, suits, None)
     t = table(v, suit)
     discards, received, start = exchange(v, t, dealer, bidder, hands, stock, policy)
+    note = getattr(policy, "note_start", None)  # a table that seats other programs tells
+    if note is not None:  # each seat its own cards when play starts (pedro_sim/arena)
+        note(discards, received, start)
     called, partner = call_partner(v, t, start, bidder, policy) if v.called else (None, None)
     tricks, folded, claimed, points, awards = play(v, t, start, bidder, policy, called)
     if v.exchange == "ukrainian":

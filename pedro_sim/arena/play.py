@@ -1,0 +1,160 @@
+"""Deals played in the arena: the reference engine deals and rules (it lists every legal
+option), each seat's player answers. The deals are the engine's own deals of the seed
+(the same shuffle and dealer as `pedro-sim trace`), and each is returned as a
+pedro-trace/1 object that the reference checker reads."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from pedro_sim.arena.players import TIMEOUT, ExecPlayer, RandomPlayer
+from pedro_sim.arena.protocol import BotError
+from pedro_sim.arena.views import Deal
+from pedro_sim.encoding import layout as L
+from pedro_sim.errors import PedroError
+from pedro_sim.reference.engine import FORMAT
+from pedro_sim.reference.general import packets, seeded_deal, simulate
+from pedro_sim.reference.variants import get_variant, with_rules
+from pedro_sim.setup import EngineInputs
+
+ARENA_PLAYERS = ("random", "heuristic")  # pedro-sim's players that answer from a view
+
+
+class SeatFault(PedroError):
+    """An outside program failed at a seat: the deals finished before it are kept (exit
+    code 1: the program failed, not the command line)."""
+
+    exit_code = 1
+    traces: list = []  # noqa: RUF012 (set on each fault by arena_traces)
+
+
+def picked_up(inputs: EngineInputs, v, dealer: int, stock: list[int]):
+    """The cards a bidder sees before it names trumps, as the engine deals them: the kitty
+    it takes (king-pedro, lipton's missy, eighty-three's widow), or its packet of the
+    books (family)."""
+    kitty = int(inputs.tables.opts[L.O_KITTY])
+    if kitty:
+        return lambda seat: list(stock[:kitty])
+    if inputs.tables.opts[L.O_BOOKS]:
+        books = packets(dealer, stock, players=v.players)
+        return lambda seat: list(books[seat])
+    return lambda seat: []
+
+
+def game_of(inputs: EngineInputs, seed: int) -> dict:
+    """What the arena tells every program first: the preset, its house rules, the table
+    size and the seed (docs/protocol.md)."""
+    game = {"variant": inputs.variant.name, "players": inputs.variant.players, "seed": seed}
+    if inputs.trace_rules:
+        game["rules"] = dict(inputs.trace_rules)
+    return game
+
+
+def check_arena_spec(spec: str) -> str:
+    """A player the arena can seat: exec:COMMAND, or one of ARENA_PLAYERS."""
+    text = spec.strip()
+    if text.startswith("exec:"):
+        if not text[5:].strip().strip('"'):
+            raise PedroError(f"player '{spec}': exec: needs a command, e.g. exec:\"python "
+                             "bot.py\"")
+        return text
+    if text.lower() not in ARENA_PLAYERS:
+        raise PedroError(f"player '{spec}' cannot sit at a table with an outside program "
+                         f"(there: exec:COMMAND, {', '.join(ARENA_PLAYERS)})")
+    return text.lower()
+
+
+@dataclass
+class Arena:
+    """The players of a run by seat, one program started per distinct exec spec."""
+
+    inputs: EngineInputs
+    seed: int
+    specs: list[str]
+    timeout: float = TIMEOUT
+    programs: dict[str, ExecPlayer] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.specs = [check_arena_spec(s) for s in self.specs]
+        self.game = game_of(self.inputs, self.seed)
+        own = {"random": RandomPlayer(self.seed)}
+        from pedro_sim.arena.heuristic import HeuristicPlayer  # the engine's kernels
+
+        own["heuristic"] = HeuristicPlayer(self.inputs)
+        self.players = []
+        try:
+            for seat, spec in enumerate(self.specs):
+                if spec.startswith("exec:"):
+                    if spec not in self.programs:
+                        seats = [s for s, x in enumerate(self.specs) if x == spec]
+                        self.programs[spec] = self.start(spec, seats, seat)
+                    self.players.append(self.programs[spec])
+                else:
+                    self.players.append(own[spec])
+        except PedroError:
+            self.close()
+            raise
+
+    def start(self, spec: str, seats: list[int], seat: int) -> ExecPlayer:
+        try:
+            return ExecPlayer(spec[5:].strip().strip('"'), self.game, seats, self.timeout)
+        except BotError as exc:
+            raise SeatFault(f"seat {seat} ({spec}) before the first deal: {exc}") from None
+
+    def variant(self):
+        rules = self.game.get("rules")
+        return with_rules(self.game["variant"], rules) if rules else \
+            get_variant(self.game["variant"])
+
+    def play(self, index: int, label: str) -> dict:
+        """Deal ``index`` (dealer index % players, as the engine deals it) as a trace."""
+        v = self.variant()
+        dealer = index % v.players
+        _, hands, stock = seeded_deal(v, self.seed, index, 0, dealer)
+        table = Deal(self.game, index, dealer, hands, self.players,
+                     v.forced if isinstance(v.forced, int) else 0,
+                     picked_up(self.inputs, v, dealer, stock))
+        try:
+            body, _ = simulate(v, dealer, hands, stock, table)
+        except BotError as exc:
+            seat = table.asking
+            raise SeatFault(f"seat {seat} ({self.specs[seat]}) in deal {index}: {exc}") \
+                from None
+        trace = {"format": FORMAT, "variant": self.game["variant"], "seed": self.seed,
+                 "deal": index, "policy": label}
+        if self.game.get("rules"):
+            trace["rules"] = self.game["rules"]
+        trace.update(body)
+        for spec, program in self.programs.items():
+            try:
+                program.tell({"type": "deal_over", "deal": index, "trace": trace})
+            except BotError as exc:
+                seat = self.specs.index(spec)
+                raise SeatFault(f"seat {seat} ({spec}) after deal {index}: {exc}") from None
+        return trace
+
+    def close(self) -> None:
+        for program in self.programs.values():
+            program.close()
+
+
+def arena_traces(inputs: EngineInputs, seed: int, indices: Iterable[int], specs: list[str],
+                 label: str, timeout: float = TIMEOUT,
+                 done: Callable[[dict], None] | None = None) -> list[dict]:
+    """The deals ``indices`` with ``specs[seat]`` at each seat; ``done`` sees each trace
+    as it is finished. A SeatFault carries the traces finished before it (``.traces``)."""
+    traces: list[dict] = []
+    arena = Arena(inputs, seed, specs, timeout)
+    try:
+        for i in indices:
+            trace = arena.play(int(i), label)
+            traces.append(trace)
+            if done:
+                done(trace)
+    except SeatFault as exc:
+        exc.traces = traces
+        raise
+    finally:
+        arena.close()
+    return traces

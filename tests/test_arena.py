@@ -1,0 +1,190 @@
+"""Outside programs at the table (pedro_sim/arena, docs/protocol.md): the protocol end to end
+(a player through the protocol plays exactly as in the engine's process), the example bot
+legal in every game, and each way a program can fail: one line naming the seat and the
+deal, the deals before it kept, nothing left hanging."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pedro_sim import reference
+from pedro_sim.arena.duel import arena_duel
+from pedro_sim.arena.play import SeatFault, arena_traces
+from pedro_sim.errors import PedroError
+from pedro_sim.rules.overrides import resolve_variant
+from pedro_sim.setup import PLAYED_PRESETS, EngineInputs, players
+from pedro_sim.traces import record_deals, trace_dict
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = f"exec:{sys.executable} {ROOT / 'examples' / 'bot.py'}"
+BOT = f"exec:{sys.executable} -m pedro_sim bot --policy"
+TABLES = [*PLAYED_PRESETS, "cinch@2", "cinch@3", "cinch@6", "sancho@5", "dom-pedro@7"]
+
+
+def inputs_of(table: str) -> EngineInputs:
+    return EngineInputs.for_variant(resolve_variant(table, []))
+
+
+@pytest.mark.parametrize("table,policy", [("cinch", "heuristic"), ("cinch@3", "heuristic"),
+                                          ("five-handed", "heuristic"), ("ukrainian", "random")])
+def test_a_player_through_the_protocol_is_the_same_player(table, policy):
+    """duel --a "exec:pedro-sim bot --policy P" --b P: exactly zero, deal by deal."""
+    deals = 8 if table == "five-handed" else 25  # five-handed: ten arrangements
+    result = arena_duel(inputs_of(table), f"{BOT} {policy}", policy, deals, 7, 30.0)
+    assert result.fault is None
+    assert len(result.rows) == deals
+    assert (result.rows[["points_diff", "score_diff"]].to_numpy() == 0).all()
+
+
+def test_the_example_bot_plays_every_game_legally():
+    """The example bot at every seat: every deal checks (60 a table; the slow test plays
+    1,000 beside the heuristic)."""
+    for table in TABLES:
+        inputs = inputs_of(table)
+        traces = arena_traces(inputs, 3, range(60), [EXAMPLE] * inputs.variant.players,
+                              "example")
+        for t in traces:
+            assert reference.check_trace(t) == [], (table, t["deal"])
+
+
+@pytest.mark.slow
+def test_the_example_bot_plays_1000_deals_of_every_game_legally():
+    """As the issue asks: 1,000 deals of every table, each checked by the reference."""
+    for table in TABLES:
+        n = inputs_of(table).variant.players
+        specs = [EXAMPLE if s % 2 else "heuristic" for s in range(n)]
+        for t in arena_traces(inputs_of(table), 11, range(1000), specs, "example"):
+            assert reference.check_trace(t) == [], (table, t["deal"])
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_the_arena_heuristic_is_the_engines_heuristic(table):
+    """The arena's heuristic, deciding from the seats' views, plays the engine's deals
+    exactly: every call, keep, card and score."""
+    inputs = inputs_of(table)
+    who = players("heuristic", inputs.variant)
+    recs = record_deals(inputs, 5, np.arange(60), who.policy, who.flags)
+    ours = arena_traces(inputs, 5, range(60), ["heuristic"] * inputs.variant.players,
+                        "heuristic")
+    for i, rec in enumerate(recs):
+        assert trace_dict(rec, inputs, 5, i, "heuristic") == ours[i], (table, i)
+
+
+# --- faults ----------------------------------------------------------------------------
+
+FAULTY = """
+import json, sys, time
+MODE = {mode!r}
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        print(json.dumps({{"type": "ready"}}), flush=True)
+    elif m["type"] == "decide":
+        if m["deal"] == 3:
+            if MODE == "illegal":
+                print(json.dumps({{"action": "ZZ"}}), flush=True); continue
+            if MODE == "malformed":
+                print("this is not json", flush=True); continue
+            if MODE == "exit":
+                sys.exit(3)
+            if MODE == "hang":
+                time.sleep(60)
+        print(json.dumps({{"action": m["legal"][0]}}), flush=True)
+"""
+
+
+def faulty(tmp_path: Path, mode: str) -> str:
+    path = tmp_path / f"{mode}.py"
+    path.write_text(textwrap.dedent(FAULTY.format(mode=mode)))
+    return f"exec:{sys.executable} {path}"
+
+
+@pytest.mark.parametrize("mode,says", [("illegal", 'illegal action "ZZ"'),
+                                       ("malformed", "malformed line"),
+                                       ("exit", "the program exited"),
+                                       ("hang", "no answer within 1 s")])
+def test_a_failing_program_costs_its_deal_and_keeps_the_others(tmp_path, mode, says):
+    spec = faulty(tmp_path, mode)
+    started = time.monotonic()
+    with pytest.raises(SeatFault) as caught:
+        arena_traces(inputs_of("cinch"), 1, range(6), [spec, "heuristic"] * 2, "x", 1.0)
+    assert time.monotonic() - started < 20  # nothing hangs
+    message = str(caught.value)
+    assert "in deal 3" in message and says in message and "\n" not in message
+    assert message.startswith("seat ")
+    assert [t["deal"] for t in caught.value.traces] == [0, 1, 2]
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pedro_sim", *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=300)
+
+
+def test_the_command_line_writes_the_finished_deals_and_one_line(tmp_path):
+    out = tmp_path / "deals.jsonl"
+    r = cli("trace", "--policy", faulty(tmp_path, "illegal"), "--deals", "6", "--out",
+            str(out), "--bot-timeout", "5")
+    assert r.returncode == 1
+    errors = r.stderr.strip().splitlines()
+    assert len(errors) == 1 and errors[0].startswith("error: seat 0") and "deal 3" in errors[0]
+    lines = out.read_text().splitlines()
+    assert [json.loads(x)["deal"] for x in lines] == [0, 1, 2]
+    duel_dir = tmp_path / "duel"
+    r = cli("duel", "--a", faulty(tmp_path, "exit"), "--b", "heuristic", "--deals", "6",
+            "--out", str(duel_dir))
+    assert r.returncode == 1 and "deal 3" in r.stderr and "exited" in r.stderr
+    assert len((duel_dir / "deals.csv").read_text().splitlines()) == 1 + 3
+
+
+@pytest.mark.parametrize("args,says", [
+    (["duel", "--a", "exec:", "--b", "heuristic"], "exec: needs a command"),
+    (["duel", "--a", "exec:nonexistent-program-xyz", "--b", "heuristic"], "cannot start"),
+    (["duel", "--a", "exec:true", "--b", "pimc"], "cannot sit at a table"),
+    (["trace", "--policy", "exec:true", "--bidders", "heuristic"], "every seat"),
+    (["bot", "--policy", "pimc"], "cannot answer from a seat's view"),
+])
+def test_bad_specs_are_one_line_errors(tmp_path, args, says):
+    r = cli(*args, *(["--out", str(tmp_path / "o")] if args[0] != "bot" else []))
+    assert r.returncode == 2, r.stderr
+    assert says in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_a_program_that_never_says_ready(tmp_path):
+    path = tmp_path / "mute.py"
+    path.write_text("import sys\nfor line in sys.stdin:\n    pass\n")
+    with pytest.raises(PedroError, match="before the first deal: no answer within 1 s"):
+        arena_traces(inputs_of("cinch"), 1, range(2), [f"exec:{sys.executable} {path}"] * 4,
+                     "x", 1.0)
+
+
+def test_the_bot_speaks_the_protocol():
+    """pedro-sim bot, fed lines: ready after hello, an action among the legal options,
+    one-line errors for what is not the protocol."""
+    import io
+
+    from pedro_sim.arena.bot import serve
+
+    hello = {"type": "hello", "protocol": "pedro-bot/1", "variant": "cinch", "players": 4,
+             "seed": 1, "seats": [0]}
+    view = {"format": "pedro-decision/1", "variant": "cinch", "seat": 0, "dealer": 3,
+            "dealt": ["AH", "KH", "5H", "2H", "9C", "4D", "JS", "7S", "3C"],
+            "hand": ["AH", "KH", "5H", "2H", "9C", "4D", "JS", "7S", "3C"], "bids": []}
+    ask = {"type": "decide", "deal": 0, "seat": 0, "decision": "bid",
+           "legal": [0, 7, 8, 9, 10, 11, 12, 13, 14], "view": view}
+    out = io.StringIO()
+    lines = [json.dumps(m) + "\n" for m in (hello, ask, {"type": "bye"})]
+    assert serve("heuristic", iter(lines), out) == 0
+    replies = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert replies[0]["type"] == "ready" and replies[1]["action"] in ask["legal"]
+    for bad, says in ((["not json\n"], "not a JSON line"),
+                      ([json.dumps(ask) + "\n"], "a question before hello")):
+        with pytest.raises(PedroError, match=says):
+            serve("random", iter(bad), io.StringIO())
