@@ -37,7 +37,7 @@ def inputs_of(table: str) -> EngineInputs:
                                           ("five-handed", "heuristic"), ("ukrainian", "random")])
 def test_a_player_through_the_protocol_is_the_same_player(table, policy):
     """duel --a "exec:pedro-sim bot --policy P" --b P: exactly zero, deal by deal."""
-    deals = 8 if table == "five-handed" else 25  # five-handed: ten arrangements
+    deals = 4 if table == "five-handed" else 25  # five-handed: ten arrangements
     result = arena_duel(inputs_of(table), f"{BOT} {policy}", policy, deals, 7, 30.0)
     assert result.fault is None
     assert len(result.rows) == deals

@@ -20,6 +20,7 @@ def files(d, names):
     return [(d / n).read_bytes() for n in names]
 
 
+@pytest.mark.slow  # make test keeps the holdings case on a cluster below (the same machinery)
 def test_bid_bytes_equal_everywhere(tmp_path, cluster):
     runs = {"local": [], "workers": ["--workers", "2"],
             "scheduler": ["--scheduler", cluster.scheduler_address]}
@@ -57,6 +58,7 @@ def test_strategy_bytes_equal_on_a_cluster(tmp_path, cluster, args, names):
     assert files(tmp_path / "a", names) == files(tmp_path / "b", names)
 
 
+@pytest.mark.slow  # about 7 s of connection timeouts; the other one-line errors run always
 def test_unreachable_scheduler_is_one_line_and_exit_2(tmp_path):
     r = cli("bid", HAND, "--deals", "10", "--scheduler", "tcp://127.0.0.1:9",
             "--out", str(tmp_path / "x"))

@@ -189,6 +189,7 @@ def test_bid_plays_the_bid_it_prices(tmp_path):
     assert list(pd.read_csv(tmp_path / "h" / "bid.csv").bid) == list(range(7, 15))
 
 
+@pytest.mark.slow  # five command-line runs (7 s); make test keeps test_bid_plays_the_bid_it_prices
 def test_each_reported_bid_is_played_at_that_bid(tmp_path):
     """--bids 8-9 with players that play for the score: each row equals the row of a run
     with that bid alone in force (the same deals); with the heuristic, the rows of the

@@ -77,6 +77,7 @@ class ExecPlayer:
         while "\n" not in self.buffer:
             left = deadline - time.monotonic()
             if left <= 0 or not self.selector.select(left):
+                self.proc.kill()  # a program that hangs is not waited for again
                 raise BotError(f"no answer within {self.timeout:g} s")
             chunk = os.read(fd, 65536).decode("utf-8", "replace")
             if not chunk:

@@ -1,24 +1,24 @@
 """Reading the auction: how likely a drawn world makes the calls the other seats made.
 
 The sampler (sampler.py) draws worlds uniformly among those consistent with the cards a
-seat has seen. A seat that bid 9 holds high trumps far more often than such a draw says,
-and one that passed holds little in the suit that became trumps. pimc with
-``infer=auction`` weighs each world by the likelihood of those calls under a model of the
-bidders, the heuristic's own valuation (bid_values.suit_value), mixed with a uniform floor
-so that no world consistent with the cards is ever excluded (policy-based inference:
+seat has seen. A seat that bid holds more than such a draw gives it, and one that passed
+less. pimc with ``infer=auction`` (or ``cards``: card play only) weighs each world by the
+likelihood of those calls under a model of the bidders, mixed with a uniform floor so
+that no world consistent with the cards is ever excluded (policy-based inference:
 Rebstock et al. 2019; the floor answers BEN's users, whose hard rejection threw away
 hands that really occur):
 
     weight = (1 - trust) + trust * prod over the other seats of L(its calls | its hand)
 
-A seat's hand in the world is what it holds there plus what it has played: where every
-non-trump is discarded that is its trumps when play started (the trumps it was dealt
-plus any it drew), elsewhere its hand as dealt. ``L`` is a logistic in points: the
-bidder, which bid ``b`` (by choice, not as a forced dealer), valued its hand at ``b`` or more,
-``sigmoid(est - b + 1/2)``; a seat that passed when it would have had to bid ``n`` valued
-it below ``n``, ``sigmoid(n - 1/2 - est)``, where ``est`` is the value of the hand's
-trumps in the named trump suit, in points. The auction is noted in the scratch as it is
-played (note_call); a deal without one (the `bid` analysis) notes nothing.
+The model: a seat bids with probability sigmoid(SLOPE * (est - need) + OFFSET), ``est``
+the heuristic's value of its hand in points (bid_values), ``need`` the lowest bid open to
+it. ``L`` is that probability for the bidder's bid (by choice, not as a forced dealer; a
+bid that was outbid may have been meant for another suit and is not read at play), and
+one minus it for each pass. At play a seat's ``est`` is the value, in the named trumps, of
+what it holds in the world plus what it has played (where every non-trump is discarded:
+its trumps when play started); in the bidding deals (bidding.deal_heard) the value of its
+dealt cards in their best suit. The auction is noted in the scratch as it is played
+(note_call); a deal without one (the `bid` analysis) notes nothing.
 """
 
 import math
