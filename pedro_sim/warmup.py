@@ -59,6 +59,17 @@ def warm_all(variant: str = "cinch", jobs: int = 1) -> None:
     for policy in (PIMC, L.P_HEURISTIC, L.P_RANDOM):
         warm_policy(inputs, policy)
     heuristic_trump(inputs, list(range(9)))
+    warm_arena()
+
+
+def warm_arena() -> None:
+    """The heuristic's kernels as the arena calls them (pedro_sim/arena/heuristic.py),
+    for each kind of table (four in partnerships, individual play, five-handed)."""
+    from pedro_sim.arena.heuristic import HeuristicPlayer
+    from pedro_sim.rules.overrides import resolve_variant
+
+    for table in ("cinch", "cinch@3", "five-handed"):
+        HeuristicPlayer(EngineInputs.for_variant(resolve_variant(table, []))).warm()
 
 
 def _warm_beside_helper(inputs: EngineInputs) -> bool:

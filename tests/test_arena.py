@@ -157,7 +157,10 @@ def test_bad_specs_are_one_line_errors(tmp_path, args, says):
     assert says in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
-def test_a_program_that_never_says_ready(tmp_path):
+def test_a_program_that_never_says_ready(tmp_path, monkeypatch):
+    from pedro_sim.arena import players as P
+
+    monkeypatch.setattr(P, "READY_TIMEOUT", 1.0)  # (120 s: time to load or compile)
     path = tmp_path / "mute.py"
     path.write_text("import sys\nfor line in sys.stdin:\n    pass\n")
     with pytest.raises(PedroError, match="before the first deal: no answer within 1 s"):

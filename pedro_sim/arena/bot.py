@@ -32,7 +32,9 @@ def player_for(policy: str, hello: dict):
         return RandomPlayer(int(hello["seed"]))
     from pedro_sim.arena.heuristic import HeuristicPlayer
 
-    return HeuristicPlayer.for_game(hello)
+    player = HeuristicPlayer.for_game(hello)
+    player.warm()  # before ready: no question waits for the compiler
+    return player
 
 
 def serve(policy: str, stdin: IO[str], stdout: IO[str]) -> int:

@@ -64,6 +64,23 @@ class HeuristicPlayer:
         args = [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in rules.items()]
         return cls(EngineInputs.for_variant(resolve_variant(str(game["variant"]), args)))
 
+    def warm(self) -> None:
+        """Compile (or load from the cache) every kernel it calls, once, so that no answer
+        waits for the compiler (`pedro-sim bot` does it before it says ready)."""
+        h, t, cfg = np.uint64(0b111111111), 0, np.int64(L.FL_SETTINGS)
+        one, seat = np.int64(1), np.int64(0)
+        forced_call(HEURISTIC, h, seat, one, self.rng, self.flags, cfg, self.tab, None)
+        make_call(HEURISTIC, h, seat, one, one, seat, False, False, self.rng, self.flags, cfg,
+                  self.tab, None)
+        name_trump(HEURISTIC, h, h, seat, one, one, self.rng, self.flags, cfg, self.tab, None)
+        strongest(h, t, self.tab)
+        scoring_cards(t, self.tab)
+        heuristic_card(self.flags[0], h, h, WIN_NOBODY, 0, np.uint64(0), True, False, 0, t,
+                       self.tab)
+        extra_cards(9, 0, self.tab)
+        heuristic_extras(h, one, t, self.tab)
+        heuristic_bury(self.flags[0], h, one, t, self.tab)
+
     def decide(self, question: dict, legal: list) -> int:
         view = question["view"]
         decision = question["decision"]

@@ -17,6 +17,7 @@ from pedro_sim.errors import PedroError
 from pedro_sim.reference.rng import Stream
 
 TIMEOUT = 10.0  # seconds an outside program may take for one answer (--bot-timeout)
+READY_TIMEOUT = 120.0  # ... to say ready, at least (it may load or compile first)
 
 
 class RandomPlayer:
@@ -55,7 +56,7 @@ class ExecPlayer:
         self.buffer = ""
         try:
             self.send({"type": "hello", "protocol": PROTOCOL, **game, "seats": seats})
-            reply = self.receive()
+            reply = self.receive(max(timeout, READY_TIMEOUT))
             if '"ready"' not in reply.replace(" ", ""):
                 raise BotError(f"expected {{\"type\": \"ready\"}}, got "
                                f"{reply.strip()[:80]!r}")
@@ -70,15 +71,16 @@ class ExecPlayer:
         except (BrokenPipeError, OSError):
             raise BotError(f"the program exited (code {self.proc.poll()})") from None
 
-    def receive(self) -> str:
-        """One line, within the time limit."""
-        deadline = time.monotonic() + self.timeout
+    def receive(self, limit: float | None = None) -> str:
+        """One line, within the time limit (``limit``, else the program's)."""
+        limit = self.timeout if limit is None else limit
+        deadline = time.monotonic() + limit
         fd = self.proc.stdout.fileno()
         while "\n" not in self.buffer:
             left = deadline - time.monotonic()
             if left <= 0 or not self.selector.select(left):
                 self.proc.kill()  # a program that hangs is not waited for again
-                raise BotError(f"no answer within {self.timeout:g} s")
+                raise BotError(f"no answer within {limit:g} s")
             chunk = os.read(fd, 65536).decode("utf-8", "replace")
             if not chunk:
                 raise BotError(f"the program exited (code {self.proc.wait()})")
