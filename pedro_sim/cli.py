@@ -295,12 +295,15 @@ def ladder(
     presets: str = PRESETS,
     deals: int = _count(2000, "Deals per duel, each played twice."),
     out_dir: Path = _out("reports/ladder"),
+    bot_timeout: float = BOT_TIMEOUT,
 ) -> None:
-    """Every pair of players dueled on the same deals, per preset: net score and make rates."""
+    """Every pair of players dueled on the same deals, per preset: net score and make rates.
+    A player exec:COMMAND is an outside program (docs/protocol.md)."""
     from pedro_sim.commands.players_cmd import run_ladder
 
     opts.set_threads()
-    run_ladder(presets, player, deals, opts.seed, opts.worlds, opts.evaluator, out_dir, out)
+    run_ladder(presets, player, deals, opts.seed, opts.worlds, opts.evaluator, out_dir, out,
+               bot_timeout)
 
 
 @app.command()

@@ -191,3 +191,19 @@ def test_the_bot_speaks_the_protocol():
                       ([json.dumps(ask) + "\n"], "a question before hello")):
         with pytest.raises(PedroError, match=says):
             serve("random", iter(bad), io.StringIO())
+
+
+def test_a_ladder_with_an_outside_program(tmp_path):
+    """ladder --player exec:...: every pair dueled in the arena, standings for each."""
+    import pandas as pd
+
+    out = tmp_path / "ladder"
+    r = cli("ladder", "--player", EXAMPLE, "--player", "heuristic", "--player", "random",
+            "--presets", "cinch", "--deals", "20", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    stand = pd.read_csv(out / "standings.csv")
+    assert list(stand.player) == [EXAMPLE, "heuristic", "random"]
+    assert abs(stand.score_vs_field.sum()) < 1e-9  # every duel counted once each way
+    r = cli("ladder", "--player", EXAMPLE, "--player", "pimc", "--presets", "cinch",
+            "--out", str(tmp_path / "x"))
+    assert r.returncode == 2 and "cannot sit at a table" in r.stderr

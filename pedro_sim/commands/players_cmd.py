@@ -13,6 +13,7 @@ from rich.console import Console
 from pedro_sim.analysis.players.calibration import calibration
 from pedro_sim.analysis.players.duel import duel
 from pedro_sim.analysis.players.ladder import ladder, standings
+from pedro_sim.arena.play import check_arena_spec
 from pedro_sim.commands.console_tables import narrow_table, span
 from pedro_sim.errors import PedroError
 from pedro_sim.parsers import parse_presets
@@ -62,19 +63,22 @@ DEFAULT_PLAYERS = ("random", "heuristic", "pimc:objective=points,think=play", "p
 
 def run_ladder(presets: str | None, specs: list[str] | None, deals: int, seed: int,
                worlds: int | None, evaluator: str | None, out_dir: Path,
-               console: Console) -> None:
+               console: Console, timeout: float | None = None) -> None:
     names = parse_presets(presets)
     specs = list(specs or DEFAULT_PLAYERS)
     if len(specs) < 2:
         raise PedroError("--player: a ladder needs at least two players")
     if len(set(specs)) < len(specs):
         raise PedroError("--player: a player is named twice")
-    for a in specs:  # every spec checked before the first duel
-        duel_players(a, specs[0], worlds, evaluator)
+    if any(s.strip().startswith("exec:") for s in specs):  # played in the arena
+        specs = [check_arena_spec(s) for s in specs]
+    else:
+        for a in specs:  # every spec checked before the first duel
+            duel_players(a, specs[0], worlds, evaluator)
     check_writable_dir(out_dir)
     started = time.perf_counter()
     table = ladder(names, specs, deals, seed, worlds, evaluator,
-                   on_duel=lambda row: console.print(_line(row.iloc[0])))
+                   on_duel=lambda row: console.print(_line(row.iloc[0])), timeout=timeout)
     stand = standings(table)
     elapsed = time.perf_counter() - started
     print_standings(stand, console)

@@ -24,22 +24,48 @@ from pedro_sim.setup import EngineInputs, duel_players
 def ladder(presets: list[str], specs: list[str], deals: int, seed: int,
            worlds: int | None = None, evaluator: str | None = None,
            show_progress: bool | None = None,
-           on_duel: Callable[[pd.DataFrame], None] | None = None) -> pd.DataFrame:
+           on_duel: Callable[[pd.DataFrame], None] | None = None,
+           timeout: float | None = None) -> pd.DataFrame:
     """A row per preset and pair of players (A before B in ``specs``), as ``duel`` gives it
     (a and b: the canonical specs; a_label and b_label: as given); ``on_duel`` sees each
-    row as it is measured."""
+    row as it is measured. With an outside program among the players (exec:COMMAND) every
+    duel is played in the arena (pedro_sim/arena), each program given ``timeout`` seconds
+    an answer."""
     rows = []
+    in_arena = any(s.strip().startswith("exec:") for s in specs)
     for name in presets:
         inputs = EngineInputs.for_variant(name)
         for a, b in combinations(specs, 2):
-            spec_a, spec_b, flags = duel_players(a, b, worlds, evaluator)
-            row = duel(inputs, str(spec_a), str(spec_b), deals, seed, flags, show_progress)
+            if in_arena:
+                row = arena_row(inputs, a, b, deals, seed, timeout)
+            else:
+                spec_a, spec_b, flags = duel_players(a, b, worlds, evaluator)
+                row = duel(inputs, str(spec_a), str(spec_b), deals, seed, flags,
+                           show_progress)
             row.insert(1, "a_label", a)
             row.insert(2, "b_label", b)
             if on_duel is not None:
                 on_duel(row)
             rows.append(row)
     return pd.concat(rows, ignore_index=True)
+
+
+def arena_row(inputs: EngineInputs, a: str, b: str, deals: int, seed: int,
+              timeout: float | None) -> pd.DataFrame:
+    """A duel in the arena as a ladder row; a program's fault stops the ladder."""
+    from pedro_sim.arena.duel import arena_duel
+    from pedro_sim.arena.players import TIMEOUT
+
+    result = arena_duel(inputs, a, b, deals, seed, timeout or TIMEOUT)
+    if result.fault is not None:
+        raise result.fault
+    row = result.summary.copy()
+    for who in ("a", "b"):  # a player that never bid: no make rate, none made
+        row[f"{who}_make_rate"] = row[f"{who}_make_rate"].fillna(0.0)
+    row.insert(0, "variant", inputs.label)
+    row.insert(1, "a", a)
+    row.insert(2, "b", b)
+    return row
 
 
 def standings(table: pd.DataFrame) -> pd.DataFrame:
