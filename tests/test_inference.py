@@ -82,9 +82,11 @@ def test_specs():
 def weights_of_draws(p, worlds, know, calls, bidder, trust, t, tab):
     out = np.zeros(worlds.shape[0])
     room = np.zeros(L.SEATS, np.uint64)
+    no_plays = np.zeros(1, np.int64)  # the play log: empty (infer=auction reads none)
     for i in range(worlds.shape[0]):
         room[:4] = worlds[i]
-        out[i] = IN.world_weight(room, p, know, calls, bidder, L.INFER_AUCTION, trust, t, tab)
+        out[i] = IN.world_weight(room, p, know, calls, no_plays, bidder, L.INFER_AUCTION,
+                                 trust, t, tab)
     return out
 
 
@@ -246,3 +248,46 @@ def test_explain_shows_the_weights():
             assert (frame["ess"] <= answer.worlds + 1e-9).all()
             weighted += bool(frame["ess"].iloc[0] < answer.worlds - 1e-6)
     assert weighted > 0
+
+
+# --- reading the play (infer=all) --------------------------------------------------------
+
+def test_the_play_log_reads_heuristic_seats_exactly():
+    """Seats 0 and 2 pimc, seats 1 and 3 the heuristic: after each deal the log of plays,
+    each rebuilt from the cards the seat held then, is what the heuristic would have played
+    at every one of the heuristic seats' plays (the likelihood of the true hands is 1)."""
+    from pedro_sim.engine.drivers import deals as D
+    from pedro_sim.engine.thinking.scratch import G_SEAT, I_PLAYS, N_LOG, T_I
+
+    inputs = CINCH
+    who = players("pimc:worlds=2,bid_worlds=4,keep_worlds=2", inputs.variant,
+                  bidders=None, defenders=None)
+    word = (L.PL_PIMC | (L.PL_HEURISTIC << 4))  # role 0 pimc, role 1 the heuristic
+    checked = missed = 0
+    for i in range(40):
+        work, think = D._scratch(word, inputs.tables, True)
+        recs = np.zeros((1, L.R_LEN), np.int64)
+        D._auctioned(D.Span(9, 0, 0, 1), np.array([i], np.int64), D.M_TRACE, word, who.flags,
+                     inputs.tables, recs, work, think)
+        trace = trace_dict(recs[0], inputs, 9, i, "x")
+        if trace["bidder"] is None:
+            continue
+        log = think[T_I][I_PLAYS:].copy()
+        n = int(log[0])
+        entries = [log[1 + j * N_LOG:1 + (j + 1) * N_LOG] for j in range(n)]
+        t = "SHDC".index(trace["trump"])
+        assert n == sum(len(tr["plays"]) for tr in trace["tricks"])
+        for parity in (1, 0):  # the heuristic's seats; then pimc's, which it does not model
+            kept = [e for e in entries if e[G_SEAT] % 2 == parity]
+            only = np.zeros(1 + len(kept) * N_LOG, np.int64)
+            only[0] = len(kept)
+            for j, e in enumerate(kept):
+                only[1 + j * N_LOG:1 + (j + 1) * N_LOG] = e
+            like = IN.plays_likelihood(np.zeros(L.SEATS, np.uint64), 1 - parity, only, t,
+                                       inputs.tables)
+            if parity:
+                assert like == 1.0, i
+                checked += len(kept)
+            else:
+                missed += like < 1.0
+    assert checked > 200 and missed > 0  # (pimc leaves the heuristic's card at times)

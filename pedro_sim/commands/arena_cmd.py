@@ -1,8 +1,8 @@
 """`duel` and `trace` (and, through analysis/players/ladder.py, `ladder`) with an outside
-program at the table (exec:COMMAND): played in the
-arena (pedro_sim/arena), where the reference engine deals and rules and each seat's player
-answers from its view. A program that fails stops the run with one line naming the seat,
-the deal and what went wrong; the deals finished before it are written."""
+program at the table (exec:COMMAND): played in the arena (pedro_sim/arena), where the
+reference engine deals and rules and each seat's player answers from its view. A program
+that fails stops the run with one line naming the seat, the deal and what went wrong; the
+deals finished before it are written."""
 
 from __future__ import annotations
 

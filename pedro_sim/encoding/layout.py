@@ -176,6 +176,7 @@ CALL_PLAYOUTS = 1  # values every trump it may call on its worlds (thinking/call
 INFER_NONE = 0  # every world consistent with the cards seen weighs the same
 INFER_AUCTION = 1  # weighted by how likely the other seats' calls are with the world's cards
 INFER_CARDS = 2  # ... in card play only (its bidding deals stay uniform)
+INFER_ALL = 3  # the auction as INFER_AUCTION, and in card play each other seat's plays too
 # K_STEER: 0 free, else 1 + technique * N_STEER_MODES + mode (engine/thinking/steering.py)
 STEERED = ("cinch", "save-pedro", "guard-pedro", "lead-trumps")  # technique codes 0..3
 STEER_MODES = ("watch", "forbid", "force")  # count only; take the action out; only it

@@ -369,10 +369,11 @@ def explain_position(policy: int, flags, tab: Tables, hands, state, seat: int, l
     ctx[SV.C_MERGE] = 1
     st = think[S.T_I][S.I_ST:S.I_RST]
     st[:] = state
-    calls = think[S.T_I][S.I_CALLS:S.N_I]  # the auction a position tells: the bidder's bid
+    calls = think[S.T_I][S.I_CALLS:S.I_PLAYS]  # the auction a position tells: the bidder's bid
     calls[0::2] = 0
     calls[1::2] = -1
     calls[2 * bidder] = bid
+    think[S.T_I][S.I_PLAYS] = 0  # a position's plays are not logged: none are read
     x = armed_for(think, state[L.PS_TRICK], seat, worlds)
     start(work.rng, seed, 0, KIND_DEAL)
     work.hands[:] = hands

@@ -119,7 +119,8 @@ def deal_heard(seat, dealer, hand, bidder, flags, cfg, tab, rng, think):
     calls heard so far are with the dealt cards), so the deals follow what the auction
     said (the last of HOLDER_TRIES draws is kept)."""
     deal_around(seat, dealer, hand, bidder, tab, rng, think)
-    if flags[cfg + L.K_INFER] != L.INFER_AUCTION:
+    infer = flags[cfg + L.K_INFER]
+    if infer != L.INFER_AUCTION and infer != L.INFER_ALL:
         return
     share = flags[cfg + L.K_TRUST] / 100.0
     for _ in range(HOLDER_TRIES):

@@ -19,6 +19,11 @@ what it holds in the world plus what it has played (where every non-trump is dis
 its trumps when play started); in the bidding deals (bidding.deal_heard) the value of its
 dealt cards in their best suit. The auction is noted in the scratch as it is played
 (note_call); a deal without one (the `bid` analysis) notes nothing.
+
+``infer=all`` reads the play as well: every play is logged with the trick as its seat
+saw it (log_before, log_after), and in a world each other seat's single-card play weighs
+1 if the heuristic would have played that card from the cards the seat held then (its
+cards in the world and those it played since), PLAY_SLACK otherwise.
 """
 
 import math
@@ -28,11 +33,32 @@ from numba import types
 from numba.extending import overload
 
 from pedro_sim.encoding import layout as L
+from pedro_sim.engine.bits import ONE, popcount
+from pedro_sim.engine.game.calling import calls_partner
+from pedro_sim.engine.game.tricks import extra_cards, lead_cards, legal_cards, winning
 from pedro_sim.engine.jit import kernel
 from pedro_sim.engine.players.bid_values import best_of, suit_value, suit_values
-from pedro_sim.engine.seats import players
+from pedro_sim.engine.players.heuristic import heuristic_card
+from pedro_sim.engine.seats import holders, later_opponents, players, side_of, side_word
 from pedro_sim.engine.thinking import sampler as SM
-from pedro_sim.engine.thinking.scratch import calls_of
+from pedro_sim.engine.thinking.scratch import (
+    G_BEFORE,
+    G_CARD,
+    G_FIRST,
+    G_LATER,
+    G_LED,
+    G_NEW,
+    G_NPLAYS,
+    G_POINTS,
+    G_SEAT,
+    G_TRICK,
+    G_WCARD,
+    G_WSEAT,
+    MAX_LOG,
+    N_LOG,
+    calls_of,
+    plays_of,
+)
 
 
 @kernel
@@ -118,13 +144,16 @@ def calls_likelihood(world, p, know, calls, bidder, t, tab):
 
 
 @kernel
-def world_weight(world, p, know, calls, bidder, infer, trust, t, tab):
+def world_weight(world, p, know, calls, plays, bidder, infer, trust, t, tab):
     """The weight of a drawn world: 1 without inference, else the uniform floor
     ``1 - trust`` (``trust`` in percent) plus ``trust`` times the calls' likelihood."""
     if infer == L.INFER_NONE:
         return 1.0
     share = trust / 100.0
-    return (1.0 - share) + share * calls_likelihood(world, p, know, calls, bidder, t, tab)
+    like = calls_likelihood(world, p, know, calls, bidder, t, tab)
+    if infer == L.INFER_ALL:
+        like *= plays_likelihood(world, p, plays, t, tab)
+    return (1.0 - share) + share * like
 
 
 @kernel
@@ -149,4 +178,83 @@ def dealt_likelihood(hands, seat, calls, tab):
         if q != seat and (calls[2 * q] > 0 or calls[2 * q + 1] > 0):
             est = best_of(suit_values(hands[L.H_DEALT + q], tab))[1] / 10.0
             like *= call_likelihood(est, calls[2 * q], calls[2 * q + 1])
+    return like
+
+
+# infer=all: a play the heuristic would not have made from the world's cards is this much
+# less likely than one it would (the others are modelled as the heuristic, loosely)
+PLAY_SLACK = 0.5
+
+
+@kernel
+def log_before(think, hands, st, p, k, tab):
+    """Note, for infer=all, the trick as seat ``p`` at place ``k`` sees it before it plays
+    (``st``, layout PS_*): log_after completes the entry once the cards are down."""
+    log = plays_of(think)
+    n = log[0]
+    if n >= MAX_LOG:
+        return
+    at = 1 + n * N_LOG
+    log[at + G_SEAT] = p
+    log[at + G_LATER] = 1 if holders(hands, tab) & later_opponents(tab, k, p) else 0
+    log[at + G_FIRST] = 1 if st[L.PS_TRICK] == 0 and p == st[L.PS_BIDDER] else 0
+    log[at + G_WSEAT] = st[L.PS_WSEAT] if k > 0 else -1
+    log[at + G_WCARD] = st[L.PS_WCARD]
+    log[at + G_LED] = st[L.PS_LED] if k > 0 else -1
+    log[at + G_POINTS] = st[L.PS_POINTS]
+    log[at + G_NPLAYS] = st[L.PS_NPLAYS]
+    log[at + G_BEFORE] = st[L.PS_PLAYED]
+    log[at + G_TRICK] = st[L.PS_TRICK]
+
+
+@kernel
+def log_after(think, c, new):
+    """The entry log_before began: the top card ``c`` and every card put down (``new``)."""
+    log = plays_of(think)
+    n = log[0]
+    if n >= MAX_LOG:
+        return
+    at = 1 + n * N_LOG
+    log[at + G_CARD] = c
+    log[at + G_NEW] = np.int64(new)
+    log[0] = n + 1
+
+
+@kernel
+def plays_likelihood(world, p, log, t, tab):
+    """How likely the other seats' logged single-card plays are with their cards in
+    ``world``: 1 for a play the heuristic would make from the cards the seat held then
+    (its cards in the world and those it played since), PLAY_SLACK for any other.
+    Stacks and five-handed's plays (whose sides are not public) are not read."""
+    if calls_partner(tab):
+        return 1.0
+    like = 1.0
+    sides = side_word(tab)
+    n = log[0]
+    for j in range(n):
+        at = 1 + j * N_LOG
+        q = log[at + G_SEAT]
+        c = log[at + G_CARD]
+        if q == p or np.uint64(log[at + G_NEW]) != ONE << np.uint64(c):
+            continue
+        held = world[q]
+        for i in range(j, n):  # the cards it played from this play on
+            if log[1 + i * N_LOG + G_SEAT] == q:
+                held |= np.uint64(log[1 + i * N_LOG + G_NEW])
+        if extra_cards(popcount(held), log[at + G_TRICK], tab) > 0:
+            continue  # a hand that plays a stack here: its top card is not read
+        led = log[at + G_LED]
+        if led < 0:
+            legal = lead_cards(held, log[at + G_FIRST] == 1, t, tab)
+        else:
+            legal = legal_cards(held, led, t, tab, tab.opts[L.O_PLAIN_LED])
+        if popcount(legal) < 2:
+            continue
+        later = log[at + G_LATER] == 1
+        guess = heuristic_card(np.int64(L.F_ALL), held, legal,
+                               winning(log[at + G_WSEAT], sides, side_of(tab, q)),
+                               log[at + G_WCARD], np.uint64(log[at + G_BEFORE]), later,
+                               later and log[at + G_NPLAYS] == 2, log[at + G_POINTS], t, tab)
+        if guess != c:
+            like *= PLAY_SLACK
     return like

@@ -71,6 +71,7 @@ from pedro_sim.engine.thinking.scratch import (
     explained_of,
     know_of,
     must_of,
+    plays_of,
     pts_of,
     rollout_hands,
     rollout_state_of,
@@ -243,8 +244,8 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
             SM.draw_world(p, all_hands, world, rng, dp, fact, sp, sm)
         else:
             SM.draw_any(p, all_hands, world, rng, know, out_p, must, t, tab)
-        weight = IN.world_weight(world, p, know, calls, ctx_of(think)[SV.C_FIRST], infer, trust,
-                                 t, tab)
+        weight = IN.world_weight(world, p, know, calls, plays_of(think),
+                                 ctx_of(think)[SV.C_FIRST], infer, trust, t, tab)
         if record:
             weights_of(think)[w] = weight
         if not rollouts:
@@ -396,6 +397,7 @@ def think_out(all_hands, leader, t, policy, flags, rng, tab, pts, rec, think):
     st[L.PS_BIDDER] = bidder
     st[L.PS_FOLDS] = folds_recorded(rec)
     st[L.PS_PLAYED] = 0
+    plays_of(think)[0] = 0  # the play log (inference.py) starts empty
     trick = np.int64(0)
     while True:
         leader = open_trick(hands, st, trick, leader, t, tab, pts, rec)
@@ -411,11 +413,13 @@ def think_out(all_hands, leader, t, policy, flags, rng, tab, pts, rec, think):
             if seat_player(policy, tab, p) >= L.PL_PIMC:
                 c = think_card(policy, all_hands, p, st, flags, rng, pts, think, t, tab)
             was = st[L.PS_PLAYED]
+            IN.log_before(think, hands, st, p, np.int64(k), tab)
             play_from(hands, st, policy, flags, rng, t, tab, pts, rec, np.int64(k + 1), c)
             new = np.uint64(st[L.PS_PLAYED] & ~was)
             if new:  # (nothing when it folded)
                 led = st[L.PS_LED] if k > 0 else np.int64(-1)
                 SM.learn_play(know, p, rec_top(new, c), new, led, t, tab)
+                IN.log_after(think, rec_top(new, c), new)
         close_trick(st, np.uint64(st[L.PS_PLAYED] ^ before), t, tab, pts)
         leader = st[L.PS_WSEAT]
         trick += 1

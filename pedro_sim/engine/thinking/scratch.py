@@ -27,6 +27,13 @@ EXPLAIN_VALUES = 1 + L.MAX_SIDES  # per world and card: the value, each side's f
 (X_ARMED, X_TRICK, X_SEAT, X_WORLDS, X_DRAWN, X_CARDS, X_PLAYED, X_IDS) = range(8)
 EXPLAIN_CALL = -1  # X_TRICK of a seat's first call
 EXPLAIN_KEEP = -2  # X_TRICK of a seat's keep
+# I_PLAYS: a count, then per play (inference.py, infer=all): the seat, its card, the cards
+# it put down, whether an opponent still to play held cards, whether it was the bidder's
+# first lead, and the trick as it stood: winning seat and card, suit led, points, plays,
+# every card played before
+(G_SEAT, G_CARD, G_NEW, G_LATER, G_FIRST, G_WSEAT, G_WCARD, G_LED, G_POINTS, G_NPLAYS,
+ G_BEFORE, G_TRICK, N_LOG) = range(13)
+MAX_LOG = L.MAX_TRICKS * L.SEATS
 
 # U (uint64), laid out from the sizes of its fields
 (
@@ -63,11 +70,12 @@ EXPLAIN_KEEP = -2  # X_TRICK of a seat's keep
     I_STEER,  # 2: situations of the technique watched, and the action chosen (steering.py)
     I_EXPLAIN,  # X_IDS + 32: a decision to record (the `explain` command)
     I_CALLS,  # 2 per seat: what the auction said of it (engine/thinking/inference.py)
+    I_PLAYS,  # 1 + MAX_LOG * N_LOG: the plays of the deal so far, as a seat saw each made
     N_I,
 ) = offsets(32, SV.N_CTX, L.PT_LEN, L.PS_LEN, L.PS_LEN, L.MAX_DECK, L.MAX_DECK, L.PT_LEN,
             L.PS_LEN, L.MAX_SIDES, 16, 256, 2 * L.SEATS, L.MAX_SIDES, L.SEATS,
             L.SEATS * 4 * BID_LEVELS, L.SEATS * 4 * BID_LEVELS, L.SEATS * 8 * BID_LEVELS, 2,
-            X_IDS + 32, 2 * L.SEATS)
+            X_IDS + 32, 2 * L.SEATS, 1 + MAX_LOG * N_LOG)
 # F (float64)
 (
     F_SCORES,  # 16: the scores of the moves
@@ -184,7 +192,13 @@ def weights_of(think):
 def calls_of(think):
     """Per seat: the highest bid it made, the lowest it would have had to make when it
     passed (inference.py)."""
-    return think[T_I][I_CALLS:N_I]
+    return think[T_I][I_CALLS:I_PLAYS]
+
+
+@kernel
+def plays_of(think):
+    """The play log (G_*): [0] the count, then N_LOG ints a play."""
+    return think[T_I][I_PLAYS:N_I]
 
 
 @kernel
