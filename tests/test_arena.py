@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from test_trace_accounting import identity_errors
 
 from pedro_sim import reference
 from pedro_sim.arena.duel import arena_duel
@@ -53,6 +54,7 @@ def test_the_example_bot_plays_every_game_legally():
                               "example")
         for t in traces:
             assert reference.check_trace(t) == [], (table, t["deal"])
+            assert identity_errors(t) == [], (table, t["deal"])
 
 
 @pytest.mark.slow
@@ -63,6 +65,7 @@ def test_the_example_bot_plays_1000_deals_of_every_game_legally():
         specs = [EXAMPLE if s % 2 else "heuristic" for s in range(n)]
         for t in arena_traces(inputs_of(table), 11, range(1000), specs, "example"):
             assert reference.check_trace(t) == [], (table, t["deal"])
+            assert identity_errors(t) == [], (table, t["deal"])
 
 
 @pytest.mark.parametrize("table", TABLES)

@@ -291,3 +291,14 @@ def test_the_play_log_reads_heuristic_seats_exactly():
             else:
                 missed += like < 1.0
     assert checked > 200 and missed > 0  # (pimc leaves the heuristic's card at times)
+
+
+def test_inference_gives_the_same_deals_whatever_the_threads():
+    import numba
+
+    runs = []
+    for threads in (1, 2):
+        numba.set_num_threads(threads)
+        runs.append(records("cinch", SMALL + ",infer=all,trust=95", deals=16, seed=8))
+    numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    assert np.array_equal(runs[0], runs[1])

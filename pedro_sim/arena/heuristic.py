@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pedro_sim.cards import parse_card
+from pedro_sim.cards import mask_of, parse_card
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.game.auction import forced_call, make_call, name_trump
 from pedro_sim.engine.game.tricks import extra_cards
@@ -33,10 +33,9 @@ HEURISTIC = np.int64(L.PL_HEURISTIC)
 
 
 def mask(cards) -> np.uint64:
-    m = 0
-    for c in cards:
-        m |= 1 << (parse_card(c) if isinstance(c, str) else int(c))
-    return np.uint64(m)
+    """The mask of cards given as text (a view's) or as ids (a question's options)."""
+    return np.uint64(mask_of([parse_card(c) if isinstance(c, str) else int(c)
+                              for c in cards]))
 
 
 def lowest_in(m: int, legal: list) -> int:

@@ -15,10 +15,12 @@ from typing import Protocol
 from pedro_sim.arena.protocol import encode_option
 from pedro_sim.reference.cards import SUITS
 from pedro_sim.reference.variants import CARD_TEXT
+from pedro_sim.reference.variants import texts as card_texts
 
 
 def texts(cards) -> list[str]:
-    return [CARD_TEXT[c] for c in sorted(cards)]
+    """Cards as text, in ascending id order."""
+    return card_texts(sorted(cards))
 
 
 class Player(Protocol):
@@ -73,6 +75,16 @@ class Deal:
             self.bids.append([seat, self.forced])
             self.contract = {"bidder": seat, "bid": self.forced}
         chosen = self.picked(tag, seat)
+        value = options[0]
+        if len(options) > 1:  # a decision with one option asks nobody
+            self.asking = seat
+            value = self.seats[seat].decide(self.question(tag, seat, options, info, chosen),
+                                            list(options))
+        self.observe(tag, seat, value, info, chosen)
+        return value
+
+    def question(self, tag: str, seat: int, options: list, info, chosen: list[int]) -> dict:
+        """What the seat is asked (docs/protocol.md's decide message)."""
         question = {"type": "decide", "deal": self.deal, "seat": seat, "decision": tag,
                     "legal": [encode_option(tag, o) for o in options],
                     "view": self.view(seat)}
@@ -86,11 +98,7 @@ class Deal:
         elif tag == "extra":
             question["trick"] = self.trick
             question["top"] = CARD_TEXT[self.top]
-        self.asking = seat
-        value = self.seats[seat].decide(question, list(options)) if len(options) > 1 \
-            else options[0]
-        self.observe(tag, seat, value, info, chosen)
-        return value
+        return question
 
     def picked(self, tag: str, seat: int) -> list[int]:
         """The cards this seat has chosen so far in the choice under way (a choice of
