@@ -141,7 +141,7 @@ def trace(
             raise PedroError("an outside program plays every seat of a trace (--policy "
                              "exec:COMMAND); --bidders/--defenders do not seat one")
         run_arena_trace(opts.policy, rules, deals, opts.seed, first, bot_timeout, out_path,
-                        out)
+                        out, opts.worlds, opts.evaluator)
         return
     who = opts.players(rules)
     opts.set_threads()
@@ -163,7 +163,7 @@ def show(
 @app.command()
 def bot(
     policy: str = typer.Option("heuristic", "--policy",
-                               help="The player to be: random or heuristic."),
+                               help="The player to be: random, heuristic or pimc[:SETTINGS]."),
 ) -> None:
     """Be an outside program: answer pedro-bot/1 questions on standard input and output
     (docs/protocol.md) as the player --policy, e.g. duel --a "exec:pedro-sim bot"."""
@@ -277,7 +277,8 @@ def duel(
     if outside(a, b):
         if precision is not None:
             raise PedroError("--precision is not offered with an outside program: give --deals")
-        run_arena_duel(a, b, deals, opts.seed, rules, bot_timeout, out_dir, out)
+        run_arena_duel(a, b, deals, opts.seed, rules, bot_timeout, out_dir, out, opts.worlds,
+                       opts.evaluator)
         return
     with opts.dask():
         run_duel(a, b, deals, opts.seed, opts.worlds, opts.evaluator, rules, out_dir, out,

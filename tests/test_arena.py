@@ -150,9 +150,13 @@ def test_the_command_line_writes_the_finished_deals_and_one_line(tmp_path):
 @pytest.mark.parametrize("args,says", [
     (["duel", "--a", "exec:", "--b", "heuristic"], "exec: needs a command"),
     (["duel", "--a", "exec:nonexistent-program-xyz", "--b", "heuristic"], "cannot start"),
-    (["duel", "--a", "exec:true", "--b", "pimc"], "cannot sit at a table"),
+    (["duel", "--a", "exec:true", "--b", "dd"], "cannot sit at a table"),
+    (["duel", "--a", "exec:true", "--b", "pimc", "--variant", "lipton"],
+     "pimc sits at a table with an outside program in the presets"),
+    (["duel", "--a", "exec:true", "--b", "pimc:infer=auction"], "infer and technique"),
     (["trace", "--policy", "exec:true", "--bidders", "heuristic"], "every seat"),
-    (["bot", "--policy", "pimc"], "cannot answer from a seat's view"),
+    (["bot", "--policy", "dd"], "cannot answer from a seat's view"),
+    (["bot", "--policy", "pimc:worlds=0"], "worlds must be from 1"),
 ])
 def test_bad_specs_are_one_line_errors(tmp_path, args, says):
     r = cli(*args, *(["--out", str(tmp_path / "o")] if args[0] != "bot" else []))
@@ -207,6 +211,6 @@ def test_a_ladder_with_an_outside_program(tmp_path):
     stand = pd.read_csv(out / "standings.csv")
     assert list(stand.player) == [EXAMPLE, "heuristic", "random"]
     assert abs(stand.score_vs_field.sum()) < 1e-9  # every duel counted once each way
-    r = cli("ladder", "--player", EXAMPLE, "--player", "pimc", "--presets", "cinch",
+    r = cli("ladder", "--player", EXAMPLE, "--player", "dd", "--presets", "cinch",
             "--out", str(tmp_path / "x"))
     assert r.returncode == 2 and "cannot sit at a table" in r.stderr

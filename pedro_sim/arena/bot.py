@@ -30,18 +30,28 @@ def player_for(policy: str, hello: dict):
     """The player a hello message's game asks for."""
     if policy == "random":
         return RandomPlayer(int(hello["seed"]))
-    from pedro_sim.arena.heuristic import HeuristicPlayer
+    from pedro_sim.arena.heuristic import HeuristicPlayer, game_inputs
 
-    player = HeuristicPlayer.for_game(hello)
+    if policy.startswith("pimc"):
+        from pedro_sim.arena.pimc import PimcPlayer, arena_pimc
+
+        inputs = game_inputs(hello)
+        player = PimcPlayer(inputs, arena_pimc(policy, inputs), int(hello["seed"]))
+    else:
+        player = HeuristicPlayer.for_game(hello)
     player.warm()  # before ready: no question waits for the compiler
     return player
 
 
 def serve(policy: str, stdin: IO[str], stdout: IO[str]) -> int:
     """Answer questions until "bye" or the end of input."""
-    if policy not in ARENA_PLAYERS:
+    if policy.split(":")[0] not in ARENA_PLAYERS:
         raise PedroError(f"bot --policy: '{policy}' cannot answer from a seat's view yet "
                          f"(known: {', '.join(ARENA_PLAYERS)})")
+    if policy.startswith("pimc"):
+        from pedro_sim.specs import parse_spec
+
+        parse_spec(policy)  # a bad setting is refused before any question
     player = None
     for text in stdin:
         if not text.strip():

@@ -46,6 +46,13 @@ def lowest_in(m: int, legal: list) -> int:
     return legal[0]
 
 
+def game_inputs(game: dict) -> EngineInputs:
+    """The engine's inputs for a hello message's game (its preset and house rules)."""
+    rules = game.get("rules") or {}
+    args = [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in rules.items()]
+    return EngineInputs.for_variant(resolve_variant(str(game["variant"]), args))
+
+
 class HeuristicPlayer:
     """The heuristic of a preset (``inputs``), one decision at a time from a question."""
 
@@ -55,13 +62,17 @@ class HeuristicPlayer:
         self.v = inputs.variant
         self.flags = technique_flags()
         self.rng = np.zeros(1, np.uint64)  # the heuristic draws nothing
+        self.code = HEURISTIC  # the player the bidding kernels are asked as
+        self.think = None  # ... and their thinking scratch (none: the heuristic's rules)
+
+    def stream(self, question: dict) -> np.ndarray:
+        """The random stream a decision draws from (the heuristic's draws nothing)."""
+        return self.rng
 
     @classmethod
     def for_game(cls, game: dict) -> HeuristicPlayer:
         """From a hello message's game (its preset and house rules)."""
-        rules = game.get("rules") or {}
-        args = [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in rules.items()]
-        return cls(EngineInputs.for_variant(resolve_variant(str(game["variant"]), args)))
+        return cls(game_inputs(game))
 
     def warm(self) -> None:
         """Compile (or load from the cache) every kernel it calls, once, so that no answer
@@ -84,13 +95,13 @@ class HeuristicPlayer:
         view = question["view"]
         decision = question["decision"]
         if decision == "bid":
-            choice = self.bid(view, legal)
+            choice = self.bid(view, legal, self.stream(question))
         elif decision == "trump":
             seen = mask(view["dealt"] + view.get("picked_up", []))
-            choice = int(name_trump(HEURISTIC, seen, mask(view["dealt"]),
+            choice = int(name_trump(self.code, seen, mask(view["dealt"]),
                                     np.int64(view["seat"]), np.int64(view["dealer"]),
-                                    np.int64(view["bid"]), self.rng, self.flags,
-                                    np.int64(L.FL_SETTINGS), self.tab, None))
+                                    np.int64(view["bid"]), self.stream(question), self.flags,
+                                    np.int64(L.FL_SETTINGS), self.tab, self.think))
         elif decision == "keep_count":
             t = SUITS.index(view["trump"])
             trumps = int(mask(view["hand"]) & self.tab.masks[t, L.M_TRUMP]).bit_count()
@@ -126,7 +137,7 @@ class HeuristicPlayer:
             return seat
         return 0 if seat in team else 1
 
-    def bid(self, view: dict, legal: list) -> int:
+    def bid(self, view: dict, legal: list, rng: np.ndarray) -> int:
         """make_call / forced_call of the heuristic, with the standing bid from the view."""
         seat, dealer = view["seat"], view["dealer"]
         hand = mask(view["dealt"])
@@ -139,13 +150,13 @@ class HeuristicPlayer:
         cfg = np.int64(L.FL_SETTINGS)
         if seat == dealer and first_round and holder < 0 and \
                 self.tab.opts[L.O_DEALER_FORCED] != L.FORCED_NONE:
-            return int(forced_call(HEURISTIC, hand, np.int64(seat), np.int64(dealer), self.rng,
-                                   self.flags, cfg, self.tab, None))
+            return int(forced_call(self.code, hand, np.int64(seat), np.int64(dealer), rng,
+                                   self.flags, cfg, self.tab, self.think))
         partner = holder >= 0 and holder != seat and self.side(holder) == self.side(seat)
         may_equal = seat == dealer and first_round and self.tab.opts[L.O_DEALER_MAY_EQUAL] != 0
-        return int(make_call(HEURISTIC, hand, np.int64(seat), np.int64(dealer),
-                             np.int64(standing), np.int64(holder), partner, may_equal, self.rng,
-                             self.flags, cfg, self.tab, None))
+        return int(make_call(self.code, hand, np.int64(seat), np.int64(dealer),
+                             np.int64(standing), np.int64(holder), partner, may_equal, rng,
+                             self.flags, cfg, self.tab, self.think))
 
     def trick_state(self, question: dict):
         """(winning seat, winning card, cards played in the deal, points on the table,

@@ -18,7 +18,7 @@ from pedro_sim.reference.general import packets, seeded_deal, simulate
 from pedro_sim.reference.variants import get_variant, with_rules
 from pedro_sim.setup import EngineInputs
 
-ARENA_PLAYERS = ("random", "heuristic")  # pedro-sim's players that answer from a view
+ARENA_PLAYERS = ("random", "heuristic", "pimc")  # pedro-sim's players that answer from a view
 
 
 class SeatFault(PedroError):
@@ -51,18 +51,39 @@ def game_of(inputs: EngineInputs, seed: int) -> dict:
     return game
 
 
-def check_arena_spec(spec: str) -> str:
-    """A player the arena can seat: exec:COMMAND, or one of ARENA_PLAYERS."""
+def check_arena_spec(spec: str, worlds: int | None = None, evaluator: str | None = None) -> str:
+    """A player the arena can seat: exec:COMMAND, or one of ARENA_PLAYERS (a pimc spec
+    written out whole, --worlds and --eval filling the settings it does not name)."""
     text = spec.strip()
     if text.startswith("exec:"):
         if not text[5:].strip().strip('"'):
             raise PedroError(f"player '{spec}': exec: needs a command, e.g. exec:\"python "
                              "bot.py\"")
         return text
-    if text.lower() not in ARENA_PLAYERS:
+    if text.lower().split(":")[0] not in ARENA_PLAYERS:
         raise PedroError(f"player '{spec}' cannot sit at a table with an outside program "
                          f"(there: exec:COMMAND, {', '.join(ARENA_PLAYERS)})")
+    if text.lower().startswith("pimc"):
+        from pedro_sim.specs import parse_spec
+
+        return str(parse_spec(text, {"worlds": worlds, "eval": evaluator}))
     return text.lower()
+
+
+def fewest_trumps(inputs: EngineInputs):
+    """What all see of each seat's trumps when play starts, as the engine's sampler knows
+    it (engine/thinking/sampler.py start_knowledge): where every non-trump is discarded,
+    the trumps it was dealt; a robbing dealer with more than a hand, that many."""
+    v, tab = inputs.variant, inputs.tables
+
+    def fewest(dealt: list[list[int]], start: list[list[int]], trump: str) -> list[int]:
+        if tab.opts[L.O_DISCARD] != L.DISCARD_NON_TRUMPS:
+            return [0] * len(dealt)
+        m = int(tab.masks["SHDC".index(trump), L.M_TRUMP])
+        robs = tab.opts[L.O_DEALER_FILL] == L.FILL_ROB_TRUMPS
+        return [len(s) if robs and len(s) > v.keep else sum(m >> c & 1 for c in d)
+                for d, s in zip(dealt, start, strict=True)]
+    return fewest
 
 
 @dataclass
@@ -83,6 +104,11 @@ class Arena:
 
         own["heuristic"] = HeuristicPlayer(self.inputs)
         self.players = []
+        for spec in self.specs:  # checked before any program is started
+            if spec.startswith("pimc") and spec not in own:
+                from pedro_sim.arena.pimc import PimcPlayer, arena_pimc
+
+                own[spec] = PimcPlayer(self.inputs, arena_pimc(spec, self.inputs), self.seed)
         try:
             for seat, spec in enumerate(self.specs):
                 if spec.startswith("exec:"):
@@ -112,9 +138,12 @@ class Arena:
         v = self.variant()
         dealer = index % v.players
         _, hands, stock = seeded_deal(v, self.seed, index, 0, dealer)
+        opts = self.inputs.tables.opts
         table = Deal(self.game, index, dealer, hands, self.players,
                      v.forced if isinstance(v.forced, int) else 0,
-                     picked_up(self.inputs, v, dealer, stock))
+                     picked_up(self.inputs, v, dealer, stock), fewest_trumps(self.inputs),
+                     [int(opts[L.SE_PARTNER + s]) if opts[L.O_PASS_EXCESS] else -1
+                      for s in range(v.players)])
         try:
             body, _ = simulate(v, dealer, hands, stock, table)
         except BotError as exc:

@@ -33,8 +33,10 @@ class Deal:
     """One deal's table: the views and the players of its seats."""
 
     def __init__(self, game: dict, deal: int, dealer: int, hands, seats: list[Player],
-                 forced: int = 0, picked_up=None):
+                 forced: int = 0, picked_up=None, public=None, partners=None):
         self.game = game
+        self.partners = partners or [-1] * len(seats)  # whom each passes cards to (-1: none)
+        self.public = public  # (dealt, start, trump) -> each seat's fewest trumps in play
         self.forced = forced  # the dealer's forced bid, made without a decision
         self.picked_up = picked_up or (lambda seat: [])  # what a bidder sees before trumps
         self.folded: dict[int, int] = {}  # seat -> the first trick it did not play to
@@ -43,6 +45,8 @@ class Deal:
         self.seats = seats
         n = len(seats)
         self.hand = [sorted(h) for h in hands]  # what each seat holds as far as it knows
+        self.dealt_ids = [sorted(h) for h in hands]
+        self.fewest: list[int] = []
         self.dealt = [texts(h) for h in hands]
         self.bids: list[list[int]] = []
         self.contract: dict = {}
@@ -63,8 +67,7 @@ class Deal:
             v["rules"] = self.game["rules"]
         v.update(self.contract)
         if self.started:
-            v.update({"discarded": self.own[seat]["discarded"],
-                      "received": self.own[seat]["received"], "hand_sizes": self.sizes,
+            v.update({**self.own[seat], "hand_sizes": self.sizes, "min_trumps": self.fewest,
                       "tricks": [{"leader": t["leader"], "plays": [[s, list(c)]
                                                                    for s, c in t["plays"]]}
                                  for t in self.tricks]})
@@ -94,6 +97,8 @@ class Deal:
             question["view"]["picked_up"] = texts(self.picked_up(seat))
         if tag == "top":
             question["trick"], question["place"] = info
+            if info[0] == len(self.tricks):  # it leads: the trick in progress has no plays
+                question["view"]["tricks"].append({"leader": seat, "plays": []})
             question["view"]["folded"] = sorted([s, t] for s, t in self.folded.items())
         elif tag == "extra":
             question["trick"] = self.trick
@@ -139,11 +144,20 @@ class Deal:
         self.folded.setdefault(seat, trick)
 
     def note_start(self, discards, received, start) -> None:
-        """The exchange is over (the reference engine tells it): each seat's own cards."""
+        """The exchange is over (the reference engine tells it): each seat's own cards, the
+        cards it sees go out of play or to its partner (passed), and what all see (each seat's
+        cards, the fewest trumps each holds)."""
         self.started = True
         self.picking = None
-        for seat in range(len(self.seats)):
+        n = len(self.seats)
+        for seat in range(n):
             self.hand[seat] = sorted(start[seat])
-            self.own[seat] = {"discarded": texts(discards[seat]),
+            taken = {c for q in range(n) if q != seat for c in received[q]}
+            mate = set(received[self.partners[seat]]) if self.partners[seat] >= 0 else set()
+            self.own[seat] = {"discarded": texts([c for c in discards[seat] if c not in taken]),
+                              "passed": texts([c for c in discards[seat] if c in mate]),
                               "received": texts(received[seat])}
         self.sizes = [len(h) for h in start]
+        trump = self.contract.get("trump")
+        self.fewest = self.public(self.dealt_ids, start, trump) if self.public and trump \
+            else [0] * n

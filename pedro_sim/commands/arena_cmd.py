@@ -50,8 +50,9 @@ def failed(fault: SeatFault, kept: str, console: Console) -> None:
 
 
 def run_arena_duel(a: str, b: str, deals: int, seed: int, rules: Variant, timeout: float,
-                   out_dir: Path, console: Console) -> None:
-    a, b = check_arena_spec(a), check_arena_spec(b)
+                   out_dir: Path, console: Console, worlds: int | None = None,
+                   evaluator: str | None = None) -> None:
+    a, b = check_arena_spec(a, worlds, evaluator), check_arena_spec(b, worlds, evaluator)
     inputs = EngineInputs.for_variant(rules)
     check_writable_dir(out_dir)
     started = time.perf_counter()
@@ -78,8 +79,9 @@ def run_arena_duel(a: str, b: str, deals: int, seed: int, rules: Variant, timeou
 
 
 def run_arena_trace(policy: str, rules: Variant, deals: int, seed: int, first: int,
-                    timeout: float, out_path: Path, console: Console) -> None:
-    spec = check_arena_spec(policy)
+                    timeout: float, out_path: Path, console: Console, worlds: int | None = None,
+                    evaluator: str | None = None) -> None:
+    spec = check_arena_spec(policy, worlds, evaluator)
     inputs = EngineInputs.for_variant(rules)
     check_writable_file(out_path)
     lines: list[str] = []

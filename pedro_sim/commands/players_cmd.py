@@ -71,7 +71,7 @@ def run_ladder(presets: str | None, specs: list[str] | None, deals: int, seed: i
     if len(set(specs)) < len(specs):
         raise PedroError("--player: a player is named twice")
     if any(s.strip().startswith("exec:") for s in specs):  # played in the arena
-        specs = [check_arena_spec(s) for s in specs]
+        specs = [check_arena_spec(s, worlds, evaluator) for s in specs]
     else:
         for a in specs:  # every spec checked before the first duel
             duel_players(a, specs[0], worlds, evaluator)

@@ -27,6 +27,7 @@ KIND_BOURRE_FIXED = 6  # Bourré: a fixed hand at a fixed seat (`bourre play`)
 KIND_BOURRE_CLASSES = 7  # Bourré: random hands sorted by class (`bourre chart`)
 THINK_KIND = 16  # a Bourré deal of kind k keys its thinking player's worlds by k + 16
 KIND_ARENA = 48  # the arena's random player at seat s draws from kind 48 + s (arena/players)
+KIND_ARENA_PIMC = 64  # pimc in the arena at seat s: kind 64 + s (arena/pimc.py)
 GAME_STRIDE = 1 << 20
 
 

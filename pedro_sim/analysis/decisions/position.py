@@ -73,7 +73,7 @@ class Reader:
         self.n = v.players
         self.seat = _int(obj, "seat", 0, self.n - 1)
         self.bidder = _int(obj, "bidder", 0, self.n - 1)
-        self.bid = _int(obj, "bid", v.min_bid, v.top_bid)
+        self.bid = _int(obj, "bid", min(v.min_bid, v.forced_bid or v.min_bid), v.top_bid)
         trump = str(obj.get("trump", "")).upper()
         if trump not in SUITS or not trump:
             raise PedroError(f"trump must be one of S H D C, got {obj.get('trump')!r}")
