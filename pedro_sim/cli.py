@@ -106,11 +106,22 @@ def bid(
     precision: float = _precision("Run until every reported bid's P(make) has a 95% "
                                   "half-width of at most this, e.g. 0.005.", top=0.5),
     out_dir: Path = _out("reports"),
+    bot_timeout: float = BOT_TIMEOUT,
 ) -> None:
-    """How often does a bid make with this hand? Prints a table, writes bid.csv and plots."""
+    """How often does a bid make with this hand? Prints a table, writes bid.csv and plots.
+    A player exec:COMMAND is an outside program (docs/protocol.md; 1,000 deals a seat by
+    default)."""
+    from pedro_sim.commands.arena_cmd import outside, run_arena_bid
     from pedro_sim.commands.bid_cmd import run_bid
 
     rules = opts.rules()
+    if outside(opts.policy, opts.bidders, opts.defenders):
+        if precision is not None:
+            raise PedroError("--precision is not offered with an outside program: give --deals")
+        run_arena_bid(hand, bid_value, trump, seat, deals, opts.seed,
+                      (opts.policy, opts.bidders, opts.defenders), rules, bot_timeout, out_dir,
+                      out, opts.worlds, opts.evaluator, bids)
+        return
     who = opts.players(rules)
     opts.set_threads()
     with opts.dask():

@@ -154,6 +154,8 @@ def test_the_command_line_writes_the_finished_deals_and_one_line(tmp_path):
     (["duel", "--a", "exec:true", "--b", "pimc", "--variant", "lipton"],
      "pimc sits at a table with an outside program in the presets"),
     (["duel", "--a", "exec:true", "--b", "pimc:infer=auction"], "infer and technique"),
+    (["duel", "--a", "exec:true", "--b", "pimc", "--rule", "partnerships=no"],
+     "not cinch@4"),
     (["trace", "--policy", "exec:true", "--bidders", "heuristic"], "every seat"),
     (["bot", "--policy", "dd"], "cannot answer from a seat's view"),
     (["bot", "--policy", "pimc:worlds=0"], "worlds must be from 1"),
@@ -214,3 +216,49 @@ def test_a_ladder_with_an_outside_program(tmp_path):
     r = cli("ladder", "--player", EXAMPLE, "--player", "dd", "--presets", "cinch",
             "--out", str(tmp_path / "x"))
     assert r.returncode == 2 and "cannot sit at a table" in r.stderr
+
+
+# --- the bid analysis with an outside program ------------------------------------------
+
+BID_HAND = ("AH KH 5H 2H 9C 4D JS 7S 3C", "--bid", "8", "--trump", "H")
+
+
+def test_bid_through_the_protocol_is_the_engines_bid(tmp_path):
+    """`bid` with the heuristic behind the protocol: the engine's own fixed-hand deals,
+    so every row and the points histogram are the engine's heuristic's, count for count."""
+    import pandas as pd
+
+    engine, arena = tmp_path / "engine", tmp_path / "arena"
+    r = cli("bid", *BID_HAND, "--seat", "0", "--policy", "heuristic",
+            "--deals", "150", "--bids", "8", "--out", str(engine))
+    assert r.returncode == 0, r.stderr
+    bot = f"exec:{sys.executable} -m pedro_sim bot --policy heuristic"
+    r = cli("bid", *BID_HAND, "--seat", "0", "--policy", bot, "--deals", "150",
+            "--out", str(arena))
+    assert r.returncode == 0, r.stderr
+    for name in ("bid.csv", "points.csv"):
+        a = pd.read_csv(engine / name).drop(columns="policy")
+        b = pd.read_csv(arena / name).drop(columns="policy")
+        pd.testing.assert_frame_equal(a, b)
+    assert json.loads((arena / "run.json").read_text())["deals_per_seat"] == [150]
+
+
+def test_bid_with_a_program_against_pimc_and_its_fault(tmp_path):
+    """--bidders exec:... --defenders pimc plays (a row per seat); a program that fails
+    in deal 3 stops the run with one line (exit 1), bid.csv written over deals 0..2."""
+    import pandas as pd
+
+    out = tmp_path / "bid"
+    r = cli("bid", *BID_HAND, "--seat", "all", "--bidders", EXAMPLE, "--defenders",
+            "pimc:worlds=6,bid_worlds=8", "--deals", "12", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    table = pd.read_csv(out / "bid.csv")
+    assert list(table.seat) == ["eldest", "second", "third", "dealer"]
+    assert (table.n == 12).all() and (table.played_at_bid == 8).all()
+    r = cli("bid", *BID_HAND, "--policy", faulty(tmp_path, "exit"), "--deals", "10",
+            "--out", str(out))
+    errors = r.stderr.strip().splitlines()
+    assert r.returncode == 1 and len(errors) == 1 and "deal 3" in errors[0], r.stderr
+    assert list(pd.read_csv(out / "bid.csv").n) == [3]
+    r = cli("bid", *BID_HAND, "--policy", EXAMPLE, "--precision", "0.01", "--out", str(out))
+    assert r.returncode == 2 and "--precision is not offered" in r.stderr

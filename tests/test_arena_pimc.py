@@ -22,7 +22,15 @@ VIEW_KEYS = ("seat", "bidder", "bid", "trump", "hand", "discarded", "passed", "h
              "min_trumps", "tricks", "folded")
 
 
-@pytest.mark.parametrize("variant", AP.PIMC_PRESETS)
+FAST_PRESETS = ("cinch", "california", "king-pedro", "sixty-three")  # the rest: slow
+
+
+def some_slow(names, fast) -> list:
+    """``names`` as parameters, those not in ``fast`` marked slow (make test-all)."""
+    return [pytest.param(n, marks=() if n in fast else pytest.mark.slow) for n in names]
+
+
+@pytest.mark.parametrize("variant", some_slow(AP.PIMC_PRESETS, FAST_PRESETS))
 def test_pimc_plays_every_preset_it_sits_in_from_the_view(variant, monkeypatch):
     """Every deal checks; every card choice but a stack's goes through pimc's worlds."""
     counts: Counter = Counter()
@@ -59,8 +67,9 @@ class Recorder(HeuristicPlayer):
         return super().decide(question, legal)
 
 
-@pytest.mark.parametrize("variant", ["cinch", "california", "pidro", "nicaragua",
-                                     "king-pedro", "eighty-three"])
+@pytest.mark.parametrize("variant", some_slow(["cinch", "california", "pidro", "nicaragua",
+                                               "king-pedro", "eighty-three"],
+                                              ("pidro", "eighty-three")))
 def test_each_view_is_the_seats_position_of_the_finished_deal(variant):
     """The arena's view of a card decision holds what `explain --position` is given for
     the same decision from the deal's trace (analysis/decisions/position.py

@@ -10,6 +10,7 @@ players that play for the score, it answers the bid played, and the command says
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -87,10 +88,12 @@ def bid_analysis(inputs: EngineInputs, hand: list[int], seats: list[str], trump:
                  deals: int, seed: int, policy: int, policy_name: str, flags: np.ndarray,
                  show_progress: bool | None = None,
                  precision: float | None = None,
-                 bids: list[int] | None = None) -> BidReport:
+                 bids: list[int] | None = None,
+                 histogram: Callable[[int, int, str], np.ndarray] | None = None) -> BidReport:
     """Simulate the hand from each seat (trump None: the heuristic's best suit); with
     ``precision``, as many deals per seat as that takes, at most ``deals``. ``bids``: the
-    bids to report (default every one)."""
+    bids to report (default every one). ``histogram(place, suit, label)``: the joint
+    points of the deals played elsewhere (the arena) instead of by the engine."""
     variant = inputs.variant
     suit = heuristic_trump(inputs, hand) if trump is None else trump
     tables, hists, summary = [], [], []
@@ -101,7 +104,9 @@ def bid_analysis(inputs: EngineInputs, hand: list[int], seats: list[str], trump:
 
     for seat in seats:
         label = f"{seat}, trumps {SUITS[suit]}"
-        if precision is None:
+        if histogram is not None:
+            both = histogram(place(seat), suit, label)
+        elif precision is None:
             both = points_histogram(inputs, hand, place(seat), suit, deals, seed, policy,
                                     flags, label, show_progress)
         else:

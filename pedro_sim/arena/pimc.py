@@ -32,8 +32,7 @@ DECISIONS = 256  # decisions of one seat in a deal, at most (its streams' spacin
 def arena_pimc(spec: str, inputs: EngineInputs) -> Players:
     """The pimc of ``spec`` if it can sit in the arena, else a one-line PedroError."""
     v = inputs.variant
-    if v.name not in PIMC_PRESETS or inputs.trace_rules.get("players") \
-            or inputs.trace_rules.get("partnerships"):
+    if v.name not in PIMC_PRESETS or v.players != 4 or not v.partnerships:
         raise PedroError(f"pimc sits at a table with an outside program in the presets "
                          f"{', '.join(PIMC_PRESETS)} (four players in partnerships), "
                          f"not {inputs.label}")
@@ -88,13 +87,14 @@ class PimcPlayer(HeuristicPlayer):
         return self.seed, deal * DECISIONS + self.asked[seat], KIND_ARENA_PIMC + seat
 
     def card(self, question: dict, legal: list) -> int:
-        """pimc's card where the view reads as a position with a choice of cards; the
-        heuristic's where it does not (one legal card, a stack, a fold)."""
+        """pimc's card from the view read as a position; a stack's top card (the seat
+        plays cards under it) the heuristic's. The arena asks only where there is a
+        choice, so any other view the reader refuses is a fault, not left to the
+        heuristic."""
         view = question["view"]
-        try:
-            pos = read_position(view, self.v, self.who.label, self.seed)
-        except PedroError:
+        if len(view["hand"]) > self.v.keep - question["trick"]:
             return super().card(question, legal)
+        pos = read_position(view, self.v, self.who.label, self.seed)
         if pos.legal != int(mask(legal)):
             raise PedroError(f"pimc in the arena: the view's legal cards {legal} are not "
                              f"those the position reads (deal {question['deal']})")

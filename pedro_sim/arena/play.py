@@ -13,7 +13,7 @@ from pedro_sim.arena.protocol import BotError
 from pedro_sim.arena.views import Deal
 from pedro_sim.encoding import layout as L
 from pedro_sim.errors import PedroError
-from pedro_sim.reference.engine import FORMAT
+from pedro_sim.reference.engine import FORMAT, fixed_deal
 from pedro_sim.reference.general import packets, seeded_deal, simulate
 from pedro_sim.reference.variants import get_variant, with_rules
 from pedro_sim.setup import EngineInputs
@@ -138,20 +138,43 @@ class Arena:
         v = self.variant()
         dealer = index % v.players
         _, hands, stock = seeded_deal(v, self.seed, index, 0, dealer)
+        table = self.table(v, index, dealer, hands, stock)
+        return self.finish(index, label, table, lambda: simulate(v, dealer, hands, stock,
+                                                                 table))
+
+    def play_fixed(self, index: int, hand: list[int], seat: int, bid: int, suit: int,
+                   label: str) -> dict:
+        """The `bid` analysis's deal ``index`` (kind 2, dealer 0, as the engine deals it):
+        ``seat`` holds ``hand`` (reference card ids), holds ``bid`` without an auction
+        and names ``suit``."""
+        v = self.variant()
+        _, hands, stock = fixed_deal(v, self.seed, index, hand, seat)
+        table = self.table(v, index, 0, hands, stock)
+        table.fix(seat, bid, suit)
+        return self.finish(index, label, table, lambda: simulate(
+            v, 0, hands, stock, table, fixed_bidder=seat, fixed_bid=bid), {"kind": 2})
+
+    def table(self, v, index: int, dealer: int, hands, stock) -> Deal:
+        """The deal's table: its views and the seats' players."""
         opts = self.inputs.tables.opts
-        table = Deal(self.game, index, dealer, hands, self.players,
-                     v.forced if isinstance(v.forced, int) else 0,
-                     picked_up(self.inputs, v, dealer, stock), fewest_trumps(self.inputs),
-                     [int(opts[L.SE_PARTNER + s]) if opts[L.O_PASS_EXCESS] else -1
-                      for s in range(v.players)])
+        return Deal(self.game, index, dealer, hands, self.players,
+                    v.forced if isinstance(v.forced, int) else 0,
+                    picked_up(self.inputs, v, dealer, stock), fewest_trumps(self.inputs),
+                    [int(opts[L.SE_PARTNER + s]) if opts[L.O_PASS_EXCESS] else -1
+                     for s in range(v.players)])
+
+    def finish(self, index: int, label: str, table: Deal, run: Callable[[], tuple],
+               header: dict | None = None) -> dict:
+        """Play the deal (``run``: the reference engine with ``table`` as its policy),
+        tell every program it is over, and return its trace."""
         try:
-            body, _ = simulate(v, dealer, hands, stock, table)
+            body, _ = run()
         except BotError as exc:
             seat = table.asking
             raise SeatFault(f"seat {seat} ({self.specs[seat]}) in deal {index}: {exc}") \
                 from None
         trace = {"format": FORMAT, "variant": self.game["variant"], "seed": self.seed,
-                 "deal": index, "policy": label}
+                 "deal": index, **(header or {}), "policy": label}
         if self.game.get("rules"):
             trace["rules"] = self.game["rules"]
         trace.update(body)

@@ -57,6 +57,14 @@ class Deal:
         self.picking: tuple | None = None  # (decision, seat, cards chosen so far)
         self.asking = -1  # the seat asked last (named when its player fails)
         self.top, self.trick = -1, -1  # the top card being played, and its trick
+        self.trump = -1  # a trump named for the seat (the `bid` analysis's fixed contract)
+
+    def fix(self, seat: int, bid: int, suit: int) -> None:
+        """A contract made without an auction: ``seat`` holds ``bid`` and names ``suit``
+        (nobody is asked about either)."""
+        self.bids = [[seat, bid]]
+        self.contract = {"bidder": seat, "bid": bid}
+        self.trump = suit
 
     def view(self, seat: int) -> dict:
         """The seat's view, a pedro-decision/1 object (docs/protocol.md)."""
@@ -78,8 +86,9 @@ class Deal:
             self.bids.append([seat, self.forced])
             self.contract = {"bidder": seat, "bid": self.forced}
         chosen = self.picked(tag, seat)
-        value = options[0]
-        if len(options) > 1:  # a decision with one option asks nobody
+        fixed = tag == "trump" and self.trump >= 0
+        value = self.trump if fixed else options[0]
+        if len(options) > 1 and not fixed:  # a decision with one option asks nobody
             self.asking = seat
             value = self.seats[seat].decide(self.question(tag, seat, options, info, chosen),
                                             list(options))

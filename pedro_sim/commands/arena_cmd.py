@@ -102,3 +102,66 @@ def run_arena_trace(policy: str, rules: Variant, deals: int, seed: int, first: i
     console.print(f"wrote {len(lines):,} deals to {out_path}")
     if fault is not None:
         failed(fault, f"the {len(lines):,} deals finished before it", console)
+
+
+def run_arena_bid(hand_text: str, bid_value: int | None, trump: str, seat: str,
+                  deals: int | None, seed: int, specs: tuple[str, str | None, str | None],
+                  rules: Variant, timeout: float, out_dir: Path, console: Console,
+                  worlds: int | None = None, evaluator: str | None = None,
+                  bids_text: str | None = None) -> None:
+    """`bid` with an outside program at the table (``specs``: --policy, --bidders,
+    --defenders): every reported bid played in a run of its own, with that bid in force,
+    1,000 deals per seat unless --deals says otherwise. A program's fault writes the
+    deals finished before it."""
+    import pandas as pd
+
+    from pedro_sim.analysis.bid import BidReport, bid_analysis
+    from pedro_sim.arena.bid import FixedHandTable
+    from pedro_sim.cards import format_cards
+    from pedro_sim.commands.bid_cmd import bid_inputs, print_report, write_report
+    from pedro_sim.parsers import parse_bids
+
+    hand, bid_value, suit, seats = bid_inputs(hand_text, bid_value, trump, seat, rules)
+    policy, bidders, defenders = specs
+    b_spec = check_arena_spec(bidders or policy, worlds, evaluator)
+    d_spec = check_arena_spec(defenders or policy, worlds, evaluator)
+    label = b_spec if b_spec == d_spec else f"bidders {b_spec}, defenders {d_spec}"
+    bids = sorted(set(parse_bids(bids_text, rules)) | {bid_value}) if bids_text else [bid_value]
+    check_writable_dir(out_dir)
+    deals = 1000 if deals is None else deals
+    inputs = EngineInputs.for_variant(rules)
+    started = time.perf_counter()
+    table = FixedHandTable(inputs, seed, b_spec, d_spec, timeout)
+    runs: list[tuple[int, BidReport]] = []
+    try:
+        for b in bids:
+            for s in seats:
+                histogram = table.histogram(hand, b, deals,
+                                            Progress(deals, f"deals ({s}, bid {b})"))
+                report = bid_analysis(inputs, hand, [s], suit, deals, seed, 0, label, None,
+                                      bids=[b], histogram=histogram)
+                if int(report.summary.n.iloc[0]) > 0:
+                    report.table["played_at_bid"] = b
+                    runs.append((b, report))
+                if table.fault is not None:
+                    break
+            if table.fault is not None:
+                break
+    finally:
+        table.close()
+    elapsed = time.perf_counter() - started
+    if not runs:
+        failed(table.fault, "no deal: the program failed in the first", console)
+    main = [r for b, r in runs if b == bid_value] or [runs[0][1]]
+    report = BidReport(pd.concat([r.table for _, r in runs], ignore_index=True),
+                       pd.concat([r.points for r in main], ignore_index=True),
+                       pd.concat([r.summary for r in main], ignore_index=True))
+    text = format_cards(hand)
+    print_report(report, text, bid_value, console, rules.partnerships)
+    console.print(f"Played in the arena with {label}: each bid's row comes from deals played "
+                  f"at that bid ({', '.join(map(str, bids))}).")
+    write_report(report, text, out_dir, seed, deals, rules.name, label, elapsed, bid_value)
+    console.print(f"wrote {out_dir}/bid.csv, points.csv, run.json, make_rate.png, points.png "
+                  f"({elapsed:.1f} s)")
+    if table.fault is not None:
+        failed(table.fault, "the deals finished before it", console)

@@ -35,12 +35,7 @@ def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals:
     """The bid command, its input checked first. Without --deals and --precision: 200,000
     deals per seat, or for thinking players as many as P(make) to ±THINKING_PRECISION
     takes."""
-    hand = check_in_pack(parse_hand(hand_text, size=rules.hand, allow_joker=rules.deck == 53),
-                         rules)
-    bid_value = rules.check_bid(rules.min_bid if bid_value is None else bid_value)
-    suit = None if trump.strip().lower() == "best" else parse_suit(trump)
-    seats = parse_seats(seat, rules.players)
-    check_28_56(rules, bid_value, hand, suit, seats)
+    hand, bid_value, suit, seats = bid_inputs(hand_text, bid_value, trump, seat, rules)
     bids = reported_bids(bids_text, bid_value, who, rules)
     check_writable_dir(out_dir)
     if deals is None and precision is None and who.thinks:
@@ -70,6 +65,18 @@ def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals:
                  rules.name, who.label, elapsed, bid_value, precision)
     console.print(f"wrote {out_dir}/bid.csv, points.csv, run.json, make_rate.png, points.png "
                   f"({elapsed:.1f} s)")
+
+
+def bid_inputs(hand_text: str, bid_value: int | None, trump: str, seat: str,
+               rules: Variant) -> tuple[list[int], int, int | None, list[str]]:
+    """The command's hand, bid, trump (None: best) and seats, each checked (one line)."""
+    hand = check_in_pack(parse_hand(hand_text, size=rules.hand, allow_joker=rules.deck == 53),
+                         rules)
+    bid_value = rules.check_bid(rules.min_bid if bid_value is None else bid_value)
+    suit = None if trump.strip().lower() == "best" else parse_suit(trump)
+    seats = parse_seats(seat, rules.players)
+    check_28_56(rules, bid_value, hand, suit, seats)
+    return hand, bid_value, suit, seats
 
 
 def check_28_56(rules: Variant, bid_value: int, hand: list[int], suit: int | None,

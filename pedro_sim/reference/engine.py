@@ -192,6 +192,18 @@ class _FixedTrump(RandomPolicy):
         return super().choose(tag, seat, options, info)
 
 
+def fixed_deal(v, seed: int, index: int, fixed: list[int], seat: int):
+    """(stream, hands, stock) of fixed-hand deal ``index`` (kind 2, dealer 0): ``seat``
+    holds the cards ``fixed``, the rest of the pack shuffled and dealt around it."""
+    rest = [c for c in v.pack() if c not in set(fixed)]
+    stream = Stream.start(seed, index, 2)
+    shuffle(stream, rest)
+    hands, stock = deal_general(rest, 0, v.dealt, skip=seat, packet=v.packet,
+                                players=v.players)
+    hands[seat] = list(fixed)
+    return stream, hands, stock
+
+
 def fixed_hand_deal(seed: int, index: int, hand, seat: int, trump: str,
                     variant: str = "cinch", rules: dict | None = None) -> dict:
     """The `bid` analysis deal (kind 2): dealer 0, ``seat`` holds ``hand`` and wins the
@@ -206,14 +218,8 @@ def fixed_hand_deal(seed: int, index: int, hand, seat: int, trump: str,
     if len(fixed) != v.dealt or len(set(fixed)) != v.dealt:
         raise ValueError(f"hand must be {v.dealt} distinct cards: {hand!r}")
     suit = parse_suit(trump)
-    rest = [c for c in v.pack() if c not in set(fixed)]
-    stream = Stream.start(seed, index, 2)
-    shuffle(stream, rest)
-    dealer = 0
-    hands, stock = deal_general(rest, dealer, v.dealt, skip=seat, packet=v.packet,
-                                players=v.players)
-    hands[seat] = list(fixed)
-    body, _ = simulate(v, dealer, hands, stock, _FixedTrump(stream, suit), fixed_bidder=seat)
+    stream, hands, stock = fixed_deal(v, seed, index, fixed, seat)
+    body, _ = simulate(v, 0, hands, stock, _FixedTrump(stream, suit), fixed_bidder=seat)
     trace = _header(v.name, seed, index, {"kind": 2, **({"rules": rules} if rules else {})})
     trace.update(body)
     return trace

@@ -787,16 +787,19 @@ def discard_credit(v: Variant, t: Table, discards, bidder: int, start=()) -> int
 
 # -------------------------------------------------------------------- deal
 
-def simulate(v: Variant, dealer: int, hands, stock, policy, fixed_bidder: int | None = None):
+def simulate(v: Variant, dealer: int, hands, stock, policy, fixed_bidder: int | None = None,
+             fixed_bid: int | None = None):
     """One deal from the dealt ``hands`` and ``stock``; returns the trace body
     (without header) and the awards (card -> side) for the counting order. Lists by seat
     have ``v.players`` entries, ``points`` and ``score`` one a side (``v.sides``);
-    five-handed adds ``called`` (the called trump and its holder) before ``tricks``."""
+    five-handed adds ``called`` (the called trump and its holder) before ``tricks``.
+    ``fixed_bidder`` holds the bid without an auction, at the minimum unless
+    ``fixed_bid`` is given."""
     n = v.players
     if fixed_bidder is None:
         bids, bidder, bid = auction(v, dealer, policy, hands)
     else:
-        bidder, bid = fixed_bidder, v.min_bid
+        bidder, bid = fixed_bidder, v.min_bid if fixed_bid is None else fixed_bid
         bids = [[bidder, bid]]
     body = {"dealer": dealer, "hands": [texts(h) for h in hands], "stock": texts(stock),
             "bids": bids}
