@@ -95,7 +95,7 @@ def command_lines(draw):
 
 @pytest.mark.filterwarnings("ignore")
 @given(command_lines())
-@settings(max_examples=40, deadline=None,
+@settings(max_examples=25, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_command_line(tmp_path_factory, capsys, argv):
     out = tmp_path_factory.mktemp("fuzz")
