@@ -368,3 +368,49 @@ def test_a_robbing_dealer_over_six_holds_only_trumps(tmp_path):
         assert set(a.index) == set(b.index)
         half = (a.value_hi - a.value_lo) / 2 + (b.value_hi - b.value_lo) / 2
         assert ((a.value - b.value[a.index]).abs() <= 2 * half).all(), (k, seat, a, b)
+
+
+SHORT_DEALER = {  # cinch, seed 22, deal 35 of the arena: the dealer robbed only 4 cards
+    "format": "pedro-decision/1", "variant": "cinch", "seat": 0, "dealer": 3, "bidder": 0,
+    "bid": 7, "trump": "C", "hand": ["5S", "QC"], "hand_sizes": [6, 6, 6, 4],
+    "min_trumps": [3, 1, 1, 1],
+    "tricks": [{"leader": 0, "plays": [[0, ["6C"]], [1, ["2C"]], [2, ["7C"]], [3, ["AC"]]]},
+               {"leader": 3, "plays": [[3, ["QD"]], [0, ["8C"]], [1, ["TS"]], [2, ["2D"]]]},
+               {"leader": 0, "plays": [[0, ["9C"]], [1, ["3C"]], [2, ["KC"]], [3, ["5C"]]]},
+               {"leader": 2, "plays": [[2, ["QS"]], [3, ["AS"]], [0, ["4D"]], [1, ["TC"]]]},
+               {"leader": 1, "plays": [[1, ["4C"]], [2, ["4H"]]]}]}
+
+
+def test_a_seat_out_of_cards_is_skipped(tmp_path):
+    """A seat that has played every card it started play with (a dealer that robbed
+    fewer than a hand) does not play to the trick: the next seat does (found by pimc in
+    the arena, where the reader refused the view)."""
+    path = tmp_path / "d.json"
+    path.write_text(json.dumps(SHORT_DEALER))
+    _, answer = explain_position_file(path, "pimc:worlds=5", worlds=5)
+    assert sorted(answer.frame.card) == ["5S", "QC"]
+    late = {**SHORT_DEALER, "hand_sizes": [6, 6, 6, 5]}  # seat 3 still holds a card
+    refused_in_one_line(path, late, "seat 0 is not the one to play: seat 3 is")
+
+
+PASSED_THEN_PUT_AWAY = {  # eighty-three in the arena: seat 2 passed 3C 4C JK to seat 0,
+    # which has played 4C and holds one card: it put 3C or the joker out of play
+    "format": "pedro-decision/1", "variant": "eighty-three", "seat": 2, "dealer": 3,
+    "bidder": 2, "bid": 40, "trump": "C", "hand": ["6C", "AC"], "hand_sizes": [6, 6, 6, 6],
+    "passed": ["3C", "4C", "JK"],
+    "discarded": ["6S", "JS", "8H", "9H", "AH", "2D", "8D", "KD"],
+    "tricks": [{"leader": 2, "plays": [[2, ["QC"]], [3, ["JC"]], [0, ["2C"]], [1, ["9S"]]]},
+               {"leader": 2, "plays": [[2, ["TC"]], [3, ["5C"]], [0, ["4C"]], [1, ["6H"]]]},
+               {"leader": 2, "plays": [[2, ["KC"]], [3, ["KS"]], [0, ["7C"]], [1, ["6D"]]]},
+               {"leader": 2, "plays": [[2, ["5S"]], [3, ["JH"]], [0, ["8C"]], [1, ["TD"]]]},
+               {"leader": 0, "plays": [[0, ["9C"]], [1, ["QD"]]]}]}
+
+
+def test_cards_passed_to_a_partner_that_it_cannot_all_hold(tmp_path):
+    """The partner holds fewer cards than the passed cards it has not played: it put some
+    out of play, and the passer cannot tell which, so none is placed in its hand (the
+    reader refused the view before; found by pimc in the arena)."""
+    path = tmp_path / "d.json"
+    path.write_text(json.dumps(PASSED_THEN_PUT_AWAY))
+    _, answer = explain_position_file(path, "pimc:worlds=5", worlds=5)
+    assert sorted(answer.frame.card) == ["6C", "AC"]

@@ -73,7 +73,8 @@ def check_arena_spec(spec: str, worlds: int | None = None, evaluator: str | None
 def fewest_trumps(inputs: EngineInputs):
     """What all see of each seat's trumps when play starts, as the engine's sampler knows
     it (engine/thinking/sampler.py start_knowledge): where every non-trump is discarded,
-    the trumps it was dealt; a robbing dealer with more than a hand, that many."""
+    the trumps it was dealt (at most the cards it holds); a robbing dealer with more than a
+    hand, that many."""
     v, tab = inputs.variant, inputs.tables
 
     def fewest(dealt: list[list[int]], start: list[list[int]], trump: str) -> list[int]:
@@ -81,7 +82,7 @@ def fewest_trumps(inputs: EngineInputs):
             return [0] * len(dealt)
         m = int(tab.masks["SHDC".index(trump), L.M_TRUMP])
         robs = tab.opts[L.O_DEALER_FILL] == L.FILL_ROB_TRUMPS
-        return [len(s) if robs and len(s) > v.keep else sum(m >> c & 1 for c in d)
+        return [len(s) if robs and len(s) > v.keep else min(sum(m >> c & 1 for c in d), len(s))
                 for d, s in zip(dealt, start, strict=True)]
     return fewest
 

@@ -97,10 +97,22 @@ class Reader:
             raise PedroError(f"seat {self.seat} has folded: it has nothing to play")
         return out
 
-    def order(self, leader: int, k: int, folded: dict[int, int]) -> list[int]:
-        """The seats that play to trick ``k`` led by ``leader``, in order."""
+    def order(self, leader: int, k: int, folded: dict[int, int],
+              out: set[int] = frozenset()) -> list[int]:
+        """The seats that play to trick ``k`` led by ``leader``, in order (not those that
+        folded, nor those ``out`` of cards: a dealer that robbed fewer than a hand)."""
         seats = [(leader + j) % self.n for j in range(self.n)]
-        return [q for q in seats if folded.get(q, 1 << 30) > k]
+        return [q for q in seats if folded.get(q, 1 << 30) > k and q not in out]
+
+    def out_of_cards(self, played: list[int]) -> set[int]:
+        """The seats that have played every card they started play with (``hand_sizes``
+        where given; checked in full by hand_sizes)."""
+        sizes = self.obj.get("hand_sizes")
+        if not (isinstance(sizes, list) and len(sizes) == self.n
+                and all(isinstance(x, int) for x in sizes)):
+            return set()
+        return {q for q in range(self.n) if q != self.seat and 0 < sizes[q]
+                <= bin(played[q]).count("1")}
 
 
 @dataclass
@@ -133,7 +145,7 @@ def walk_tricks(r: Reader, hand: list[int], discarded: list[int]) -> Walk:
         if current:
             raise PedroError(f"trick {k - 1} is not finished but another follows it")
         leader = _int(trick, "leader", 0, n - 1, leader)
-        order = r.order(leader, k, folded)
+        order = r.order(leader, k, folded, r.out_of_cards(w.played))
         if len(trick["plays"]) > len(order):
             raise PedroError(f"trick {k}: more plays than players in it")
         wseat, wcard, led, trick_points = walk_plays(r, w, k, trick["plays"], order)
@@ -146,9 +158,9 @@ def walk_tricks(r: Reader, hand: list[int], discarded: list[int]) -> Walk:
         else:
             w.points[L.PT_POINTS + int(tab.opts[L.SE_SIDE + wseat])] += trick_points
             leader, w.done = wseat, k + 1
-    if not current:  # the seat leads a new trick
+    if not current:  # the seat leads a new trick (or, the leader out of cards, the next)
         w.state[L.PS_WSEAT] = w.state[L.PS_WCARD] = w.state[L.PS_LED] = -1
-        to_move = leader
+        to_move = r.order(leader, w.done, folded, r.out_of_cards(w.played))[0]
     if to_move != r.seat:
         raise PedroError(f"seat {r.seat} is not the one to play: seat {to_move} is")
     w.state[L.PS_K] = (r.seat - leader) % n
@@ -259,6 +271,8 @@ def placed_hands(tab, n: int, seat: int, hand: list[int], discarded: list[int],
             continue
         now = max(sizes[q] - bin(played[q]).count("1"), 0) if sizes[q] else 0
         mine = [c for c in passed if q == partner and not played[q] >> c & 1]
+        if len(mine) > now:  # the partner put some of them out of play; which, the seat
+            pool, mine = pool + mine, []  # cannot tell: none is placed (each is unseen)
         if now < len(mine) or now - len(mine) > len(pool):
             raise PedroError(f"seat {q} cannot hold {now} cards now (hand_sizes)")
         cards = mine + pool[:now - len(mine)]
@@ -340,7 +354,8 @@ def decision_from_trace(trace: dict, trick: int, seat: int) -> dict:
     fewest = [0] * 4
     if variant.discard == "non-trumps":
         for q in range(4):
-            fewest[q] = sum(c in trumps for c in trace["hands"][q])
+            fewest[q] = min(sum(c in trumps for c in trace["hands"][q]),
+                            len(trace["start_hands"][q]))
             if variant.dealer_fill == "rob-trumps" and len(trace["start_hands"][q]) > variant.keep:
                 fewest[q] = len(trace["start_hands"][q])
     inputs = EngineInputs.for_variant(variant)

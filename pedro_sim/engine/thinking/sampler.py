@@ -64,8 +64,8 @@ def start_knowledge(know, hands, dealt, t, tab):
         know[K_VOIDS + q] = ZERO
         know[K_PLAYED + q] = ZERO
         n = ZERO
-        if discard_all:
-            n = np.uint64(popcount(dealt[q] & tm))
+        if discard_all:  # (no more than it holds: a seat dealt more trumps than it keeps)
+            n = np.uint64(min(popcount(dealt[q] & tm), popcount(hands[q])))
             if robs and popcount(hands[q]) > tab.opts[L.O_KEEP]:
                 n = np.uint64(popcount(hands[q]))
         know[K_MIN_TRUMPS + q] = n
