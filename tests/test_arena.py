@@ -152,7 +152,7 @@ def test_the_command_line_writes_the_finished_deals_and_one_line(tmp_path):
     (["duel", "--a", "exec:", "--b", "heuristic"], "exec: needs a command"),
     (["duel", "--a", "exec:nonexistent-program-xyz", "--b", "heuristic"], "cannot start"),
     (["duel", "--a", "exec:true", "--b", "dd"], "cannot sit at a table"),
-    (["duel", "--a", "exec:true", "--b", "pimc", "--variant", "lipton"],
+    (["duel", "--a", "exec:true", "--b", "pimc", "--variant", "ukrainian"],
      "pimc sits at a table with an outside program in the presets"),
     (["duel", "--a", "exec:true", "--b", "pimc:infer=auction"], "infer and technique"),
     (["duel", "--a", "exec:true", "--b", "pimc", "--rule", "partnerships=no"],

@@ -25,7 +25,7 @@ from pedro_sim.setup import EngineInputs, Players, players
 
 # the presets whose views read as positions (tests/test_arena_pimc.py plays each)
 PIMC_PRESETS = ("cinch", "foster", "california", "family", "pidro", "nicaragua", "catch-five",
-                "sancho", "dom-pedro", "king-pedro", "sixty-three", "eighty-three")
+                "sancho", "dom-pedro", "king-pedro", "sixty-three", "eighty-three", "lipton")
 DECISIONS = 256  # decisions of one seat in a deal, at most (its streams' spacing)
 
 
