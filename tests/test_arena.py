@@ -250,11 +250,11 @@ def test_bid_with_a_program_against_pimc_and_its_fault(tmp_path):
     import pandas as pd
 
     out = tmp_path / "bid"
-    r = cli("bid", *BID_HAND, "--seat", "all", "--bidders", EXAMPLE, "--defenders",
+    r = cli("bid", *BID_HAND, "--seat", "dealer", "--bidders", EXAMPLE, "--defenders",
             "pimc:worlds=6,bid_worlds=8", "--deals", "6", "--out", str(out))
     assert r.returncode == 0, r.stderr
     table = pd.read_csv(out / "bid.csv")
-    assert list(table.seat) == ["eldest", "second", "third", "dealer"]
+    assert list(table.seat) == ["dealer"]
     assert (table.n == 6).all() and (table.played_at_bid == 8).all()
     r = cli("bid", *BID_HAND, "--policy", faulty(tmp_path, "exit"), "--deals", "10",
             "--out", str(out))

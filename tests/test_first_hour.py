@@ -136,6 +136,7 @@ def test_bid_table_is_whole_at_80_columns(tmp_path, variant):
         in r.stdout
 
 
+@pytest.mark.slow  # 4 s (make test-all); bid's tables stay in make test
 def test_advise_holdings_technique_tables_are_whole_at_80_columns(tmp_path):
     runs = [("advise", HAND, "--deals", "300", "--games", "50"),
             ("holdings", "--seat", "eldest", "--deals", "300"),
