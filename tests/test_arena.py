@@ -263,3 +263,23 @@ def test_bid_with_a_program_against_pimc_and_its_fault(tmp_path):
     assert list(pd.read_csv(out / "bid.csv").n) == [3]
     r = cli("bid", *BID_HAND, "--policy", EXAMPLE, "--precision", "0.01", "--out", str(out))
     assert r.returncode == 2 and "--precision is not offered" in r.stderr
+
+
+def test_a_perfect_make_rate_plots(tmp_path):
+    """A player that made every bid (Wilson's upper end rounds to 0.9999999999999999 for
+    10 bids of 10) draws its error bar: the ladder of a program against pimc stopped on
+    it with matplotlib's "yerr must not contain negative values" (a traceback)."""
+    import pandas as pd
+
+    from pedro_sim.analysis.stats import wilson
+    from pedro_sim.report import ladder_plots, plots
+
+    lo, hi = wilson(10, 10)
+    stand = pd.DataFrame({"variant": ["cinch"], "player": ["pimc"], "make_rate": [1.0],
+                          "make_lo": [float(lo)], "make_hi": [float(hi)]})
+    ladder_plots.make_rate_figure(stand, 10, tmp_path / "make_rates.png")
+    table = pd.DataFrame({"variant": ["cinch"], "policy": ["pimc"], "seat": ["eldest"],
+                          "trump": ["H"], "bid": [7], "n": [10], "p_make": [1.0],
+                          "p_make_lo": [float(lo)], "p_make_hi": [float(hi)]})
+    plots.make_rate_figure(table, "AH", tmp_path / "make_rate.png")
+    assert (tmp_path / "make_rates.png").exists() and (tmp_path / "make_rate.png").exists()

@@ -81,7 +81,7 @@ def make_rate_figure(stand: pd.DataFrame, deals: int, path: Path) -> plt.Figure:
         x = np.arange(len(presets)) + (k - (len(names) - 1) / 2) * width
         rate = g.make_rate.to_numpy()
         ax.bar(x, rate, width, label=shown[k],
-               yerr=[rate - lo, hi - rate], capsize=2)
+               yerr=[np.clip(rate - lo, 0, None), np.clip(hi - rate, 0, None)], capsize=2)
     ax.set_xticks(range(len(presets)), presets, rotation=30, ha="right")
     ax.set_ylabel("make rate as bidder")
     ax.set_ylim(0, 1)

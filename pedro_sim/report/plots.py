@@ -61,7 +61,8 @@ def _one_bid_figure(table: pd.DataFrame, hand_text: str, path: Path) -> plt.Figu
     x = np.arange(len(table))
     p, lo, hi = (table[c].to_numpy(dtype=float) for c in ("p_make", "p_make_lo", "p_make_hi"))
     ax.bar(x, p, width=0.6, color="tab:blue", alpha=0.8,
-           yerr=[p - lo, hi - p], capsize=6, error_kw={"lw": 1})
+           yerr=[np.clip(p - lo, 0, None), np.clip(hi - p, 0, None)], capsize=6,
+           error_kw={"lw": 1})
     for k in range(len(table)):
         ax.text(x[k], hi[k] + 0.02, f"{p[k]:.3f}\n({lo[k]:.3f}–{hi[k]:.3f})",
                 ha="center", va="bottom", fontsize=8)
