@@ -13,6 +13,7 @@ import numpy as np
 
 from pedro_sim.arena.play import Arena, SeatFault
 from pedro_sim.cards import card_text
+from pedro_sim.encoding import layout as L
 from pedro_sim.reference.variants import parse_any_card
 from pedro_sim.setup import EngineInputs
 
@@ -42,10 +43,9 @@ class FixedHandTable:
 
     def arena(self, seat: int) -> Arena:
         if seat not in self.arenas:
-            v = self.inputs.variant
-            side = (lambda s: s) if not v.partnerships else (lambda s: s % 2)
-            specs = [self.bidders if side(s) == side(seat) else self.defenders
-                     for s in range(v.players)]
+            side = self.inputs.tables.opts[L.SE_SIDE:L.SE_SIDE + self.inputs.variant.players]
+            specs = [self.bidders if side[s] == side[seat] else self.defenders
+                     for s in range(len(side))]
             self.arenas[seat] = Arena(self.inputs, self.seed, specs, self.timeout)
         return self.arenas[seat]
 

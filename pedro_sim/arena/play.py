@@ -100,6 +100,10 @@ class Arena:
     def __post_init__(self) -> None:
         self.specs = [check_arena_spec(s) for s in self.specs]
         self.game = game_of(self.inputs, self.seed)
+        opts = self.inputs.tables.opts
+        self.fewest = fewest_trumps(self.inputs)
+        self.passes_to = [int(opts[L.SE_PARTNER + s]) if opts[L.O_PASS_EXCESS] else -1
+                          for s in range(self.inputs.variant.players)]
         own = {"random": RandomPlayer(self.seed)}
         from pedro_sim.arena.heuristic import HeuristicPlayer  # the engine's kernels
 
@@ -157,12 +161,9 @@ class Arena:
 
     def table(self, v, index: int, dealer: int, hands, stock) -> Deal:
         """The deal's table: its views and the seats' players."""
-        opts = self.inputs.tables.opts
         return Deal(self.game, index, dealer, hands, self.players,
                     v.forced if isinstance(v.forced, int) else 0,
-                    picked_up(self.inputs, v, dealer, stock), fewest_trumps(self.inputs),
-                    [int(opts[L.SE_PARTNER + s]) if opts[L.O_PASS_EXCESS] else -1
-                     for s in range(v.players)])
+                    picked_up(self.inputs, v, dealer, stock), self.fewest, self.passes_to)
 
     def finish(self, index: int, label: str, table: Deal, run: Callable[[], tuple],
                header: dict | None = None) -> dict:
