@@ -26,11 +26,13 @@ report: warmup
 lint: $(STAMP)
 	$(BIN)/ruff check pedro_sim tests scripts
 
-test: $(STAMP) lint
-	$(BIN)/python -m pytest -q -m "not slow"
+# the kernels are compiled once (warmup's two processes) before two pytest workers load
+# them from the cache; the tests do not depend on their order or on sharing a process
+test: $(STAMP) lint warmup
+	$(BIN)/python -m pytest -q -n 2 -m "not slow"
 
-test-all: $(STAMP) lint
-	$(BIN)/python -m pytest -q
+test-all: $(STAMP) lint warmup
+	$(BIN)/python -m pytest -q -n 2
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py
