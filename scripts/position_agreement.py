@@ -40,6 +40,7 @@ def disagrees(trace: dict, trick: int, seat: int, path: Path, blind: bool) -> bo
     view = decision_from_trace(trace, trick, seat)
     if blind:
         view.update(discarded=[], min_trumps=[0] * len(view["hand_sizes"]))
+        view.pop("shown", None)
     path.write_text(json.dumps(view))
     try:
         a = explain_trace(trace, trick, seat, worlds=WORLDS).frame.set_index("card")

@@ -19,7 +19,7 @@ from pedro_sim.setup import EngineInputs
 
 FAST = "pimc:worlds=6,bid_worlds=8,keep_worlds=8"
 VIEW_KEYS = ("seat", "bidder", "bid", "trump", "hand", "discarded", "passed", "hand_sizes",
-             "min_trumps", "tricks", "folded")
+             "min_trumps", "tricks", "folded", "shown")
 
 
 FAST_PRESETS = ("cinch", "king-pedro")  # the rest: slow (king-pedro: stacks)
@@ -68,8 +68,8 @@ class Recorder(HeuristicPlayer):
 
 
 @pytest.mark.parametrize("variant", some_slow(["cinch", "california", "pidro", "nicaragua",
-                                               "king-pedro", "eighty-three"],
-                                              ("pidro", "eighty-three")))
+                                               "king-pedro", "eighty-three", "foster"],
+                                              ("pidro", "eighty-three", "foster")))
 def test_each_view_is_the_seats_position_of_the_finished_deal(variant):
     """The arena's view of a card decision holds what `explain --position` is given for
     the same decision from the deal's trace (analysis/decisions/position.py
@@ -88,6 +88,8 @@ def test_each_view_is_the_seats_position_of_the_finished_deal(variant):
                 a, b = view.get(key), told.get(key)
                 if key in ("hand", "discarded", "passed", "folded"):
                     a, b = sorted(a or []), sorted(b or [])
+                if key == "shown" and a and b:
+                    a, b = [sorted(x) for x in a], [sorted(x) for x in b]
                 assert a == b, (variant, i, key, a, b)
             compared += 1
     assert compared >= 100

@@ -163,7 +163,8 @@ class Arena:
         """The deal's table: its views and the seats' players."""
         return Deal(self.game, index, dealer, hands, self.players,
                     v.forced if isinstance(v.forced, int) else 0,
-                    picked_up(self.inputs, v, dealer, stock), self.fewest, self.passes_to)
+                    picked_up(self.inputs, v, dealer, stock), self.fewest, self.passes_to,
+                    self.inputs.variant.discards_face_up)
 
     def finish(self, index: int, label: str, table: Deal, run: Callable[[], tuple],
                header: dict | None = None) -> dict:

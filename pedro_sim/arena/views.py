@@ -33,8 +33,10 @@ class Deal:
     """One deal's table: the views and the players of its seats."""
 
     def __init__(self, game: dict, deal: int, dealer: int, hands, seats: list[Player],
-                 forced: int = 0, picked_up=None, public=None, partners=None):
+                 forced: int = 0, picked_up=None, public=None, partners=None,
+                 face_up: bool = False):
         self.game = game
+        self.face_up = face_up  # every discard is seen by all (foster): the view's shown
         self.partners = partners or [-1] * len(seats)  # whom each passes cards to (-1: none)
         self.public = public  # (dealt, start, trump) -> each seat's fewest trumps in play
         self.forced = forced  # the dealer's forced bid, made without a decision
@@ -47,6 +49,7 @@ class Deal:
         self.hand = [sorted(h) for h in hands]  # what each seat holds as far as it knows
         self.dealt_ids = [sorted(h) for h in hands]
         self.fewest: list[int] = []
+        self.shown: list[list[str]] = []
         self.dealt = [texts(h) for h in hands]
         self.bids: list[list[int]] = []
         self.contract: dict = {}
@@ -75,6 +78,8 @@ class Deal:
             v["rules"] = self.game["rules"]
         v.update(self.contract)
         if self.started:
+            if self.face_up:
+                v["shown"] = [list(cards) for cards in self.shown]
             v.update({**self.own[seat], "hand_sizes": self.sizes, "min_trumps": self.fewest,
                       "tricks": [{"leader": t["leader"], "plays": [[s, list(c)]
                                                                    for s, c in t["plays"]]}
@@ -159,11 +164,14 @@ class Deal:
         self.started = True
         self.picking = None
         n = len(self.seats)
+        self.shown = []
         for seat in range(n):
             self.hand[seat] = sorted(start[seat])
             taken = {c for q in range(n) if q != seat for c in received[q]}
             mate = set(received[self.partners[seat]]) if self.partners[seat] >= 0 else set()
-            self.own[seat] = {"discarded": texts([c for c in discards[seat] if c not in taken]),
+            out = texts([c for c in discards[seat] if c not in taken])
+            self.shown.append(out)
+            self.own[seat] = {"discarded": out,
                               "passed": texts([c for c in discards[seat] if c in mate]),
                               "received": texts(received[seat])}
         self.sizes = [len(h) for h in start]

@@ -40,6 +40,7 @@ class Variant:
         self.search_discards = False  # a robbing dealer may take the others' discarded trumps
         self.moon_game = False    # the top bid wins the game with every point, else loses it
         self.deal_28_56 = False   # the dealer may bid 28 holding A K 2 of the trump: 56 or -28
+        self.discards_face_up = False  # all see the discards (no rule of play changes)
         self.exchange = "cinch"
         self.extras = "bury"      # bury | pairs | kp | all | None
         self.first_lead_trump = False
@@ -92,7 +93,7 @@ CINCH_POINTS = {"A": 1, "J": 1, "T": 1, "P": 5, "O": 5, "2": 1}
 PRESETS = {
     "cinch": Variant("cinch", goes_out_at=55),
     "foster": Variant("foster", min_bid=1, forced=1, exchange="foster", extras=None,
-                      scoring="difference", target=51),
+                      scoring="difference", target=51, discards_face_up=True),
     "california": Variant("california", points=dict(CINCH_POINTS, J=3), two_rule="player",
                           min_bid=6, max_bid=16, forced="any", special=(16, 16, 32, 32),
                           extras="pairs", first_lead_trump=True, follow="any",
@@ -182,7 +183,8 @@ _SIMPLE = {"min_bid": "min_bid", "max_bid": "max_bid", "dealer_may_equal": "deal
            "target": "target", "two_scores_for": "two_rule",
            "plain_trick_winner": "plain_winner", "dealer_searches_discards": "search_discards",
            "moon-game": "moon_game", "moon_game": "moon_game", "28-56": "deal_28_56",
-           "dealer_28_56": "deal_28_56", "deck": "deck", "off_jack_trump": "off_jack"}
+           "dealer_28_56": "deal_28_56", "deck": "deck", "off_jack_trump": "off_jack",
+           "discards_face_up": "discards_face_up"}
 # Individual play (every player its own side): the presets played so, and their player
 # counts (docs/rules.md; a preset's 4 in partnerships is the only other table).
 INDIVIDUAL = {"cinch": (2, 6), "sancho": (4, 7), "dom-pedro": (4, 7)}
@@ -190,7 +192,7 @@ DEAL_RULES = ("players", "partnerships",
               "min_bid", "max_bid", "forced_bid", "dealer_forced", "dealer_may_equal",
               "first_lead", "plain_led", "fold", "special_bid", "scoring", "two_scores_for",
               "plain_trick_winner", "points", "target", "goes_out_at", "dealer_searches_discards",
-              "moon", "moon-game", "28-56", "deck", "off_jack_trump")
+              "moon", "moon-game", "28-56", "deck", "off_jack_trump", "discards_face_up")
 
 
 def with_rules(name: str, rules: dict) -> Variant:

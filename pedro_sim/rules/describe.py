@@ -83,7 +83,9 @@ def describe(v: Variant) -> list[str]:
         + ".",
         _sentence((_DISCARD[v.discard] + "; " + _FILL[v.dealer_fill]
                    + ("; the dealer may also take trumps from the others' discards"
-                      if v.dealer_searches_discards else "")).format(**v.options())),
+                      if v.dealer_searches_discards else "")
+                   + ("; every card put out of play is put face up, for all to see"
+                      if v.discards_face_up else "")).format(**v.options())),
         f"Play: {v.keep} cards; the bidder leads "
         + ("a trump" if v.first_lead == "trump" else "any card")
         + "; on a trump lead a player must trump if able; " + _PLAIN[v.plain_led]

@@ -20,8 +20,8 @@ PRESETS: dict[str, Variant] = {
     "foster": replace(
         CINCH, name="foster", description="Cinch after Foster's Complete Hoyle (1897)",
         min_bid=1, forced_bid=1, discard="free", min_discard=3, dealer_fill="rob-free",
-        opponents_discards_to_bidders=True, scoring="difference", target=51, goes_out_at=0,
-        tie="bidders"),
+        opponents_discards_to_bidders=True, discards_face_up=True, scoring="difference",
+        target=51, goes_out_at=0, tie="bidders"),
     "california": replace(
         CINCH, name="california", description="California Pedro",
         points={"A": 1, "J": 3, "T": 1, "pedro": 5, "off5": 5, "2": 1}, two_scores_for="player",

@@ -80,6 +80,9 @@ class Variant:
     # a robbing dealer may also take trumps from the others' discards (foster's rob-free,
     # pidro's take-all; nicaragua's rob-all takes any discard already)
     dealer_searches_discards: bool = False
+    # every card put out of play before play starts is put face up, for all to see
+    # (foster): the thinking players place none of them in the hands they imagine
+    discards_face_up: bool = False
     # the top numeric bid decides the game at once: won if the bidders take every point,
     # lost otherwise (the deal itself is scored as without it)
     moon_game: bool = False

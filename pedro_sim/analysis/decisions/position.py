@@ -14,6 +14,7 @@ import numpy as np
 from pedro_sim.cards import SUITS, mask_of, parse_card
 from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.options import check_in_pack
+from pedro_sim.engine.game.scoring import discard_credit
 from pedro_sim.engine.thinking import sampler as SM
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant
@@ -215,7 +216,9 @@ def read_position(obj: Any, variant: Variant, policy: str, seed: int) -> Positio
     check_in_pack(hand + discarded + passed, variant, "hand, discarded or passed")
     if set(hand) & set(discarded) or set(passed) & (set(hand) | set(discarded)):
         raise PedroError("a card is in more than one of hand, discarded and passed")
-    w = walk_tricks(r, hand, discarded)
+    shown = shown_cards(obj, variant, r.seat, hand + passed)
+    out = sorted(set(discarded).union(*shown))
+    w = walk_tricks(r, hand, out)
     played, know, points, state, seen = w.played, w.know, w.points, w.state, w.seen
     two = int(tab.masks[t, L.M_TWO])  # where the 2 scores for its holder: once played, to
     holder = next((q for q in range(n) if played[q] & two), -1)  # its side; unplayed, the
@@ -231,11 +234,34 @@ def read_position(obj: Any, variant: Variant, policy: str, seed: int) -> Positio
     sizes = hand_sizes(obj, variant, played, hand, r.seat)
     hands = placed_hands(tab, n, r.seat, hand, discarded, passed, played,
                          [0 if q in w.gone else x for q, x in enumerate(sizes)], seen)
+    for q, cards in enumerate(shown):
+        hands[L.H_DISCARDED + q] |= np.uint64(mask_of(cards))
+        know[SM.K_SHOWN] |= np.uint64(mask_of(cards))
+    if "points" not in obj and variant.opponents_discards_to_bidders:
+        points[L.PT_POINTS + int(tab.opts[L.SE_SIDE + r.bidder])] += int(
+            discard_credit(hands, np.int64(r.bidder), np.int64(t), tab))
     _start_knowledge(know, obj, tab, t, n, variant, sizes)
     position = Position(r.inputs, r.seat, r.bidder, r.bid, t, hands, state, points, know,
                         seed=seed, policy=policy)
     position.legal = legal_cards(position, len(hand), w.done)
     return position
+
+
+def shown_cards(obj: dict, variant: Variant, seat: int, mine: list[int]) -> list[list[int]]:
+    """``shown``: a list a seat of the cards it put out of play face up, which every seat
+    saw (where discards are face up: foster); none of them is in play."""
+    given = obj.get("shown")
+    if given is None:
+        return [[] for _ in range(variant.players)]
+    if not (isinstance(given, list) and len(given) == variant.players):
+        raise PedroError("shown must be a list of each seat's cards put out of play face up")
+    shown = [_cards(cards, f"shown[{q}]") for q, cards in enumerate(given)]
+    every = [c for cards in shown for c in cards]
+    check_in_pack(every, variant, "shown")
+    if len(set(every)) < len(every) or set(every) & set(mine):
+        raise PedroError("shown: a card is shown twice, or shown and in the seat's hand or "
+                         "passed")
+    return shown
 
 
 def hand_sizes(obj: dict, variant: Variant, played: list[int], hand: list[int],
@@ -360,19 +386,26 @@ def decision_from_trace(trace: dict, trick: int, seat: int) -> dict:
                 fewest[q] = len(trace["start_hands"][q])
     inputs = EngineInputs.for_variant(variant)
     partner = int(inputs.tables.opts[L.SE_PARTNER + seat])
-    others = {c for q in range(4) if q != seat for c in trace["received"][q]}
     passed = [c for c in trace["discards"][seat] if inputs.tables.opts[L.O_PASS_EXCESS]
               and partner >= 0 and c in trace["received"][partner]]
     out = {"format": FORMAT, "variant": trace["variant"], "seat": seat,
            "bidder": trace["bidder"], "bid": trace["bid"], "trump": trace["trump"],
            "hand": list(hands_now[seat]),
-           "discarded": [c for c in trace["discards"][seat] if c not in others],
+           "discarded": out_of_play(trace, seat),
            "passed": passed,
            "hand_sizes": [len(h) for h in trace["start_hands"]], "min_trumps": fewest,
            "tricks": tricks, "folded": folded_before(trace, variant, trick, seat)}
+    if trace.get("rules", {}).get("discards_face_up", variant.discards_face_up):
+        out["shown"] = [out_of_play(trace, q) for q in range(4)]
     if trace.get("rules"):
         out["rules"] = trace["rules"]
     return out
+
+
+def out_of_play(trace: dict, seat: int) -> list:
+    """The seat's discards that no other seat took into its hand."""
+    taken = {c for q, cards in enumerate(trace["received"]) if q != seat for c in cards}
+    return [c for c in trace["discards"][seat] if c not in taken]
 
 
 def folded_before(trace: dict, variant: Variant, trick: int, seat: int) -> list[list[int]]:

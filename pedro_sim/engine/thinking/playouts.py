@@ -385,6 +385,7 @@ def think_out(all_hands, leader, t, policy, flags, rng, tab, pts, rec, think):
     st = state_of(think)
     SM.start_knowledge(know, hands, seat_masks(all_hands, L.H_DEALT), t, tab)
     SM.learn_put_aways(know, all_hands, t, tab)
+    SM.learn_face_up(know, all_hands, tab)
     ctx_of(think)[SV.C_MERGE] = 1
     bidder = leader  # play starts with the bidder's lead
     ctx_of(think)[SV.C_FIRST] = bidder

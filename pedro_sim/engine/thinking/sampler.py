@@ -38,7 +38,7 @@ from pedro_sim.engine.seats import players, seat_after
     K_MIN_TRUMPS,  # a seat each: the fewest trumps each seat held when play started
     K_IN_PLAY,  # cards that must be in some hand
     K_PLAYED,  # a seat each: the cards each seat has played
-    K_SHOWN,  # cards every seat has seen put out of play (ukrainian's face-up trumps)
+    K_SHOWN,  # cards every seat has seen put out of play (face up: ukrainian, foster)
     K_CALLED,  # five-handed: the called trump, as a mask (0: none yet)
     N_KNOW,
 ) = offsets(L.SEATS, L.SEATS, 1, L.SEATS, 1, 1)
@@ -102,6 +102,21 @@ def learn_put_aways(know, all_hands, t, tab):
         shown |= away
     know[K_SHOWN] = shown
     know[K_IN_PLAY] = tm & ~shown
+
+
+@kernel
+def learn_face_up(know, all_hands, tab):
+    """discards_face_up (foster), when play starts: every card put out of play in the
+    exchange was seen by all, so no hand holds it (a discard the dealer took back into
+    play is in its hand, not out of play)."""
+    if not tab.opts[L.O_DISCARDS_FACE_UP]:
+        return
+    out = ZERO
+    held = ZERO
+    for q in range(players(tab)):
+        out |= all_hands[L.H_DISCARDED + q] | all_hands[L.H_PUT_AWAY + q]
+        held |= all_hands[L.H_PLAY + q]
+    know[K_SHOWN] |= out & ~held
 
 
 @kernel
