@@ -92,14 +92,14 @@ SETTINGS = (
             "heuristic: left out of the spec's text"),
     Setting("infer", L.K_INFER, {"none": L.INFER_NONE, "auction": L.INFER_AUCTION,
                                  "cards": L.INFER_CARDS, "all": L.INFER_ALL}, "none",
-            "what it reads beyond the cards seen: nothing (every consistent world weighs the "
-            "same); the auction (its card play weighs each world by how likely the other "
+            "what it reads beyond the cards seen: nothing (every consistent world as likely); "
+            "the auction (its card play keeps each world drawn as likely as the other "
             "seats' bids and passes are with its cards there, and its bidding deals follow "
             "the calls heard before it: docs/players.md); the auction in card play only "
             "(cards); or the auction and, in card play, the other seats' plays too (all)"),
     Setting("trust", L.K_TRUST, None, 80,
-            "infer=auction: how far the weights trust the model of the bidders, in percent "
-            "(the rest is a uniform floor, so no consistent world is ever excluded)",
+            "with infer: how far its worlds trust the model of the bidders, in percent (the "
+            "rest is a uniform floor, so no consistent world is ever excluded)",
             lo=0, hi=99),
 )
 HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic"), ("infer", "none")}  # not written

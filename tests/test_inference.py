@@ -1,5 +1,5 @@
 """pimc reading the auction (engine/thinking/inference.py): off, it plays exactly as before;
-on, its weighted worlds follow the exact posterior (enumerated on small positions), its
+on, the worlds it keeps follow the exact posterior (enumerated on small positions), its
 simulated deals for bidding follow what the calls said, and explain shows the weights."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import random
 import numpy as np
 import pytest
 from numba import njit
-from test_sampler import CINCH, consistent_worlds, draws, small_case
+from test_sampler import CINCH, consistent_worlds, small_case
 
 from pedro_sim import reference
 from pedro_sim.analysis.decisions.explain import explain_trace
@@ -76,18 +76,44 @@ def test_specs():
             parse_spec(bad)
 
 
-# --- weighted worlds against the exact posterior ---------------------------------------
+# --- kept worlds against the exact posterior -------------------------------------------
 
-@njit(cache=False)
-def weights_of_draws(p, worlds, know, calls, bidder, trust, t, tab):
-    out = np.zeros(worlds.shape[0])
-    room = np.zeros(L.SEATS, np.uint64)
+@njit(cache=False)  # its callees change; a cached copy would not notice
+def kept_draws(p, hands, know, out_p, must, calls, bidder, trust, t, tab, n, seed):
+    """``n`` worlds as pimc keeps them in card play (inference.draw_kept), each with the
+    weight draw_kept returns for it."""
+    dp, fact, sp, sm = np.zeros((6, 16, 16, 16)), np.ones(64), np.zeros(32, np.int64), \
+        np.zeros(16, np.uint64)
+    for k in range(1, 64):
+        fact[k] = fact[k - 1] * k
+    rng = np.zeros(1, np.uint64)
+    start(rng, seed, 0, 3)
+    room_hands = np.zeros(L.SEATS, np.uint64)
+    room_must = np.zeros(L.SEATS, np.uint64)
+    room_hands[:4] = hands
+    room_must[:4] = must
+    S.prepare(p, room_hands, know, out_p, room_must, t, tab, dp, fact, sp, sm)
+    world = np.zeros(L.SEATS, np.uint64)
     no_plays = np.zeros(1, np.int64)  # the play log: empty (infer=auction reads none)
-    for i in range(worlds.shape[0]):
-        room[:4] = worlds[i]
-        out[i] = IN.world_weight(room, p, know, calls, no_plays, bidder, L.INFER_AUCTION,
-                                 trust, t, tab)
-    return out
+    out = np.zeros((n, 4), np.uint64)
+    weights = np.zeros(n)
+    for i in range(n):
+        weights[i] = IN.draw_kept(True, p, room_hands, world, rng, dp, fact, sp, sm, know,
+                                  out_p, room_must, calls, no_plays, bidder, L.INFER_AUCTION,
+                                  trust, t, tab)
+        out[i] = world[:4]
+    return out, weights
+
+
+def kept_posterior(exact: np.ndarray) -> np.ndarray:
+    """The law of a kept world, from the exact weights of the consistent worlds (each
+    drawn uniformly): kept at the k-th draw with probability w, or the MAX_DRAWS-th kept
+    whatever its weight: P(x) = u (w(x) (1 - r^(M-1)) / a + r^(M-1)), u = 1 / worlds,
+    a = the mean weight, r = 1 - a. With r^(M-1) negligible, the posterior w / sum w."""
+    a = exact.mean()
+    r = (1 - a) ** (IN.MAX_DRAWS - 1)
+    law = exact * (1 - r) / a + r
+    return law / law.sum()
 
 
 def value_in_points(cards: int, t: int) -> float:
@@ -121,9 +147,10 @@ def chi_square_pvalue(counts: np.ndarray, expected: np.ndarray) -> float:
     return 0.5 * math.erfc(z / math.sqrt(2))
 
 
-def test_weighted_draws_follow_the_exact_posterior():
-    """Worlds drawn uniformly and resampled by their weights are distributed as the
-    posterior enumerated exactly (every consistent world, its weight from the calls)."""
+def test_kept_draws_follow_the_exact_posterior():
+    """The worlds pimc keeps (drawn uniformly, each kept with the probability of its
+    weight) are distributed as the posterior enumerated exactly (every consistent world,
+    its weight from the calls), and each comes with its exact weight."""
     rng = random.Random(5)
     tested = 0
     while tested < 5:
@@ -142,16 +169,15 @@ def test_weighted_draws_follow_the_exact_posterior():
         exact = np.array([exact_weight(w, p, know, calls, bidder, trust, t) for w in worlds])
         if exact.max() < 1.05 * exact.min():
             continue  # no hidden trump moves the weights: nothing to compare
-        n = 300 * len(worlds)
-        _, got = draws(p, np.array(hands, np.uint64), know, np.uint64(out_p),
-                       np.array(must, np.uint64), t, CINCH.tables, n, tested)
-        w = weights_of_draws(p, got, know, calls, bidder, trust, t, CINCH.tables)
+        n = 30 * len(worlds)
+        got, w = kept_draws(p, np.array(hands, np.uint64), know, np.uint64(out_p),
+                            np.array(must, np.uint64), calls, bidder, trust, t, CINCH.tables,
+                            n, tested)
         index = {world: i for i, world in enumerate(worlds)}
         drawn = np.array([index[tuple(int(x) for x in row)] for row in got])
-        assert np.allclose(w, exact[drawn])  # each draw weighted as the exact posterior says
-        pick = np.random.default_rng(tested).choice(n, size=n // 10, p=w / w.sum())
-        counts = np.bincount(drawn[pick], minlength=len(worlds)).astype(float)
-        expected = exact / exact.sum() * (n // 10)
+        assert np.allclose(w, exact[drawn])  # each kept world with its exact weight
+        counts = np.bincount(drawn, minlength=len(worlds)).astype(float)
+        expected = kept_posterior(exact) * n
         assert chi_square_pvalue(counts, expected) > 1e-4, (tested, counts, expected)
         tested += 1
 
@@ -230,8 +256,9 @@ def test_without_inference_simulated_deals_are_uniform_deals():
 
 def test_explain_shows_the_weights():
     """A deal played by pimc with inference, explained from its trace: the replay gives
-    the card the trace shows, the value is the weighted mean, value_uniform the plain one,
-    and the effective number of worlds is below the worlds drawn where weights differ."""
+    the card the trace shows (its worlds kept as in play), and value_uniform, the worlds
+    weighed back by 1 / weight, rests on fewer effective worlds than were kept where the
+    weights differ."""
     spec = "pimc:infer=auction,trust=99"
     who = players(spec, CINCH.variant)
     recs = record_deals(CINCH, 3, np.arange(6), who.policy, who.flags)

@@ -93,14 +93,16 @@ def print_explanation(answer: Explanation, trace: dict, console: Console) -> Non
                      "same worlds. In each world every player then plays as the player's "
                      "rollouts (or the solver) do.")
     if weighted:
-        table.caption += (" The worlds are weighted by how likely the auction is with their "
-                          "cards (infer=auction); uniform: the same worlds unweighted, as "
-                          "without inference.")
+        table.caption += (" The worlds were kept as likely as the auction is with their "
+                          "cards (infer): they follow what the auction said; uniform: the "
+                          "same worlds weighed back by 1 / that likelihood, as worlds drawn "
+                          "without inference would value the card.")
     console.print(table)
     if weighted:
         best_uniform = frame.loc[frame["value_uniform"].idxmax(), "card"]
-        console.print(f"effective worlds: {frame['ess'].iloc[0]:.1f} of {answer.worlds}; "
-                      f"unweighted, the best card would be {best_uniform}")
+        console.print(f"weighed back to uniform, the {answer.worlds} worlds count as "
+                      f"{frame['ess'].iloc[0]:.1f}; there the best card would be "
+                      f"{best_uniform}")
     if not answer.played:  # a position: no card was played
         console.print(f"chosen: {answer.chosen} ({answer.worlds} worlds)")
         return

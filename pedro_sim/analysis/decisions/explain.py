@@ -376,16 +376,18 @@ def decision_frame(trace: dict, x: np.ndarray, values: np.ndarray,
     """One row per legal card: the player's mean value, the seat's side's net score and
     the bidders' P(make) over the worlds, with 95% intervals, and the value's difference
     from the chosen card's on the same worlds (paired interval). ``trace``: a trace, or a
-    decision, whose ``variant`` is optional (cinch, as engine_variant reads it). The means
-    are weighted by ``weights`` (a player that reads the auction: inference.py); then
-    ``value_uniform`` is the plain mean over the same worlds, what the value would be
-    without the weights, and ``ess`` the worlds' effective number, (sum w)^2 / sum w^2."""
+    decision, whose ``variant`` is optional (cinch, as engine_variant reads it). A player
+    that reads the auction (inference.py) kept each world with the probability
+    ``weights`` gives it, so its worlds follow the posterior and the means are plain;
+    ``value_uniform`` weighs each world by 1 / its weight, what the value would be over
+    worlds drawn uniformly, and ``ess`` is the effective number of worlds behind it,
+    (sum u)^2 / sum u^2 with u = 1 / weight (every world, without inference)."""
     name = str(trace.get("variant", "cinch"))
     ref = with_rules(name, trace["rules"]) if trace.get("rules") else get_variant(name)
     bidder, bid = trace["bidder"], trace["bid"]
     side = int(x[S.X_SEAT]) % 2
     n = values.shape[0]
-    w = weights / weights.sum()
+    back = 1.0 / weights  # to the uniform sampler's worlds
     rows = []
     for i in range(int(x[S.X_CARDS])):
         card = card_text(int(x[S.X_IDS + i]))
@@ -396,22 +398,22 @@ def decision_frame(trace: dict, x: np.ndarray, values: np.ndarray,
             ok, score = score_deal(ref, points, bidder, bid)
             made[k] = ok
             nets.append(score[side] - score[1 - side])
-        p_make = mean_of(made, weights)
-        lo, hi = wilson(round(p_make * ess(weights)), round(ess(weights)))
-        rows.append({"card": card, "value": mean_of(v, weights), **_interval("value", v, w),
-                     "value_uniform": v.mean(),
-                     "net_score": mean_of(np.array(nets, float), weights),
-                     **_interval("net_score", np.array(nets, float), w),
+        p_make = float(made.mean())
+        lo, hi = wilson(round(p_make * n), n)
+        rows.append({"card": card, "value": float(v.mean()), **_interval("value", v),
+                     "value_uniform": mean_of(v, back),
+                     "net_score": float(np.mean(nets)),
+                     **_interval("net_score", np.array(nets, float)),
                      "p_make": p_make, "p_make_lo": float(lo), "p_make_hi": float(hi),
-                     "worlds": n, "ess": ess(weights),
+                     "worlds": n, "ess": ess(back),
                      "chosen": card == card_text(int(x[S.X_PLAYED]))})
     frame = pd.DataFrame(rows)
     chosen = int(np.flatnonzero(frame["chosen"].to_numpy())[0])
     for i in range(len(frame)):  # paired over the same worlds: how much a card loses
         d = values[:, i, 0] - values[:, chosen, 0]
-        frame.loc[i, "vs_chosen"] = mean_of(d, weights)
-        lo_hi = _interval("vs_chosen", d, w) if d.any() else {"vs_chosen_lo": 0.0,
-                                                               "vs_chosen_hi": 0.0}
+        frame.loc[i, "vs_chosen"] = float(d.mean())
+        lo_hi = _interval("vs_chosen", d) if d.any() else {"vs_chosen_lo": 0.0,
+                                                            "vs_chosen_hi": 0.0}
         for key, value in lo_hi.items():
             frame.loc[i, key] = value
     # best first; among values equal but for rounding, the chosen card (the player's
@@ -436,13 +438,10 @@ def ess(weights: np.ndarray) -> float:
     return float(weights.sum() ** 2 / (weights ** 2).sum())
 
 
-def _interval(name: str, v: np.ndarray, w: np.ndarray | None = None) -> dict[str, float]:
-    """The 95% interval of the mean of ``v`` weighted by ``w`` (summing to 1; None: equal):
-    the standard error of a ratio estimate, sqrt(sum w^2 (v - mean)^2 * n / (n - 1)), which
-    is the plain one when the weights are equal."""
+def _interval(name: str, v: np.ndarray) -> dict[str, float]:
+    """The 95% interval of the mean of ``v`` (normal, the sample standard deviation)."""
     n = len(v)
-    if w is None:
-        w = np.full(n, 1.0 / n)
+    w = np.full(n, 1.0 / n)
     mean = float(w @ v)
     half = Z95 * np.sqrt((w ** 2 @ (v - mean) ** 2) * n / (n - 1)) if n > 1 else float("nan")
     return {f"{name}_lo": mean - half, f"{name}_hi": mean + half}

@@ -39,6 +39,7 @@ from pedro_sim.engine.game.tricks import extra_cards, lead_cards, legal_cards, w
 from pedro_sim.engine.jit import kernel
 from pedro_sim.engine.players.bid_values import best_of, suit_value, suit_values
 from pedro_sim.engine.players.heuristic import heuristic_card
+from pedro_sim.engine.rng import uniform
 from pedro_sim.engine.seats import holders, later_opponents, players, side_of, side_word
 from pedro_sim.engine.thinking import sampler as SM
 from pedro_sim.engine.thinking.scratch import (
@@ -154,6 +155,30 @@ def world_weight(world, p, know, calls, plays, bidder, infer, trust, t, tab):
     if infer == L.INFER_ALL:
         like *= plays_likelihood(world, p, plays, t, tab)
     return (1.0 - share) + share * like
+
+
+MAX_DRAWS = 32  # draws for one kept world in card play; the last is kept unread
+
+
+@kernel
+def draw_kept(four, p, all_hands, world, rng, dp, fact, sp, sm, know, out_p, must, calls,
+              plays, bidder, infer, trust, t, tab):
+    """A world for card play, into ``world``; returns its weight (world_weight). Reading
+    the table, each world drawn is kept with the probability of its weight, else another
+    is drawn (the last of MAX_DRAWS is kept whatever its weight): the kept worlds follow
+    the posterior, and every one counts the same in the card's mean. (Weighing uniform
+    draws instead leaves fewer effective worlds for the same playouts: measured weaker,
+    docs/players.md.) Without inference one draw, and no random number more."""
+    weight = 1.0
+    for k in range(MAX_DRAWS):
+        if four:
+            SM.draw_world(p, all_hands, world, rng, dp, fact, sp, sm)
+        else:
+            SM.draw_any(p, all_hands, world, rng, know, out_p, must, t, tab)
+        weight = world_weight(world, p, know, calls, plays, bidder, infer, trust, t, tab)
+        if infer == L.INFER_NONE or k == MAX_DRAWS - 1 or uniform(rng) < weight:
+            break
+    return weight
 
 
 @kernel

@@ -240,14 +240,11 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
     if record:
         worlds = start_explaining(think, legal, worlds)
     for w in range(worlds):
-        if four:
-            SM.draw_world(p, all_hands, world, rng, dp, fact, sp, sm)
-        else:
-            SM.draw_any(p, all_hands, world, rng, know, out_p, must, t, tab)
-        weight = IN.world_weight(world, p, know, calls, plays_of(think),
-                                 ctx_of(think)[SV.C_FIRST], infer, trust, t, tab)
+        weight = IN.draw_kept(four, p, all_hands, world, rng, dp, fact, sp, sm, know, out_p,
+                              must, calls, plays_of(think), ctx_of(think)[SV.C_FIRST], infer,
+                              trust, t, tab)
         if record:
-            weights_of(think)[w] = weight
+            weights_of(think)[w] = weight  # explain re-weighs by 1 / weight: uniform
         if not rollouts:
             ctx_of(think)[SV.C_GEN] += 1  # a new world: a new generation of the table
         m = legal
@@ -261,7 +258,7 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
                 v = rollout_value(rh, st, p, np.int64(c), flags, cfg, rng, t, tab, real, think)
             else:
                 v = solver_value(rh, st, p, c, objective, real, think, t, tab)
-            scores[i] += weight * v
+            scores[i] += v
             if record:
                 record_world(think, w, i, v, objective == L.OBJ_POINTS and rollouts, real)
             i += 1
