@@ -19,7 +19,7 @@ from pedro_sim.setup import EngineInputs
 
 FAST = "pimc:worlds=6,bid_worlds=8,keep_worlds=8"
 VIEW_KEYS = ("seat", "bidder", "bid", "trump", "hand", "discarded", "passed", "hand_sizes",
-             "min_trumps", "tricks", "folded", "shown")
+             "min_trumps", "tricks", "folded", "shown", "bids", "dealer")
 
 
 FAST_PRESETS = ("cinch", "king-pedro")  # the rest: slow (king-pedro: stacks)

@@ -109,13 +109,15 @@ def test_command_line(tmp_path):
         assert len(bad.stderr.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("variant", ["cinch", "california", "pidro", "eighty-three", "foster"])
-def test_a_position_from_one_seat_agrees_with_the_trace(tmp_path, variant):
-    """The seat's view alone (pedro-decision/1, folds included) gives the same legal cards
-    and, over other worlds of the same knowledge, the same values within their
-    intervals, at the first decision after a fold where players fold."""
+@pytest.mark.parametrize(("variant", "spec"), [
+    ("cinch", FAST), ("california", FAST), ("pidro", FAST), ("eighty-three", FAST),
+    ("foster", FAST), ("cinch", FAST + ",infer=cards,trust=95")])
+def test_a_position_from_one_seat_agrees_with_the_trace(tmp_path, variant, spec):
+    """The seat's view alone (pedro-decision/1, folds and the auction included) gives the
+    same legal cards and, over other worlds of the same knowledge, the same values within
+    their intervals, at the first decision after a fold where players fold."""
     path = tmp_path / "d.json"
-    for trace in traces(FAST, variant, deals=8, seed=11):
+    for trace in traces(spec, variant, deals=8, seed=11):
         folds = [i for _, i in trace["folded"]]
         k = min(folds) if folds else 1
         if trace["bidder"] < 0 or k >= len(trace["tricks"]):
@@ -132,10 +134,34 @@ def test_a_position_from_one_seat_agrees_with_the_trace(tmp_path, variant):
             b = b.loc[a.index]  # the same cards in the same order (each frame is best first)
             half = (a.value_hi - a.value_lo) / 2 + (b.value_hi - b.value_lo) / 2
             assert ((a.value - b.value).abs() <= 2 * half).all(), (a, b)
+            if "infer" in spec:  # the kept worlds follow the auction in both
+                assert (b.ess < 600).all() and (a.ess < 600).all()
             r = cli("explain", "--position", str(path), "--worlds", "50")
             assert r.returncode == 0 and "chosen:" in r.stdout, r.stderr
             return
     pytest.fail("no decision to compare")
+
+
+def test_the_auction_is_noted_as_the_engine_notes_it():
+    """A position's ``bids``: each seat's highest bid by choice and the lowest bid it
+    passed up (cinch: 7 to 14, the dealer may not equal); a forced dealer's bid is no
+    choice; without ``bids``, the bidder's bid alone."""
+    from pedro_sim.analysis.decisions.position import Reader, noted_calls
+    from pedro_sim.rules.presets import get_preset
+
+    base = {"format": "pedro-decision/1", "seat": 1, "bidder": 0, "bid": 9, "trump": "H"}
+
+    def noted(**more):
+        obj = {**base, **more}
+        return noted_calls(obj, Reader(obj, get_preset("cinch"))).tolist()[:8]
+
+    assert noted(bids=[[1, 0], [2, 8], [3, 0], [0, 9]], dealer=0) == [9, -1, 0, 7, 8, -1,
+                                                                        0, 9]
+    assert noted(bids=[[1, 0], [2, 0], [3, 0], [0, 7]], dealer=0, bid=7) == [0, -1, 0, 7, 0,
+                                                                               7, 0, 7]
+    assert noted() == [9, -1, 0, -1, 0, -1, 0, -1]
+    assert noted(bids=[[2, 14], [3, 0], [0, 0], [1, 0]], dealer=1, bidder=2, bid=14) == [
+        0, -1, 0, -1, 14, -1, 0, -1]
 
 
 def seat_answers(played, explain, refusal: str):

@@ -42,9 +42,10 @@ def arena_pimc(spec: str, inputs: EngineInputs) -> Players:
     if code != L.PL_PIMC:
         raise PedroError(f"player '{spec}': of the thinking players only pimc sits at a table "
                          "with an outside program (dd reads every hand)")
-    if block[L.K_INFER] != L.INFER_NONE or block[L.K_STEER] != 0:
-        raise PedroError(f"player '{spec}': infer and technique steering are not read at a "
-                         "table with an outside program")
+    if block[L.K_INFER] not in (L.INFER_NONE, L.INFER_CARDS) or block[L.K_STEER] != 0:
+        raise PedroError(f"player '{spec}': at a table with an outside program pimc reads "
+                         "the auction in its card play only (infer=cards or none), and no "
+                         "technique steering")
     return who
 
 
@@ -99,6 +100,6 @@ class PimcPlayer(HeuristicPlayer):
             raise PedroError(f"pimc in the arena: the view's legal cards {legal} are not "
                              f"those the position reads (deal {question['deal']})")
         c = position_card(self.scratch, self.flags, self.tab, pos.hands, pos.state, pos.seat,
-                          pos.legal, pos.points, pos.know, pos.bidder, pos.bid, pos.trump,
-                          self.key(question))
+                          pos.legal, pos.points, pos.know, pos.bidder, pos.bid, pos.calls,
+                          pos.trump, self.key(question))
         return c if c in legal else super().card(question, legal)

@@ -364,7 +364,8 @@ def explain_position_file(path: Path, policy: str = "pimc", worlds: int = 0,
     pos = read_position(obj, variant, who.label, seed)
     x, values, weights = explain_position(who.policy, who.flags, pos.inputs.tables, pos.hands,
                                           pos.state, pos.seat, pos.legal, pos.points, pos.know,
-                                          pos.bidder, pos.bid, pos.trump, seed, worlds)
+                                          pos.bidder, pos.bid, pos.calls, pos.trump, seed,
+                                          worlds)
     frame = named(decision_frame(obj, x, values, weights), variant.name, who.label)
     own = int(who.flags[L.FL_SETTINGS + L.K_WORLDS])
     return obj, Explanation(frame, card_text(int(x[S.X_PLAYED])), "", int(x[S.X_DRAWN]), own,

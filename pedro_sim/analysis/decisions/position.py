@@ -39,6 +39,7 @@ class Position:
     legal: int = 0
     seed: int = 12345
     policy: str = "pimc"
+    calls: np.ndarray = field(default=None, repr=False)  # as inference.note_call notes them
 
 
 def _cards(value: Any, what: str) -> list[int]:
@@ -72,6 +73,7 @@ class Reader:
             raise PedroError(f"positions of {v.name} are not read yet: explain a trace "
                              "instead")
         self.n = v.players
+        self.variant = v
         self.seat = _int(obj, "seat", 0, self.n - 1)
         self.bidder = _int(obj, "bidder", 0, self.n - 1)
         self.bid = _int(obj, "bid", min(v.min_bid, v.forced_bid or v.min_bid), v.top_bid)
@@ -242,9 +244,41 @@ def read_position(obj: Any, variant: Variant, policy: str, seed: int) -> Positio
             discard_credit(hands, np.int64(r.bidder), np.int64(t), tab))
     _start_knowledge(know, obj, tab, t, n, variant, sizes)
     position = Position(r.inputs, r.seat, r.bidder, r.bid, t, hands, state, points, know,
-                        seed=seed, policy=policy)
+                        seed=seed, policy=policy, calls=noted_calls(obj, r))
     position.legal = legal_cards(position, len(hand), w.done)
     return position
+
+
+def noted_calls(obj: dict, r: Reader) -> np.ndarray:
+    """The auction as pimc notes it (engine/thinking/inference.py note_call): each seat's
+    highest bid by choice and the lowest bid it passed up, read from ``bids`` (in order,
+    eldest first; a forced dealer's bid is no choice); without ``bids``, the bidder's bid
+    alone."""
+    from pedro_sim.engine.thinking.inference import need_to_bid
+
+    calls = np.zeros(2 * L.SEATS, np.int64)
+    calls[1::2] = -1
+    bids = r.obj.get("bids")
+    if bids is None:
+        calls[2 * r.bidder] = r.bid
+        return calls
+    if not (isinstance(bids, list) and bids and all(
+            isinstance(b, list) and len(b) == 2 and all(isinstance(x, int) for x in b)
+            and 0 <= b[0] < r.n and 0 <= b[1] <= 1000 for b in bids)):
+        raise PedroError("bids must be a list of [seat, bid], eldest first")
+    dealer = _int(obj, "dealer", 0, r.n - 1, (bids[0][0] - 1) % r.n)
+    v, standing, called = r.variant, 0, set()
+    for seat, call in bids:
+        first = seat == dealer and seat not in called
+        may_equal = first and v.dealer_may_equal
+        forced = first and standing == 0 and v.dealer_forced != "none"
+        called.add(seat)
+        if call > 0 and not forced:
+            calls[2 * seat] = max(calls[2 * seat], min(call, v.max_bid))
+        elif call <= 0 and calls[2 * seat + 1] < 0:
+            calls[2 * seat + 1] = need_to_bid(np.int64(standing), may_equal, r.tab)
+        standing = max(standing, call)
+    return calls
 
 
 def shown_cards(obj: dict, variant: Variant, seat: int, mine: list[int]) -> list[list[int]]:
@@ -389,6 +423,7 @@ def decision_from_trace(trace: dict, trick: int, seat: int) -> dict:
     passed = [c for c in trace["discards"][seat] if inputs.tables.opts[L.O_PASS_EXCESS]
               and partner >= 0 and c in trace["received"][partner]]
     out = {"format": FORMAT, "variant": trace["variant"], "seat": seat,
+           "dealer": trace["dealer"], "bids": [list(b) for b in trace["bids"]],
            "bidder": trace["bidder"], "bid": trace["bid"], "trump": trace["trump"],
            "hand": list(hands_now[seat]),
            "discarded": out_of_play(trace, seat),

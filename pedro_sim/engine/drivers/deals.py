@@ -352,11 +352,11 @@ def explain_auctioned(seed: int, index: int, policy: int, flags, tab: Tables, tr
     return recs[0], x.copy(), think[S.T_F][S.F_EXPLAIN:S.N_F].copy()
 
 
-def at_position(work, think, hands, state, know, bidder: int, bid: int, seed: int, index: int,
-                kind: int) -> np.ndarray:
+def at_position(work, think, hands, state, know, bidder: int, bid: int, calls, seed: int,
+                index: int, kind: int) -> np.ndarray:
     """Set a thinking seat's scratch to a position (analysis/decisions/position.py): the
-    hands, what is public, the contract, the play state (returned) and a random stream
-    keyed by (``seed``, ``index``, ``kind``)."""
+    hands, what is public, the contract, the auction as noted (``calls``), the play state
+    (returned) and a random stream keyed by (``seed``, ``index``, ``kind``)."""
     from pedro_sim.engine.rng import start
     from pedro_sim.engine.thinking import solver as SV
 
@@ -367,10 +367,7 @@ def at_position(work, think, hands, state, know, bidder: int, bid: int, seed: in
     ctx[SV.C_MERGE] = 1
     st = think[S.T_I][S.I_ST:S.I_RST]
     st[:] = state
-    calls = think[S.T_I][S.I_CALLS:S.I_PLAYS]  # the auction a position tells: the bidder's bid
-    calls[0::2] = 0
-    calls[1::2] = -1
-    calls[2 * bidder] = bid
+    think[S.T_I][S.I_CALLS:S.I_PLAYS] = calls  # the auction, as the position tells it
     think[S.T_I][S.I_PLAYS] = 0  # a position's plays are not logged: none are read
     start(work.rng, seed, index, kind)
     work.hands[:] = hands
@@ -378,14 +375,14 @@ def at_position(work, think, hands, state, know, bidder: int, bid: int, seed: in
 
 
 def explain_position(policy: int, flags, tab: Tables, hands, state, seat: int, legal: int,
-                     points, know, bidder: int, bid: int, trump: int, seed: int,
+                     points, know, bidder: int, bid: int, calls, trump: int, seed: int,
                      worlds: int) -> tuple[np.ndarray, np.ndarray]:
     """The thinking seat ``seat``'s card decision in a position (analysis/decisions/position.py),
     recorded as explain_auctioned records it: its worlds drawn from (``seed``, KIND_DEAL)."""
     from pedro_sim.engine.thinking.playouts import pimc_card
 
     work, think = _scratch(policy, tab)
-    st = at_position(work, think, hands, state, know, bidder, bid, seed, 0, KIND_DEAL)
+    st = at_position(work, think, hands, state, know, bidder, bid, calls, seed, 0, KIND_DEAL)
     x = armed_for(think, state[L.PS_TRICK], seat, worlds)
     cfg = L.FL_SETTINGS  # a single player's word: every side reads the first block
     pimc_card(work.hands, st, seat, np.uint64(legal), flags, cfg, work.rng, points, think, trump,
@@ -395,13 +392,14 @@ def explain_position(policy: int, flags, tab: Tables, hands, state, seat: int, l
 
 
 def position_card(scratch: tuple, flags, tab: Tables, hands, state, seat: int, legal: int,
-                  points, know, bidder: int, bid: int, trump: int, stream: tuple) -> int:
+                  points, know, bidder: int, bid: int, calls, trump: int,
+                  stream: tuple) -> int:
     """pimc's card in a position, on a scratch of its own (``_scratch``'s pair), its worlds
     drawn from ``stream`` = (seed, index, kind); -1 where no world fits what it knows."""
     from pedro_sim.engine.thinking.playouts import pimc_card
 
     work, think = scratch
-    st = at_position(work, think, hands, state, know, bidder, bid, *stream)
+    st = at_position(work, think, hands, state, know, bidder, bid, calls, *stream)
     return int(pimc_card(work.hands, st, np.int64(seat), np.uint64(legal), flags,
                          np.int64(L.FL_SETTINGS), work.rng, points, think, np.int64(trump), tab))
 
