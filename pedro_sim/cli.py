@@ -302,8 +302,8 @@ def ladder(
     opts: Shared,  # the shared options (commands/options.py)
     player: list[str] = typer.Option(None, "--player",
                                      help="A player spec (repeatable; default: random, "
-                                          "heuristic, pimc:objective=points,think=play, pimc, "
-                                          "dd)."),
+                                          "heuristic, pimc:objective=points,think=play,"
+                                          "infer=none, pimc, dd)."),
     presets: str = PRESETS,
     deals: int = _count(2000, "Deals per duel, each played twice."),
     out_dir: Path = _out("reports/ladder"),

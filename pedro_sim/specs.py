@@ -5,13 +5,13 @@ names a player and any settings that differ from the defaults, and its canonical
 setting spelled out) is what reports and run.json record.
 
 >>> str(parse_spec("pimc:worlds=40,eval=solver"))
-'pimc:worlds=40,eval=solver,bid_worlds=64,objective=score,think=all,keep_worlds=32'
->>> str(parse_spec("pimc:objective=points,think=play"))  # the pimc of before issue 17
-'pimc:worlds=20,eval=rollout,bid_worlds=64,objective=points,think=play,keep_worlds=32'
+'pimc:worlds=40,eval=solver,bid_worlds=64,objective=score,think=all,keep_worlds=32,infer=cards,trust=95'
+>>> str(parse_spec("pimc:objective=points,think=play,infer=none"))  # the pimc of before issue 17
+'pimc:worlds=20,eval=rollout,bid_worlds=64,objective=points,think=play,keep_worlds=32,infer=none'
 >>> str(parse_spec("Heuristic"))
 'heuristic'
 >>> str(parse_spec("pimc:steer=forbid-cinch"))  # never cinches (the technique command)
-'pimc:worlds=20,eval=rollout,bid_worlds=64,objective=score,think=all,keep_worlds=32,steer=forbid-cinch'
+'pimc:worlds=20,eval=rollout,bid_worlds=64,objective=score,think=all,keep_worlds=32,steer=forbid-cinch,infer=cards,trust=95'
 """
 
 from __future__ import annotations
@@ -91,19 +91,19 @@ SETTINGS = (
             "(the highest trump it lacks), or by playouts (measured weaker: docs/players.md); "
             "heuristic: left out of the spec's text"),
     Setting("infer", L.K_INFER, {"none": L.INFER_NONE, "auction": L.INFER_AUCTION,
-                                 "cards": L.INFER_CARDS, "all": L.INFER_ALL}, "none",
+                                 "cards": L.INFER_CARDS, "all": L.INFER_ALL}, "cards",
             "what it reads beyond the cards seen: nothing (every consistent world as likely); "
             "the auction (its card play keeps each world drawn as likely as the other "
             "seats' bids and passes are with its cards there, and its bidding deals follow "
             "the calls heard before it: docs/players.md); the auction in card play only "
             "(cards); or the auction and, in card play, the other seats' plays too (all)"),
-    Setting("trust", L.K_TRUST, None, 80,
+    Setting("trust", L.K_TRUST, None, 95,
             "with infer: how far its worlds trust the model of the bidders, in percent (the "
             "rest is a uniform floor, so no consistent world is ever excluded)",
             lo=0, hi=99),
 )
-HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic"), ("infer", "none")}  # not written
-# in a spec's text; trust is written only with inference on (hidden_settings)
+HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic")}  # not written in a spec's text;
+# trust is written only with inference on (infer=none, the default before 2026-12-05, is)
 BY_KEY = {s.key: s for s in SETTINGS}
 # each player, its kernel code and the settings it reads
 PLAYERS: dict[str, tuple[int, tuple[str, ...]]] = {

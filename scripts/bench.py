@@ -137,7 +137,7 @@ def pedro_solves(n: int = 2000) -> tuple[float, float]:
     return len(positions) / (time.perf_counter() - started), float(np.mean(nodes))
 
 
-BEFORE_PIMC = "pimc:objective=points,think=play"  # the pimc of before issue 17
+BEFORE_PIMC = "pimc:objective=points,think=play,infer=none"  # the pimc of before issue 17
 
 
 def pimc_rate(threads: int, deals: int = 400, spec: str = "pimc") -> float:

@@ -15,7 +15,7 @@ import pandas as pd
 
 from pedro_sim.setup import PLAYED_PRESETS
 
-OLD = "pimc:objective=points,think=play"
+OLD = "pimc:objective=points,think=play,infer=none"
 ABLATIONS = (("score", "objective=score (card play for the net score)"),
              ("bid", "think=bid (bids and trumps by expected value)"),
              ("keep", "think=all (keeps, discards, stack tops)"))

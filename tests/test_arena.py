@@ -154,7 +154,7 @@ def test_the_command_line_writes_the_finished_deals_and_one_line(tmp_path):
     (["duel", "--a", "exec:true", "--b", "dd"], "cannot sit at a table"),
     (["duel", "--a", "exec:true", "--b", "pimc", "--variant", "ukrainian"],
      "pimc sits at a table with an outside program in the presets"),
-    (["duel", "--a", "exec:true", "--b", "pimc:infer=auction"], "infer and technique"),
+    (["duel", "--a", "exec:true", "--b", "pimc:infer=auction"], "card play only"),
     (["duel", "--a", "exec:true", "--b", "pimc", "--rule", "partnerships=no"],
      "not cinch@4"),
     (["trace", "--policy", "exec:true", "--bidders", "heuristic"], "every seat"),

@@ -38,6 +38,7 @@ BEFORE_INFERENCE = {
     "five-handed": "698cee996a173cf800a44e0094a8997a",
 }
 SMALL = "pimc:worlds=8,bid_worlds=16,keep_worlds=8"
+PLAIN = SMALL + ",infer=none"  # the digests' players: no inference (the default reads cards)
 
 
 def records(table: str, spec: str, deals: int = 24, seed: int = 77) -> np.ndarray:
@@ -49,14 +50,14 @@ def records(table: str, spec: str, deals: int = 24, seed: int = 77) -> np.ndarra
 
 @pytest.mark.parametrize("table", sorted(BEFORE_INFERENCE))
 def test_without_inference_the_deals_are_those_of_before(table):
-    digest = hashlib.sha256(records(table, SMALL).tobytes()).hexdigest()[:32]
+    digest = hashlib.sha256(records(table, PLAIN).tobytes()).hexdigest()[:32]
     assert digest == BEFORE_INFERENCE[table]
 
 
 def test_inference_changes_play_and_stays_legal():
     """The setting reaches the kernels (other deals than without it), and its deals check."""
     inputs = EngineInputs.for_variant("cinch")
-    plain = records("cinch", SMALL)
+    plain = records("cinch", PLAIN)
     read = records("cinch", SMALL + ",infer=auction,trust=99")
     assert not np.array_equal(plain, read)
     for i, rec in enumerate(read):
@@ -65,8 +66,10 @@ def test_inference_changes_play_and_stays_legal():
 
 def test_specs():
     assert str(parse_spec("pimc")) == ("pimc:worlds=20,eval=rollout,bid_worlds=64,"
-                                       "objective=score,think=all,keep_worlds=32")
-    assert str(parse_spec("pimc:infer=auction")).endswith(",infer=auction,trust=80")
+                                       "objective=score,think=all,keep_worlds=32,"
+                                       "infer=cards,trust=95")
+    assert str(parse_spec("pimc:infer=auction")).endswith(",infer=auction,trust=95")
+    assert str(parse_spec("pimc:infer=none")).endswith(",keep_worlds=32,infer=none")
     assert short_name("pimc:infer=auction,trust=50") == "pimc:infer=auction,trust=50"
     assert parse_spec("pimc:infer=auction,trust=0").block()[L.K_TRUST] == 0
     for bad, says in (("pimc:trust=100", "trust must be from 0 to 99"),

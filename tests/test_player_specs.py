@@ -36,12 +36,13 @@ def test_a_spec_names_every_setting_it_reads():
     s = parse_spec("PIMC: worlds=7 , objective=points")
     assert s.settings == {"worlds": 7, "eval": "rollout", "bid_worlds": 64,
                           "objective": "points", "think": "all", "keep_worlds": 32,
-                          "steer": "none", "call": "heuristic", "infer": "none", "trust": 80}
+                          "steer": "none", "call": "heuristic", "infer": "cards", "trust": 95}
     assert str(s) == ("pimc:worlds=7,eval=rollout,bid_worlds=64,objective=points,think=all,"
-                      "keep_worlds=32")  # steer=none, call=heuristic, infer=none (and so
-    # its trust): left out of the text
-    assert str(parse_spec(str(s) + ",steer=force-cinch")).endswith(",steer=force-cinch")
-    assert str(parse_spec("pimc:call=playouts")).endswith(",call=playouts")
+                      "keep_worlds=32,infer=cards,trust=95")  # steer=none, call=heuristic:
+    # left out of the text
+    assert str(parse_spec("pimc:infer=none")).endswith(",keep_worlds=32,infer=none")  # no trust
+    assert ",steer=force-cinch," in str(parse_spec(str(s) + ",steer=force-cinch"))
+    assert ",call=playouts," in str(parse_spec("pimc:call=playouts"))
     assert str(parse_spec("dd")) == "dd:bid_worlds=64,objective=score,think=all,keep_worlds=32"
     assert parse_spec("pimc", {"worlds": 5, "eval": "solver"}).settings["worlds"] == 5
     assert parse_spec("pimc:worlds=9", {"worlds": 5}).settings["worlds"] == 9  # the spec wins
@@ -90,7 +91,7 @@ BEFORE = {
 
 
 @pytest.mark.parametrize("name,spec", [
-    ("pimc", "pimc:worlds=3,bid_worlds=16,objective=points,think=play"),
+    ("pimc", "pimc:worlds=3,bid_worlds=16,objective=points,think=play,infer=none"),
     ("dd", "dd:bid_worlds=16,objective=points,think=play"),
 ])
 def test_the_players_of_before_stay_reachable(name, spec):

@@ -58,7 +58,8 @@ def run_duel(a: str, b: str, deals: int, seed: int, worlds: int | None, evaluato
     console.print(f"wrote {out_dir}/duel.csv and run.json ({elapsed:.1f} s)")
 
 
-DEFAULT_PLAYERS = ("random", "heuristic", "pimc:objective=points,think=play", "pimc", "dd")
+DEFAULT_PLAYERS = ("random", "heuristic", "pimc:objective=points,think=play,infer=none", "pimc",
+                   "dd")
 
 
 def run_ladder(presets: str | None, specs: list[str] | None, deals: int, seed: int,
