@@ -210,6 +210,12 @@ def test_the_decision_the_bad_ones_change_is_explained(tmp_path):
     ({"tricks": [{"leader": 1, "plays": [[1, ["AD"]], [3, ["QD"]]]}]}, "plays out of turn"),
     ({"tricks": [{"leader": 1, "plays": [[1, ["AC"]]]}]}, "a card already seen"),
     ({"variant": "nope"}, "nope"),
+    ({"shown": [["2C"], [], []]}, "shown must be a list of each seat's cards"),
+    ({"shown": [["4D"], [], [], []]}, "shown: a card is shown twice, or shown and in"),
+    ({"shown": [["ZZ"], [], [], []]}, "shown[0]:"),
+    ({"bids": [[1, "seven"]]}, "bids must be a list of [seat, bid]"),
+    ({"bids": [[9, 7]]}, "bids must be a list of [seat, bid]"),
+    ({"bids": [[2, 0], [3, 0], [0, 0], [1, 7]], "dealer": 7}, "dealer must be a whole number"),
 ])
 def test_bad_positions_are_one_line_errors(tmp_path, change, fragment):
     refused_in_one_line(tmp_path / "d.json", {**DECISION, **change}, fragment)

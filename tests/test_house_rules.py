@@ -36,6 +36,7 @@ CHOICES = {
     "moon_game": ("true", "false"),
     "28-56": ("true", "false"),
     "off_jack_trump": ("true", "false"),
+    "discards_face_up": ("true", "false"),
 }
 
 

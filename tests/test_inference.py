@@ -11,7 +11,7 @@ import random
 import numpy as np
 import pytest
 from numba import njit
-from test_sampler import CINCH, consistent_worlds, small_case
+from test_sampler import CINCH, consistent_worlds, prepared, small_case
 
 from pedro_sim import reference
 from pedro_sim.analysis.decisions.explain import explain_trace
@@ -82,20 +82,12 @@ def test_specs():
 # --- kept worlds against the exact posterior -------------------------------------------
 
 @njit(cache=False)  # its callees change; a cached copy would not notice
-def kept_draws(p, hands, know, out_p, must, calls, bidder, trust, t, tab, n, seed):
+def kept_draws(p, hands, know, out_p, must, calls, bidder, trust, t, tab, n, seed, dp, fact,
+               sp, sm):
     """``n`` worlds as pimc keeps them in card play (inference.draw_kept), each with the
     weight draw_kept returns for it."""
-    dp, fact, sp, sm = np.zeros((6, 16, 16, 16)), np.ones(64), np.zeros(32, np.int64), \
-        np.zeros(16, np.uint64)
-    for k in range(1, 64):
-        fact[k] = fact[k - 1] * k
-    rng = np.zeros(1, np.uint64)
-    start(rng, seed, 0, 3)
-    room_hands = np.zeros(L.SEATS, np.uint64)
-    room_must = np.zeros(L.SEATS, np.uint64)
-    room_hands[:4] = hands
-    room_must[:4] = must
-    S.prepare(p, room_hands, know, out_p, room_must, t, tab, dp, fact, sp, sm)
+    _, rng, room_hands, room_must = prepared(p, hands, know, out_p, must, t, tab, seed, dp,
+                                             fact, sp, sm)
     world = np.zeros(L.SEATS, np.uint64)
     no_plays = np.zeros(1, np.int64)  # the play log: empty (infer=auction reads none)
     out = np.zeros((n, 4), np.uint64)
@@ -175,7 +167,7 @@ def test_kept_draws_follow_the_exact_posterior():
         n = 30 * len(worlds)
         got, w = kept_draws(p, np.array(hands, np.uint64), know, np.uint64(out_p),
                             np.array(must, np.uint64), calls, bidder, trust, t, CINCH.tables,
-                            n, tested)
+                            n, tested, *S.new_sampler())
         index = {world: i for i, world in enumerate(worlds)}
         drawn = np.array([index[tuple(int(x) for x in row)] for row in got])
         assert np.allclose(w, exact[drawn])  # each kept world with its exact weight

@@ -19,18 +19,24 @@ CINCH = EngineInputs.for_variant("cinch")
 
 
 @njit(cache=False)  # its callees change; a cached copy would not notice
-def draws(p, hands, know, out_p, must, t, tab, n, seed):
-    dp, fact, sp, sm = np.zeros((6, 16, 16, 16)), np.ones(64), np.zeros(32, np.int64), \
-        np.zeros(16, np.uint64)
-    for k in range(1, 64):
-        fact[k] = fact[k - 1] * k
+def prepared(p, hands, know, out_p, must, t, tab, seed, dp, fact, sp, sm):
+    """Seat ``p``'s draws set up (sampler.prepare, on arrays of sampler.new_sampler): the
+    number of worlds, a stream keyed by ``seed``, and the four hands and cards known held
+    in arrays of the room's size (the kernels read every seat of the room)."""
     rng = np.zeros(1, np.uint64)
     start(rng, seed, 0, 3)
-    room_hands = np.zeros(L.SEATS, np.uint64)  # the kernels read every seat of the room
+    room_hands = np.zeros(L.SEATS, np.uint64)
     room_must = np.zeros(L.SEATS, np.uint64)
     room_hands[:4] = hands
     room_must[:4] = must
     total = S.prepare(p, room_hands, know, out_p, room_must, t, tab, dp, fact, sp, sm)
+    return total, rng, room_hands, room_must
+
+
+@njit(cache=False)
+def draws(p, hands, know, out_p, must, t, tab, n, seed, dp, fact, sp, sm):
+    total, rng, room_hands, _ = prepared(p, hands, know, out_p, must, t, tab, seed, dp, fact,
+                                         sp, sm)
     world = np.zeros(L.SEATS, np.uint64)
     out = np.zeros((n, 4), np.uint64)
     for i in range(n):
@@ -135,7 +141,8 @@ def test_draws_match_exact_enumeration():
             continue
         n = 60 * len(worlds)
         total, got = draws(p, np.array(hands, np.uint64), know, np.uint64(out_p),
-                           np.array(must, np.uint64), t, CINCH.tables, n, tested)
+                           np.array(must, np.uint64), t, CINCH.tables, n, tested,
+                           *S.new_sampler())
         assert round(total) == len(worlds)
         index = {w: i for i, w in enumerate(worlds)}
         counts = np.zeros(len(worlds))

@@ -218,7 +218,7 @@ def read_position(obj: Any, variant: Variant, policy: str, seed: int) -> Positio
     check_in_pack(hand + discarded + passed, variant, "hand, discarded or passed")
     if set(hand) & set(discarded) or set(passed) & (set(hand) | set(discarded)):
         raise PedroError("a card is in more than one of hand, discarded and passed")
-    shown = shown_cards(obj, variant, r.seat, hand + passed)
+    shown = shown_cards(obj, variant, hand + passed)
     out = sorted(set(discarded).union(*shown))
     w = walk_tricks(r, hand, out)
     played, know, points, state, seen = w.played, w.know, w.points, w.state, w.seen
@@ -254,7 +254,7 @@ def noted_calls(obj: dict, r: Reader) -> np.ndarray:
     highest bid by choice and the lowest bid it passed up, read from ``bids`` (in order,
     eldest first; a forced dealer's bid is no choice); without ``bids``, the bidder's bid
     alone."""
-    from pedro_sim.engine.thinking.inference import need_to_bid
+    from pedro_sim.engine.thinking.inference import note_into
 
     calls = np.zeros(2 * L.SEATS, np.int64)
     calls[1::2] = -1
@@ -273,15 +273,13 @@ def noted_calls(obj: dict, r: Reader) -> np.ndarray:
         may_equal = first and v.dealer_may_equal
         forced = first and standing == 0 and v.dealer_forced != "none"
         called.add(seat)
-        if call > 0 and not forced:
-            calls[2 * seat] = max(calls[2 * seat], min(call, v.max_bid))
-        elif call <= 0 and calls[2 * seat + 1] < 0:
-            calls[2 * seat + 1] = need_to_bid(np.int64(standing), may_equal, r.tab)
+        note_into(calls, np.int64(seat), np.int64(call), np.int64(standing), may_equal,
+                  forced, r.tab)
         standing = max(standing, call)
     return calls
 
 
-def shown_cards(obj: dict, variant: Variant, seat: int, mine: list[int]) -> list[list[int]]:
+def shown_cards(obj: dict, variant: Variant, mine: list[int]) -> list[list[int]]:
     """``shown``: a list a seat of the cards it put out of play face up, which every seat
     saw (where discards are face up: foster); none of them is in play."""
     given = obj.get("shown")

@@ -80,9 +80,15 @@ def need_to_bid(standing, may_equal, tab):
 
 @kernel
 def note_call(think, seat, call, standing, may_equal, forced, tab):
-    """Note ``seat``'s call: its highest bid by choice (a special bid above the preset's
-    numbers as its top number), or the bid it passed up."""
-    calls = calls_of(think)
+    """Note ``seat``'s call in the scratch (note_into)."""
+    note_into(calls_of(think), seat, call, standing, may_equal, forced, tab)
+
+
+@kernel
+def note_into(calls, seat, call, standing, may_equal, forced, tab):
+    """Note ``seat``'s call in ``calls``: its highest bid by choice (a special bid above
+    the preset's numbers as its top number), or the bid it passed up (a position's
+    auction is noted so too: analysis/decisions/position.py)."""
     if call > 0 and not forced:
         calls[2 * seat] = max(calls[2 * seat], min(call, tab.opts[L.O_MAX_BID]))
     elif call <= 0 and calls[2 * seat + 1] < 0:
