@@ -8,6 +8,7 @@ import re
 
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant, get_preset  # noqa: F401 (the doctests use it)
+from pedro_sim.rules.variant import BID_28_56
 
 SEATS = {"eldest": 0, "second": 1, "third": 2, "dealer": 3}  # seat -> places after eldest
 PLACE_NAMES = ("eldest", "second", "third")  # the first places' names, where they fit
@@ -139,7 +140,8 @@ def parse_score(text: str, variant: Variant) -> tuple[int, int]:
 
 def parse_bids(text: str, variant: Variant) -> list[int]:
     """Bids to report, as ``all``, ``LO-HI`` or a comma-separated list of bids and ranges,
-    each a bid the preset allows (``83d``/``double``: eighty-three's "83 double").
+    each a bid the preset allows (``83d``/``double``: eighty-three's "83 double"; ``28``
+    or ``28-56``: the dealer's 28-56, where the rules have it, as --bid takes it).
 
     >>> parse_bids("7-9,12", get_preset("cinch")), parse_bids("all", get_preset("cinch"))
     ([7, 8, 9, 12], [7, 8, 9, 10, 11, 12, 13, 14])
@@ -154,6 +156,9 @@ def parse_bids(text: str, variant: Variant) -> list[int]:
         if part in ("83d", "double") and variant.top_bid > variant.max_bid:
             chosen.add(variant.top_bid)
             continue
+        if part in ("28", "28-56") and variant.dealer_28_56:
+            chosen.add(BID_28_56)
+            continue
         m = re.fullmatch(r"(\d+)(?:\s*-\s*(\d+))?", part)
         if not m:
             raise PedroError(f"--bids '{text}': expected all, LO-HI or a list such as 7,8,10")
@@ -163,7 +168,8 @@ def parse_bids(text: str, variant: Variant) -> list[int]:
         if lo > hi:
             raise PedroError(f"--bids '{text}': {lo}-{hi} runs downwards")
         if lo not in levels or hi not in levels:
+            extra = " and 28 (28-56, the dealer's)" if variant.dealer_28_56 else ""
             raise PedroError(f"--bids '{text}': {variant.name} bids are "
-                             f"{levels[0]}..{variant.max_bid}")
+                             f"{levels[0]}..{variant.max_bid}{extra}")
         chosen.update(picked)
     return sorted(chosen)

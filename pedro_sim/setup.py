@@ -11,7 +11,6 @@ from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.tables import Tables, build_tables
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant
-from pedro_sim.rules.table_size import table_name
 from pedro_sim.specs import BY_KEY, PlayerSpec, parse_spec
 
 TECHNIQUES = {
@@ -118,11 +117,13 @@ class EngineInputs:
         check_engine_plays(variant)
         return cls(variant, build_tables(variant))
 
-    @property
+    @cached_property
     def label(self) -> str:
-        """The game's name in tables and charts (``cinch@3``: played individually by 3)."""
-        v = self.variant
-        return v.name if v.called_partner else table_name(v.name, v.players, v.partnerships)
+        """The game's name in every output: ``cinch@3`` (played individually by 3), its
+        house rules in brackets (rules/overrides.py variant_label)."""
+        from pedro_sim.rules.overrides import variant_label
+
+        return variant_label(self.variant)
 
     @property
     def sides(self) -> int:

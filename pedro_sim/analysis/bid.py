@@ -113,7 +113,7 @@ def bid_analysis(inputs: EngineInputs, hand: list[int], seats: list[str], trump:
             both = precise_histogram(inputs, hand, place(seat), suit, precision, deals, seed,
                                      policy, flags, label, show_progress, bids)
         hist = both.sum(axis=1)  # the bidders' points
-        keys = {"variant": variant.name, "policy": policy_name, "seat": seat,
+        keys = {"variant": inputs.label, "policy": policy_name, "seat": seat,
                 "trump": SUITS[suit]}
         rows = bid_rows(both, inputs, bids)
         tables.append(pd.DataFrame({**keys, **rows.to_dict("list")}))

@@ -69,7 +69,8 @@ def _grid(inputs: EngineInputs, bids: tuple[int, ...]) -> ScoreGrid:
 
 def bid_rows(joint: np.ndarray, inputs: EngineInputs,
              bids: list[int] | None = None) -> pd.DataFrame:
-    """Per bid (every level, or ``bids``: a 28-56 is no level of the others'): P(make)
+    """Per bid (every level, or ``bids``: a 28-56 is no level of the others'), named where
+    it is special ("28-56", "moon": Variant.special_bid_name): P(make)
     with its Wilson interval, the bidders' expected score change and the expected net
     change (bidders' minus defenders'; in individual play the bidder's less the mean of
     the others', as scoring.net_of; in five-handed its partner among them, scoring as
@@ -89,7 +90,8 @@ def bid_rows(joint: np.ndarray, inputs: EngineInputs,
         if inputs.variant.called_partner:  # five-handed: the partner scores as the bidder
             against = (mine + theirs) / others
         net, net_lo, net_hi = mean_ci_from_hist((mine - against).ravel(), counts)
-        rows.append({"bid": bid, "n": n, "made": made, "p_make": made / n,
+        rows.append({"bid": bid, "special": inputs.variant.special_bid_name(bid),
+                     "n": n, "made": made, "p_make": made / n,
                      "p_make_lo": float(lo), "p_make_hi": float(hi),
                      "expected_score": score, "expected_score_lo": score_lo,
                      "expected_score_hi": score_hi, "expected_net": net,

@@ -32,7 +32,7 @@ class Study:
     @property
     def keys(self) -> dict[str, str]:
         """The columns that say what a row was measured on."""
-        return {"variant": self.inputs.variant.name, "policy": self.who.label}
+        return {"variant": self.inputs.label, "policy": self.who.label}
 
     def run(self, step: Step, shape: tuple[int, ...], label: str, deals: int | None = None,
             widest: Callable[[np.ndarray], float] | None = None) -> np.ndarray:

@@ -30,7 +30,7 @@ def run_advise(study: Study, hand: list[int], seat: str, score: tuple[int, int],
     if study.bid_note():
         console.print(study.bid_note())
     write_json(out_dir / "run.json", run_metadata(
-        study.seed, study.deals, study.inputs.variant.name, study.who.label, elapsed,
+        study.seed, study.deals, study.inputs.variant, study.who.label, elapsed,
         hand=text, seat=seat, score=f"{score[0]}-{score[1]}", games=games,
         **study.meta()))
     console.print(f"wrote {out_dir}/advise.csv, run.json ({elapsed:.1f} s)")

@@ -70,7 +70,7 @@ def run_arena_duel(a: str, b: str, deals: int, seed: int, rules: Variant, timeou
         f"B {r.b_make_rate:.3f} ({int(r.b_bids):,} bids)")
     write_csv(out_dir / "duel.csv", result.summary)
     write_csv(out_dir / "deals.csv", result.rows)
-    write_json(out_dir / "run.json", run_metadata(seed, deals, rules.name, f"{a} vs {b}",
+    write_json(out_dir / "run.json", run_metadata(seed, deals, rules, f"{a} vs {b}",
                                                   elapsed, a=a, b=b, arena=True,
                                                   deals_used=int(r.deals)))
     console.print(f"wrote {out_dir}/duel.csv, deals.csv and run.json ({elapsed:.1f} s)")
@@ -99,7 +99,7 @@ def run_arena_trace(policy: str, rules: Variant, deals: int, seed: int, first: i
         fault = exc
     write_atomic(out_path, lambda tmp: tmp.write_text("".join(f"{x}\n" for x in lines),
                                                       encoding="utf-8"))
-    console.print(f"wrote {len(lines):,} deals to {out_path}")
+    console.print(f"wrote {len(lines):,} deals of {inputs.label} to {out_path}")
     if fault is not None:
         failed(fault, f"the {len(lines):,} deals finished before it", console)
 
@@ -118,7 +118,7 @@ def run_arena_bid(hand_text: str, bid_value: int | None, trump: str, seat: str,
     from pedro_sim.analysis.bid import BidReport, bid_analysis
     from pedro_sim.arena.bid import FixedHandTable
     from pedro_sim.cards import format_cards
-    from pedro_sim.commands.bid_cmd import bid_inputs, print_report, write_report
+    from pedro_sim.commands.bid_cmd import bid_inputs, check_28_56, print_report, write_report
     from pedro_sim.parsers import parse_bids
 
     hand, bid_value, suit, seats = bid_inputs(hand_text, bid_value, trump, seat, rules)
@@ -127,6 +127,7 @@ def run_arena_bid(hand_text: str, bid_value: int | None, trump: str, seat: str,
     d_spec = check_arena_spec(defenders or policy, worlds, evaluator)
     label = b_spec if b_spec == d_spec else f"bidders {b_spec}, defenders {d_spec}"
     bids = sorted(set(parse_bids(bids_text, rules)) | {bid_value}) if bids_text else [bid_value]
+    check_28_56(rules, bids, hand, suit, seats, "--bids")
     check_writable_dir(out_dir)
     deals = 1000 if deals is None else deals
     inputs = EngineInputs.for_variant(rules)
@@ -160,7 +161,7 @@ def run_arena_bid(hand_text: str, bid_value: int | None, trump: str, seat: str,
     print_report(report, text, bid_value, console, rules.partnerships)
     console.print(f"Played in the arena with {label}: each bid's row comes from deals played "
                   f"at that bid ({', '.join(map(str, bids))}).")
-    write_report(report, text, out_dir, seed, deals, rules.name, label, elapsed, bid_value)
+    write_report(report, text, out_dir, seed, deals, rules, label, elapsed, bid_value)
     console.print(f"wrote {out_dir}/bid.csv, points.csv, run.json, make_rate.png, points.png "
                   f"({elapsed:.1f} s)")
     if table.fault is not None:

@@ -24,7 +24,7 @@ from pedro_sim.parsers import parse_bids, parse_seats
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.report.plots import make_rate_figure, points_figure
 from pedro_sim.rules import Variant
-from pedro_sim.rules.variant import BID_28_56
+from pedro_sim.rules.variant import BID_28_56, bid_text
 from pedro_sim.setup import EngineInputs, Players
 from pedro_sim.specs import short_label
 
@@ -37,6 +37,7 @@ def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals:
     takes."""
     hand, bid_value, suit, seats = bid_inputs(hand_text, bid_value, trump, seat, rules)
     bids = reported_bids(bids_text, bid_value, who, rules)
+    check_28_56(rules, bids or [], hand, suit, seats, "--bids")
     check_writable_dir(out_dir)
     if deals is None and precision is None and who.thinks:
         precision = THINKING_PRECISION
@@ -62,7 +63,7 @@ def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals:
         console.print(f"--precision {precision}: {min(used):,} to {max(used):,} deals per "
                       f"seat and bid ({'reached' if reached else 'NOT reached: --deals cap hit'})")
     write_report(report, text, out_dir, seed, deals if precision is None else max(used),
-                 rules.name, who.label, elapsed, bid_value, precision)
+                 rules, who.label, elapsed, bid_value, precision)
     console.print(f"wrote {out_dir}/bid.csv, points.csv, run.json, make_rate.png, points.png "
                   f"({elapsed:.1f} s)")
 
@@ -75,20 +76,21 @@ def bid_inputs(hand_text: str, bid_value: int | None, trump: str, seat: str,
     bid_value = rules.check_bid(rules.min_bid if bid_value is None else bid_value)
     suit = None if trump.strip().lower() == "best" else parse_suit(trump)
     seats = parse_seats(seat, rules.players)
-    check_28_56(rules, bid_value, hand, suit, seats)
+    check_28_56(rules, [bid_value], hand, suit, seats)
     return hand, bid_value, suit, seats
 
 
-def check_28_56(rules: Variant, bid_value: int, hand: list[int], suit: int | None,
-                seats: list[str]) -> None:
-    """--bid 28 under 28-56: the dealer's bid, in a suit of which the hand holds A K 2."""
-    if not (rules.dealer_28_56 and bid_value == BID_28_56):
+def check_28_56(rules: Variant, bids: list[int], hand: list[int], suit: int | None,
+                seats: list[str], option: str = "--bid") -> None:
+    """A 28 among ``bids`` (--bid or --bids) under 28-56: the dealer's bid, in a suit of
+    which the hand holds A K 2."""
+    if not (rules.dealer_28_56 and BID_28_56 in bids):
         return
     if seats != ["dealer"]:
-        raise PedroError("--bid 28 (28-56) is the dealer's bid only: give --seat dealer")
+        raise PedroError(f"{option} 28 (28-56) is the dealer's bid only: give --seat dealer")
     if suit is None or not suits_with_ace_king_two(mask_of(hand)) >> suit & 1:
-        raise PedroError("--bid 28 (28-56) needs the ace, king and 2 of the trump in the hand "
-                         "(--trump names that suit)")
+        raise PedroError(f"{option} 28 (28-56) needs the ace, king and 2 of the trump in the "
+                         "hand (--trump names that suit)")
 
 
 def reported_bids(bids_text: str | None, bid_value: int, who: Players,
@@ -138,7 +140,8 @@ def print_report(report: BidReport, hand_text: str, bid_value: int, console: Con
                              f"({s.variant}, {short_label(s.policy)})", BID_COLUMNS)
         for _, r in rows.iterrows():
             style = "bold yellow" if r.bid == bid_value else None
-            table.add_row(str(r.bid), f"{r.p_make:.4f}", span(r.p_make_lo, r.p_make_hi, 3),
+            table.add_row(bid_text(r.bid, r.special), f"{r.p_make:.4f}",
+                          span(r.p_make_lo, r.p_make_hi, 3),
                           plus_minus(r.expected_score, r.expected_score_lo, r.expected_score_hi),
                           plus_minus(r.expected_net, r.expected_net_lo, r.expected_net_hi),
                           style=style)
@@ -155,7 +158,7 @@ def print_report(report: BidReport, hand_text: str, bid_value: int, console: Con
 
 
 def write_report(report: BidReport, hand_text: str, out_dir: Path, seed: int, deals: int,
-                 variant: str, policy: str, elapsed: float, bid_value: int,
+                 variant: Variant, policy: str, elapsed: float, bid_value: int,
                  precision: float | None = None) -> None:
     table = report.table.merge(report.summary[["seat", "trump", "mean_bidder_points",
                                                "mean_defender_points"]], on=["seat", "trump"])

@@ -28,7 +28,8 @@ def run_holdings(study: Study, seats: list[str], out_dir: Path, console: Console
     values = holdings.card_values(study, seats)
     patterns, counts = holdings.patterns(study, seats)
     elapsed = time.perf_counter() - started
-    print_holdings(values, patterns, bid, short_label(study.who.label), console)
+    print_holdings(values, patterns, bid,
+                   f"{study.inputs.label}, {short_label(study.who.label)}", console)
     write_csv(out_dir / "card_values.csv", values)
     write_csv(out_dir / "patterns.csv", patterns)
     card_value_chart(values, bid, study.deals, out_dir / "card_values.png")
@@ -40,7 +41,7 @@ def run_holdings(study: Study, seats: list[str], out_dir: Path, console: Console
         console.print(study.precision_line())
     if study.bid_note():
         console.print(study.bid_note())
-    write_json(out_dir / "run.json", run_metadata(study.seed, study.deals, v.name,
+    write_json(out_dir / "run.json", run_metadata(study.seed, study.deals, v,
                                                   study.who.label, elapsed, seats=seats,
                                                   trumps="H", chart_bid=bid,
                                                   **study.meta()))
@@ -52,7 +53,7 @@ def run_holdings(study: Study, seats: list[str], out_dir: Path, console: Console
 def print_holdings(values: pd.DataFrame, patterns: pd.DataFrame, bid: int, player: str,
                    console: Console) -> None:
     """The console tables: each trump's paired value, then the holding patterns, each
-    naming the player that played the deals."""
+    naming the game and the player that played the deals (``player``)."""
     for seat, g in values[values["bid"] == bid].groupby("seat", sort=False):
         table = narrow_table(f"Value of each trump to the bidder, {seat} (trumps hearts; "
                              f"{int(g['n'].iloc[0]):,} paired deals per card; {player})",

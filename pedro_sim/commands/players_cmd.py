@@ -52,7 +52,7 @@ def run_duel(a: str, b: str, deals: int, seed: int, worlds: int | None, evaluato
     write_csv(out_dir / "duel.csv", table)
     if precision is not None:
         console.print(f"--precision {precision}: {r.deals:,} deals (cap {deals:,})")
-    write_json(out_dir / "run.json", run_metadata(seed, deals, rules.name, f"{a} vs {b}",
+    write_json(out_dir / "run.json", run_metadata(seed, deals, rules, f"{a} vs {b}",
                                                   elapsed, a=a, b=b, precision=precision,
                                                   deals_used=int(r.deals)))
     console.print(f"wrote {out_dir}/duel.csv and run.json ({elapsed:.1f} s)")

@@ -158,7 +158,7 @@ def strong_sections(study: Study, work: Path, console: Console, quiet: Console) 
                            strong.who, bid, [bid], THINKING_PRECISION)
     text = format_cards(hand)
     write_bid(report, text, work / "bid_pimc", strong.seed, strong.deals,
-              strong.inputs.variant.name, strong.who.label, 0.0, bid)
+              strong.inputs.variant, strong.who.label, 0.0, bid)
     console.print(f"bid with {STRONG}: {text}, every seat")
     used = ", ".join(f"{n:,}" for n in report.summary.n)
     sections = [Section(
@@ -205,7 +205,7 @@ def bid_section(study: Study, work: Path, console: Console) -> Section:
                           study.who.policy, study.who.label, study.who.flags,
                           study.show_progress, study.precision)
     text = format_cards(hand)
-    write_bid(report, text, work / "bid", study.seed, study.deals, study.inputs.variant.name,
+    write_bid(report, text, work / "bid", study.seed, study.deals, study.inputs.variant,
               study.who.label, 0.0, study.inputs.variant.min_bid + 1)
     console.print(f"bid: {text}, every seat")
     return Section(
@@ -224,7 +224,7 @@ def index_html(study: Study, sections: list[Section], elapsed: float, root: Path
     parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>pedro-sim report"
              f"</title><style>body{{font-family:sans-serif;max-width:60em;margin:auto}}"
              f"img{{max-width:100%}}</style></head><body><h1>pedro-sim report</h1>"
-             f"<p>{esc(study.inputs.variant.name)}, {esc(study.who.label)} players, seed "
+             f"<p>{esc(study.inputs.label)}, {esc(study.who.label)} players, seed "
              f"{study.seed}, {esc(deals_text(study))} deals per measurement; {elapsed:.0f} s. "
              f"Made by <code>{esc(shlex.join(['pedro-sim', *sys.argv[1:]]))}</code>; every "
              "table has a run.json beside it with the seed and sizes.</p>"]

@@ -10,8 +10,8 @@ from rich.table import Table
 
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import PRESETS
-from pedro_sim.rules.describe import describe
-from pedro_sim.rules.overrides import resolve_variant, rule_rows
+from pedro_sim.rules.describe import describe, point_name
+from pedro_sim.rules.overrides import resolve_variant, rule_rows, variant_label
 from pedro_sim.setup import check_engine_plays
 
 
@@ -29,14 +29,15 @@ def run_rules(preset: str | None, rule: list[str] | None, rules_file: Path | Non
     variant = resolve_variant(preset or "cinch", rule, rules_file)
     for line in describe(variant):
         console.print(line, markup=False, highlight=False)
-    table = Table(title=f"{variant.name} options, as --rule OPTION=VALUE takes them",
-                  box=box.SIMPLE_HEAD, title_justify="left",
-                  caption_justify="left")
+    table = Table(title=f"{variant_label(variant)} options, as --rule OPTION=VALUE takes "
+                  "them", box=box.SIMPLE_HEAD, title_justify="left", caption_justify="left")
     table.add_column("option", no_wrap=True)
     table.add_column("value", overflow="fold")
+    table.add_column("point", no_wrap=True)  # the card and the name Cinch players give it
     rows = rule_rows(variant)
     for key, value in rows:
-        table.add_row(key, value)
+        rank = key.removeprefix("points.")
+        table.add_row(key, value, point_name(rank) if rank != key else "")
     if any(value == "(none)" for _, value in rows):
         table.caption = "(none): an empty list, which a --rules file gives as KEY = []"
     console.print(table)

@@ -44,7 +44,7 @@ def run_technique(study: Study, names: list[str], sides: list[str], out_dir: Pat
     if study.precision is not None:
         console.print(study.precision_line())
     write_json(out_dir / "run.json", run_metadata(study.seed, study.deals,
-                                                  study.inputs.variant.name, study.who.label,
+                                                  study.inputs.variant, study.who.label,
                                                   elapsed, techniques=names, sides=sides,
                                                   **study.meta()))
     console.print(f"wrote {out_dir}/techniques.csv, techniques.png, run.json "

@@ -36,7 +36,7 @@ def run_trace(variant: Variant, deals: int, seed: int, who: Players, first: int,
             run_chunked(step, deals, (1,), "tracing deals", chunk=batch)
 
     write_atomic(out_path, write)
-    console.print(f"wrote {deals:,} deals to {out_path}")
+    console.print(f"wrote {deals:,} deals of {inputs.label} to {out_path}")
 
 
 def describe_deal(d: dict[str, Any]) -> list[str]:
@@ -78,5 +78,5 @@ def run_show(variant: Variant, seed: int, deal: int, policy: str, console: Conso
     who = players(policy, variant)  # validates the player names and settings
     rec = record_deals(inputs, seed, np.array([deal]), who.policy, who.flags)[0]
     d = trace_dict(rec, inputs, seed, deal, who.label)
-    for line in describe_deal(d):
+    for line in describe_deal({**d, "variant": inputs.label}):  # its table and house rules
         console.print(line, markup=False, highlight=False, soft_wrap=True)

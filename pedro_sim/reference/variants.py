@@ -237,6 +237,8 @@ def with_rules(name: str, rules: dict) -> Variant:
         if kind == "exact" and not isinstance(v.forced, int):
             raise ValueError(f"dealer_forced=exact on {name} needs forced_bid: the preset's"
                              " dealer is not forced to a value")
+    elif "min_bid" in rules and base.forced == base.min_bid:
+        v.forced = rules["min_bid"]  # a dealer forced to the minimum stays forced to it
     if "special_bid" in rules:
         top = v.max_bid
         v.moon = rules["special_bid"] == "moon"

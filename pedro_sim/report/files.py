@@ -17,6 +17,8 @@ import pandas as pd
 from pedro_sim import __version__
 from pedro_sim.entry import check_interrupted
 from pedro_sim.errors import PedroError
+from pedro_sim.rules import Variant
+from pedro_sim.rules.overrides import house_rules, variant_label
 
 
 def check_writable_dir(path: Path, named: Path | None = None) -> None:
@@ -80,11 +82,17 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
     write_atomic(path, lambda tmp: tmp.write_text(json.dumps(data, indent=2) + "\n"))
 
 
-def run_metadata(seed: int, deals: int, variant: str, policy: str, elapsed: float,
+def run_metadata(seed: int, deals: int, variant: Variant | str, policy: str, elapsed: float,
                  **extra: Any) -> dict[str, Any]:
-    """What run.json records so that a report can be reproduced."""
+    """What run.json records so that a report can be reproduced. ``variant``: the game
+    played (its label, its preset, its player count and its house rules as an object, as
+    a trace's ``rules``), or the names of the presets a run compared."""
+    game: dict[str, Any] = {"variant": variant}
+    if isinstance(variant, Variant):
+        game = {"variant": variant_label(variant), "preset": variant.name,
+                "players": variant.players, "house_rules": house_rules(variant)}
     return {
-        "seed": seed, "deals": deals, "variant": variant, "policy": policy,
+        "seed": seed, "deals": deals, **game, "policy": policy,
         "version": __version__, "threads": numba.get_num_threads(),
         "command": shlex.join(["pedro-sim", *sys.argv[1:]]),
         "elapsed_seconds": round(elapsed, 3), **extra,

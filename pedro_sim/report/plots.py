@@ -14,6 +14,7 @@ import pandas as pd  # noqa: E402
 
 from pedro_sim.analysis.stats import wilson  # noqa: E402
 from pedro_sim.report.files import write_atomic  # noqa: E402
+from pedro_sim.rules.variant import bid_text  # noqa: E402
 from pedro_sim.specs import short_label  # noqa: E402
 
 
@@ -44,7 +45,8 @@ def make_rate_figure(table: pd.DataFrame, hand_text: str, path: Path) -> plt.Fig
     ax.set_xlabel("bid (points)")
     ax.set_ylabel("P(make) (probability)")
     ax.set_ylim(0, 1)
-    ax.set_xticks(sorted(table["bid"].unique()))
+    ticks = table.drop_duplicates("bid").sort_values("bid")
+    ax.set_xticks(ticks["bid"], [_bid_name(r) for r in ticks.itertuples()])
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     ax.set_title(_title(table, f"P(make) by bid for {hand_text} (95% intervals)"), fontsize=10)
@@ -53,10 +55,16 @@ def make_rate_figure(table: pd.DataFrame, hand_text: str, path: Path) -> plt.Fig
     return fig
 
 
+def _bid_name(row) -> str:
+    """A row's bid as a label: a special bid named (its ``special`` column: ``14 (moon)``,
+    ``28-56``)."""
+    return bid_text(int(row.bid), getattr(row, "special", "") or "")
+
+
 def _one_bid_figure(table: pd.DataFrame, hand_text: str, path: Path) -> plt.Figure:
     """One bid: a bar per seat and trump with its 95% Wilson interval, the value and the
     interval written above it."""
-    bid = int(table["bid"].iloc[0])
+    bid = _bid_name(next(table.itertuples()))
     fig, ax = plt.subplots(figsize=(max(4.5, 1.3 * len(table) + 2), 4.5))
     x = np.arange(len(table))
     p, lo, hi = (table[c].to_numpy(dtype=float) for c in ("p_make", "p_make_lo", "p_make_hi"))

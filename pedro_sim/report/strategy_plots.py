@@ -6,6 +6,7 @@ drawn with its 95% interval (bands, error bars, or the half-width written in the
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -19,9 +20,11 @@ SEAT_ORDER = ("eldest", "second", "third", "dealer")
 
 
 def _title(what: str, frame: pd.DataFrame, deals: str) -> str:
-    """``what`` over the variant, the players (short names: specs.short_name) and ``deals``."""
+    """``what`` over the variant (with its table and house rules), the players (short
+    names: specs.short_name) and ``deals``; a long line wraps."""
     row = frame.iloc[0]
-    return f"{what}\n{row['variant']}, {short_label(row['policy'])} players, {deals}"
+    return f"{what}\n" + textwrap.fill(
+        f"{row['variant']}, {short_label(row['policy'])} players, {deals}", 90)
 
 
 def _seat_axes(seats: list[str], width: float = 5.2, height: float = 4.2):

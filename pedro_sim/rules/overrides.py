@@ -9,7 +9,7 @@ from typing import Any
 
 from pedro_sim.errors import PedroError
 from pedro_sim.rules.presets import get_preset
-from pedro_sim.rules.table_size import individual_deal, split_table
+from pedro_sim.rules.table_size import individual_deal, split_table, table_name
 from pedro_sim.rules.variant import POINT_RANKS, Variant
 
 FIXED = {"name", "description", "called_partner"}  # a game, not an option (five-handed)
@@ -72,7 +72,56 @@ def apply_rules(variant: Variant, rules: dict[str, Any]) -> Variant:
             known = ", ".join(sorted(types))
             raise PedroError(f"unknown rule '{key}' (known: {known}, points.RANK, 28-56, "
                              "moon-game)")
-    return replace(variant, **{**table_changes(variant, changes), **changes})
+    implied = {**table_changes(variant, changes), **forced_bid_follows(variant, changes)}
+    result = replace(variant, **{**implied, **changes})
+    check_in_force(result, changes)
+    return result
+
+
+# options read only under another option's value: (option, the one it needs, its value)
+NEEDS = (("forced_bid", "dealer_forced", "exact"), ("counting_order", "tie", "counting-order"),
+         ("min_discard", "discard", "free"))
+
+
+def check_in_force(variant: Variant, changes: dict[str, Any]) -> None:
+    """Refuse, in one line, a house rule that would change nothing: an option read only
+    under another's value (NEEDS), or a minimum discard other than the one free discards
+    play (every card above ``keep`` goes).
+
+    >>> try:
+    ...     resolve_variant("cinch", ["counting_order=A,J,T,pedro,off5,2"])
+    ... except PedroError as e:
+    ...     print(e)
+    counting_order is read only with tie=counting-order (cinch has tie=continue)
+    """
+    for key, needs, value in NEEDS:
+        if key in changes and getattr(variant, needs) != value:
+            raise PedroError(f"{key} is read only with {needs}={value} ({variant.name} has "
+                             f"{needs}={getattr(variant, needs)})")
+    played = max(0, variant.hand + variant.books + variant.second_deal - variant.keep)
+    if "min_discard" in changes and variant.min_discard != played:
+        raise PedroError(f"min_discard={variant.min_discard}: free discards keep up to "
+                         f"keep={variant.keep} cards, so at least {played} go, and no other "
+                         "minimum is played")
+
+
+def forced_bid_follows(variant: Variant, changes: dict[str, Any]) -> dict[str, Any]:
+    """A dealer forced to the minimum bid stays forced to the minimum when a house rule
+    moves ``min_bid``, unless the same rules name ``forced_bid`` (docs/rules.md): a
+    lowered minimum is a lowered forced bid, as the presets that bid from 6 have it.
+
+    >>> resolve_variant("cinch", ["min_bid=6"]).forced_bid
+    6
+    >>> resolve_variant("cinch", ["min_bid=6", "forced_bid=7"]).forced_bid
+    7
+    >>> resolve_variant("nicaragua", ["min_bid=8"]).forced_bid  # forced below its minimum
+    6
+    """
+    exact = changes.get("dealer_forced", variant.dealer_forced) == "exact"
+    if "min_bid" not in changes or "forced_bid" in changes or not exact \
+            or variant.forced_bid != variant.min_bid:
+        return {}
+    return {"forced_bid": changes["min_bid"]}
 
 
 def table_changes(variant: Variant, changes: dict[str, Any]) -> dict[str, Any]:
@@ -187,7 +236,7 @@ def house_rules(variant: Variant) -> dict[str, Any]:
     0 for a rank that no longer scores).
 
     >>> house_rules(resolve_variant("cinch", ["min_bid=6", "points.J=2"]))
-    {'points': {'J': 2}, 'min_bid': 6}
+    {'points': {'J': 2}, 'min_bid': 6, 'forced_bid': 6}
     >>> house_rules(resolve_variant("cinch", ["players=6", "partnerships=no"]))
     {'players': 6, 'partnerships': False}
     """
@@ -204,6 +253,35 @@ def house_rules(variant: Variant) -> dict[str, Any]:
                      if value.get(r, 0) != was.get(r, 0)}
         out[key] = list(value) if isinstance(value, tuple) else value
     return out
+
+
+TABLE_RULES = ("players", "partnerships")  # named by the label's ``@N``, not as options
+
+
+def variant_label(variant: Variant) -> str:
+    """The game as every output names it: the preset, ``@N`` when it is played
+    individually by N (not the preset's own table), and every house rule in force as
+    ``--rule`` takes it, in brackets. A forced bid that only followed ``min_bid``
+    (forced_bid_follows) is left out: the label's rules give it back.
+
+    >>> variant_label(resolve_variant("cinch@3"))
+    'cinch@3'
+    >>> variant_label(resolve_variant("cinch", ["min_bid=6", "target=52", "points.J=2"]))
+    'cinch (points.J=2, min_bid=6, target=52)'
+    >>> variant_label(resolve_variant("five-handed", ["28-56=yes"]))
+    'five-handed (dealer_28_56=true)'
+    """
+    name = variant.name if variant.called_partner else table_name(
+        variant.name, variant.players, variant.partnerships)
+    rules = house_rules(variant)
+    if rules.get("forced_bid") == variant.min_bid and "min_bid" in rules:
+        preset = get_preset(variant.name)
+        if preset.forced_bid == preset.min_bid:
+            del rules["forced_bid"]
+    shown = [f"points.{rank}={n}" for rank, n in rules.pop("points", {}).items()]
+    shown += [f"{key}={rule_text(tuple(value) if isinstance(value, list) else value)}"
+              for key, value in rules.items() if key not in TABLE_RULES]
+    return f"{name} ({', '.join(shown)})" if shown else name
 
 
 def trace_rules(variant: Variant) -> dict[str, Any]:

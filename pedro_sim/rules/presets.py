@@ -106,7 +106,7 @@ PRESETS: dict[str, Variant] = {
         players=5, partnerships=False, called_partner=True, hand=10, packet=1, kitty=2,
         points={"A": 1, "J": 3, "T": 1, "pedro": 5, "off5": 5, "2": 1}, two_scores_for="player",
         min_bid=6, max_bid=16, forced_bid=6, discard="keep-trumps", excess_trumps="pairs",
-        dealer_fill="none", target=104, goes_out_at=0),
+        dealer_fill="none", target=104, goes_out_at=0, tie="bidders"),
 }
 
 

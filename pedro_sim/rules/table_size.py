@@ -12,19 +12,22 @@ MAX_PLAYERS = 8  # seats the engine has room for (Bourré seats eight)
 CALLED_PLAYERS = 5  # five-handed: the partner called by a trump
 
 
-def individual_deal(name: str, players: int) -> dict[str, int]:
+def individual_deal(name: str, players: int) -> dict[str, int | str]:
     """The options a preset played individually by ``players`` changes: cinch deals 8
-    cards in packets of 4 to six players (9 in 3s up to five), and "bidder goes out" does
-    not apply.
+    cards in packets of 4 to six players (9 in 3s up to five), "bidder goes out" does not
+    apply, and of several players at the target on one deal the bidder wins (cinch's
+    ``tie=continue`` is a rule for two teams; sancho's counting order stays, after the
+    bidder).
 
     >>> individual_deal("cinch", 6)
-    {'goes_out_at': 0, 'hand': 8, 'packet': 4}
+    {'goes_out_at': 0, 'hand': 8, 'packet': 4, 'tie': 'bidders'}
     >>> individual_deal("sancho", 7)
     {'goes_out_at': 0}
     """
-    out = {"goes_out_at": 0}
+    out: dict[str, int | str] = {"goes_out_at": 0}
     if name == "cinch":
         out |= {"hand": 8, "packet": 4} if players == 6 else {"hand": 9, "packet": 3}
+        out["tie"] = "bidders"
     return out
 
 

@@ -30,6 +30,19 @@ def _cinch_points() -> dict[str, int]:
     return {"A": 1, "J": 1, "T": 1, "pedro": 5, "off5": 5, "2": 1}
 
 
+def bid_text(bid: int, special: str = "") -> str:
+    """A bid as tables and charts label it, ``special`` its name (Variant.special_bid_name):
+    ``14 (moon)``, ``16 (double)``, ``28-56``, ``83 double`` (recorded as 166), a plain bid
+    as its number.
+
+    >>> [bid_text(7), bid_text(14, "moon"), bid_text(28, "28-56")]
+    ['7', '14 (moon)', '28-56']
+    """
+    if special in ("28-56", "83 double"):
+        return special
+    return f"{bid} ({special})" if special else str(bid)
+
+
 @dataclass(frozen=True)
 class Variant:
     """Rule options of one game; the defaults are `cinch` (docs/rules.md section 2)."""
@@ -124,6 +137,9 @@ class Variant:
         check_table(self.name, self.players, self.partnerships, self.called_partner)
         if self.deck not in DECK_SIZES:
             raise PedroError(f"deck={self.deck}: must be one of 52, 53, 32")
+        for key in ("kitty", "books", "second_deal"):
+            if getattr(self, key) < 0:
+                raise PedroError(f"{key}={getattr(self, key)}: must be 0 or more")
         if self.hand < 1 or not 1 <= self.packet <= self.hand:
             raise PedroError(f"hand={self.hand}, packet={self.packet}: a packet must hold "
                              "1..hand cards")
@@ -220,6 +236,10 @@ class Variant:
             if bad:
                 raise PedroError(f"partnerships=no: {why} is defined for two sides only, "
                                  "not for individual play")
+        if self.tie == "continue":
+            raise PedroError(f"tie=continue with {self.name} played individually: of several "
+                             "players at the target on one deal the bidder wins (tie=bidders; "
+                             "tie=counting-order counts out the others)")
 
     def _check_fold_or_pass(self) -> None:
         """ukrainian's exchange comes whole: folding and passing before the keep, trumps
@@ -246,9 +266,25 @@ class Variant:
             raise PedroError(f"lose_at={self.lose_at}: must be negative (or 0 for none)")
         if self.max_deals < 1:
             raise PedroError("max_deals must be at least 1")
-        if self.tie == "counting-order" and set(self.counting_order) != {
-                r for r, v in self.points.items() if v}:
-            raise PedroError("counting_order must list every rank that scores, once")
+        self._check_counting_order()
+
+    def _check_counting_order(self) -> None:
+        """counting_order: ranks that score, each once, all of them with tie=counting-order."""
+        order = self.counting_order
+        scoring = [r for r, v in self.points.items() if v]
+        unknown = [r for r in order if r not in scoring]
+        if unknown:
+            raise PedroError(f"counting_order={','.join(order)}: {', '.join(unknown)} "
+                             f"{'is' if len(unknown) == 1 else 'are'} not a scoring rank of "
+                             f"{self.name} (it scores {', '.join(scoring)})")
+        repeated = sorted({r for r in order if order.count(r) > 1}, key=order.index)
+        if repeated:
+            raise PedroError(f"counting_order={','.join(order)}: {', '.join(repeated)} "
+                             "named twice (each rank once)")
+        if self.tie == "counting-order" and set(order) != set(scoring):
+            missing = [r for r in scoring if r not in order]
+            raise PedroError(f"counting_order must list every rank that scores, once "
+                             f"(missing: {', '.join(missing)})")
 
     @property
     def plays_every_card_it_holds(self) -> bool:
@@ -269,6 +305,22 @@ class Variant:
                 f"{extra}"
             )
         return bid
+
+    def special_bid_name(self, bid: int) -> str:
+        """What a special bid is called where tables list bids ("28-56", "moon", "double",
+        "83 double"); "" for a plain bid.
+
+        >>> v = Variant(special_bid="moon", dealer_28_56=True)
+        >>> [v.special_bid_name(b) for b in (7, 14, 28)]
+        ['', 'moon', '28-56']
+        """
+        if self.dealer_28_56 and bid == BID_28_56:
+            return "28-56"
+        if self.special_bid == "double-83" and bid == self.top_bid:
+            return "83 double"
+        if self.special_bid in ("moon", "double-max") and bid == self.max_bid:
+            return "moon" if self.special_bid == "moon" else "double"
+        return ""
 
     def options(self) -> dict[str, object]:
         """Every option by name, for printing and run.json."""

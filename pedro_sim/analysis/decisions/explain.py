@@ -35,8 +35,8 @@ from pedro_sim.errors import PedroError
 from pedro_sim.reference import check_trace
 from pedro_sim.reference.general import score_deal
 from pedro_sim.reference.variants import get_variant, with_rules
-from pedro_sim.rules.overrides import resolve_variant, trace_rules
-from pedro_sim.rules.variant import BID_28_56
+from pedro_sim.rules.overrides import resolve_variant, trace_rules, variant_label
+from pedro_sim.rules.variant import BID_28_56, Variant
 from pedro_sim.setup import EngineInputs, check_engine_plays, players
 from pedro_sim.traces import trace_dict
 
@@ -140,7 +140,7 @@ def explain_trace(trace: dict, trick: int, seat: int, worlds: int = 0) -> Explan
     if x[S.X_ARMED] != 2:
         raise PedroError(f"seat {seat} had no choice to think about in trick {trick} (one "
                          "legal card, a fold, or cards the player leaves to its rule)")
-    frame = named(decision_frame(trace, x, values, world_weights(x, flat)), variant.name,
+    frame = named(decision_frame(trace, x, values, world_weights(x, flat)), variant,
                   who.label)
     own = int(who.flags[L.FL_SETTINGS + L.K_WORLDS])
     return Explanation(frame, card_text(int(x[S.X_PLAYED])), played, int(x[S.X_DRAWN]), own,
@@ -164,7 +164,7 @@ def explain_call(trace: dict, seat: int) -> Explanation:
                          "bid, or no bid left above the standing one)")
     suits28 = dealer_28_56(variant, mask_of(parse_hand(" ".join(trace["hands"][seat]), None,
                                                         True)), seat, trace["dealer"])
-    frame = named(call_frame(variant, x, flat, n, levels, suits28), variant.name, who.label)
+    frame = named(call_frame(variant, x, flat, n, levels, suits28), variant, who.label)
     played = "pass" if calls[0] == 0 else str(calls[0])
     return Explanation(frame, call_text(x[S.X_PLAYED]), played, n, n,
                        {"deal": trace["deal"], "seat": seat, "call": True})
@@ -219,10 +219,11 @@ def call_text(call: int) -> str:
     return "pass" if call == 0 else str(int(call))
 
 
-def named(frame: pd.DataFrame, variant: str, policy: str) -> pd.DataFrame:
-    """The table with the columns that say what it was measured on first."""
+def named(frame: pd.DataFrame, variant: Variant, policy: str) -> pd.DataFrame:
+    """The table with the columns that say what it was measured on first (the game with
+    its table and house rules: variant_label)."""
     frame.insert(0, "policy", policy)
-    frame.insert(0, "variant", variant)
+    frame.insert(0, "variant", variant_label(variant))
     return frame
 
 
@@ -240,7 +241,7 @@ def explain_call_object(obj: dict, variant, who, seed: int) -> Explanation:
     if x[S.X_ARMED] != 2 or not x[S.X_IDS + 1]:
         raise PedroError("no bid is left above the standing one: nothing to weigh")
     suits28 = dealer_28_56(variant, call.hand, call.seat, call.dealer)
-    frame = named(call_frame(variant, x, flat, n, levels, suits28), variant.name, who.label)
+    frame = named(call_frame(variant, x, flat, n, levels, suits28), variant, who.label)
     return Explanation(frame, call_text(x[S.X_PLAYED]), "", n, n,
                        {"seat": call.seat, "call": True})
 
@@ -257,7 +258,7 @@ def explain_keep(trace: dict, seat: int) -> Explanation:
                          "choice, or too few simulated deals matched what it saw)")
     n, k = int(x[S.X_DRAWN]), int(x[S.X_CARDS])
     values = flat[:k * S.MAX_KEEP_WORLDS].reshape(k, S.MAX_KEEP_WORLDS)[:, :n]
-    frame = named(keep_frame(x, values), variant.name, who.label)
+    frame = named(keep_frame(x, values), variant, who.label)
     chosen = frame.loc[frame.chosen, "keep"].iloc[0]
     return Explanation(frame, chosen, "", n, n, {"deal": trace["deal"], "seat": seat,
                                                   "keep": True})
@@ -366,7 +367,7 @@ def explain_position_file(path: Path, policy: str = "pimc", worlds: int = 0,
                                           pos.state, pos.seat, pos.legal, pos.points, pos.know,
                                           pos.bidder, pos.bid, pos.calls, pos.trump, seed,
                                           worlds)
-    frame = named(decision_frame(obj, x, values, weights), variant.name, who.label)
+    frame = named(decision_frame(obj, x, values, weights), variant, who.label)
     own = int(who.flags[L.FL_SETTINGS + L.K_WORLDS])
     return obj, Explanation(frame, card_text(int(x[S.X_PLAYED])), "", int(x[S.X_DRAWN]), own,
                             {"seat": pos.seat, "trick": int(pos.state[L.PS_TRICK])})

@@ -49,7 +49,7 @@ def calibration(inputs: EngineInputs, who: Players, deals: int, seed: int,
         n, made, pred = (int(x) for x in acc[b])
         lo, hi = wilson(made, n)
         p_pred, p_made = pred / SCALE / n, made / n
-        rows.append({"variant": inputs.variant.name, "policy": who.label, "bid": int(b), "n": n,
+        rows.append({"variant": inputs.label, "policy": who.label, "bid": int(b), "n": n,
                      "predicted": p_pred, "achieved": p_made, "achieved_lo": float(lo),
                      "achieved_hi": float(hi), "gap": p_made - p_pred,
                      "gap_lo": float(lo) - p_pred, "gap_hi": float(hi) - p_pred})
