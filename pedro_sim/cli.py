@@ -32,16 +32,20 @@ from pedro_sim.errors import PedroError
 GLOSSARY = (
     ("eldest, second, third, dealer", "the seats, in bidding order from the dealer's left"),
     ("P(make)", "the share of deals in which the bidders reach their bid"),
-    ("net", "the bidders' (or a side's) score change minus the other side's"),
+    ("net", "the bidders' (or a side's) score change minus the other side's (in individual "
+     "play and five-handed, a player's less the mean of the others')"),
     ("95% CI, ±", "the 95% confidence interval of a figure, or its half-width"),
-    ("pimc, heuristic, dd", "the players: pimc thinks by playouts, the heuristic plays by "
-     "fixed rules, dd sees every card"),
+    ("pimc, heuristic, dd, random", "the players: pimc thinks by playouts, the heuristic "
+     "plays by fixed rules, dd sees every card, random plays any legal card"),
     ("worlds", "the deals pimc draws for the cards it cannot see, consistent with what it "
      "knows; it plays each choice out in each"),
     ("paired", "two players or two choices compared on the very same deals, which cancels "
      "the luck of the cards"),
     ("arm", "one way of steering a technique in `technique`: free, forbidden or forced"),
-    ("preset", "one game of the family (cinch, california, ...); `pedro-sim rules` lists them"),
+    ("preset", "one game of the family (cinch, california, ...); `pedro-sim rules` lists them; "
+     "outputs name it with its table and house rules, e.g. cinch@3 (min_bid=6)"),
+    ("High, Low, Jack, Game", "Cinch players' names for the points of the ace, the 2, the "
+     "jack and the ten of trumps"),
 )
 EPILOG = "Words used in the output:  \n" + "  \n".join(
     f"{word}: {meaning}." for word, meaning in GLOSSARY)
