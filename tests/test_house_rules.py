@@ -118,7 +118,8 @@ def test_a_trace_names_its_house_rules():
     inputs = EngineInputs.for_variant(v)
     d = trace_dict(record_deals(inputs, 1, np.arange(1), L.P_RANDOM, FLAGS)[0], inputs, 1, 0,
                    "random")
-    assert d["rules"] == {"min_bid": 6, "moon": True}  # the moon under the format's name
+    # the moon under the format's name; the forced bid that followed the minimum named
+    assert d["rules"] == {"min_bid": 6, "forced_bid": 6, "moon": True}
     assert reference.check_trace(d) == []
     plain = EngineInputs.for_variant("cinch")
     assert "rules" not in trace_dict(record_deals(plain, 1, np.arange(1), L.P_RANDOM, FLAGS)[0],
