@@ -84,6 +84,15 @@ def test_trace_and_show_name_the_house_rules(tmp_path):
     assert r.returncode == 0 and r.stdout.startswith("cinch@3 (target=52) deal 0"), r.stderr
 
 
+def test_duel_names_the_house_rules(tmp_path):
+    r = cli("duel", "--a", "random", "--b", "heuristic", "--rule", "target=52", "--deals", "20",
+            "--out", str(tmp_path))
+    assert r.returncode == 0 and "cinch (target=52)" in r.stdout, r.stderr
+    assert list(pd.read_csv(tmp_path / "duel.csv").variant) == ["cinch (target=52)"]
+    meta = json.loads((tmp_path / "run.json").read_text())
+    assert (meta["variant"], meta["house_rules"]) == ("cinch (target=52)", {"target": 52})
+
+
 # --- item 15: 28-56 in --bids, special bids labelled ---
 
 def test_bids_takes_the_dealers_28_as_bid_does():

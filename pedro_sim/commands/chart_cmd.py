@@ -91,5 +91,6 @@ def run_chart(study: Study, kinds: list[str], by: str, bid: int | None, out_dir:
     if study.precision is not None:
         console.print(study.precision_line())
     names = ", ".join(p.name for p in maker.written)
-    console.print(f"wrote {out_dir}/ {names} ({time.perf_counter() - started:.1f} s)")
+    console.print(f"wrote {out_dir}/ {names} ({study.inputs.label}, "
+                  f"{time.perf_counter() - started:.1f} s)")
     return maker.written
