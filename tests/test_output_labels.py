@@ -211,6 +211,7 @@ def test_nonsense_rules_are_refused(rules, fragment):
 
 def test_a_minimum_discard_free_discards_do_not_play_is_refused():
     assert resolve_variant("foster", ["min_discard=3"]).min_discard == 3
+    assert resolve_variant("cinch", ["min_discard=0", "forced_bid=7"]).min_discard == 0  # as is
     with pytest.raises(PedroError, match="at least 3 go"):
         resolve_variant("foster", ["min_discard=4"])
 
@@ -229,7 +230,8 @@ def test_points_carry_the_names_cinch_players_use():
     assert "ace (High) 1, Jack 1, ten (Game) 1" in describe(PRESETS["cinch"])[3]
     r = cli("rules", "cinch")
     rows = {line.split()[0]: line.split()[1:] for line in r.stdout.splitlines() if line.split()}
-    assert rows["points.A"] == ["1", "A", "(High)"] and rows["points.2"] == ["1", "2", "(Low)"]
+    assert rows["points.A"] == ["1", "High"] and rows["points.2"] == ["1", "Low"]
+    assert rows["points.T"] == ["1", "Game"] and rows["points.pedro"] == ["5"]
 
 
 # --- item 17: the README's glossary and --help's say the same words ---

@@ -10,7 +10,7 @@ from rich.table import Table
 
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import PRESETS
-from pedro_sim.rules.describe import describe, point_name
+from pedro_sim.rules.describe import CINCH_NAMES, describe
 from pedro_sim.rules.overrides import resolve_variant, rule_rows, variant_label
 from pedro_sim.setup import check_engine_plays
 
@@ -33,11 +33,10 @@ def run_rules(preset: str | None, rule: list[str] | None, rules_file: Path | Non
                   "them", box=box.SIMPLE_HEAD, title_justify="left", caption_justify="left")
     table.add_column("option", no_wrap=True)
     table.add_column("value", overflow="fold")
-    table.add_column("point", no_wrap=True)  # the card and the name Cinch players give it
+    table.add_column("name", no_wrap=True)  # what Cinch players call the point
     rows = rule_rows(variant)
     for key, value in rows:
-        rank = key.removeprefix("points.")
-        table.add_row(key, value, point_name(rank) if rank != key else "")
+        table.add_row(key, value, CINCH_NAMES.get(key.removeprefix("points."), ""))
     if any(value == "(none)" for _, value in rows):
         table.caption = "(none): an empty list, which a --rules file gives as KEY = []"
     console.print(table)

@@ -74,7 +74,7 @@ def apply_rules(variant: Variant, rules: dict[str, Any]) -> Variant:
                              "moon-game)")
     implied = {**table_changes(variant, changes), **forced_bid_follows(variant, changes)}
     result = replace(variant, **{**implied, **changes})
-    check_in_force(result, changes)
+    check_in_force(result, {k: v for k, v in changes.items() if getattr(variant, k) != v})
     return result
 
 
@@ -84,9 +84,10 @@ NEEDS = (("forced_bid", "dealer_forced", "exact"), ("counting_order", "tie", "co
 
 
 def check_in_force(variant: Variant, changes: dict[str, Any]) -> None:
-    """Refuse, in one line, a house rule that would change nothing: an option read only
-    under another's value (NEEDS), or a minimum discard other than the one free discards
-    play (every card above ``keep`` goes).
+    """Refuse, in one line, a house rule that would change nothing: a new value
+    (``changes``: those that differ from before) of an option read only under another's
+    value (NEEDS), or a minimum discard other than the one free discards play (every card
+    above ``keep`` goes). Restating a value in force is no change, and is taken.
 
     >>> try:
     ...     resolve_variant("cinch", ["counting_order=A,J,T,pedro,off5,2"])
