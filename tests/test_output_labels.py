@@ -186,6 +186,10 @@ def test_lipton_text_says_missy():
     ("california", "if both teams reach it on one deal, the bidders win"),
     ("cinch", "buried under it"),
     ("ukrainian", "keeps them as its own"),
+    ("ukrainian", "nobody folds during play"),
+    ("cinch", "its first non-trumps up to 6 cards in all"),
+    ("pidro", "non-trumps first, then non-scoring trumps"),
+    ("five-handed", "the two scores for the player who plays it."),
 ])
 def test_each_preset_text_states_its_steps(name, fragment):
     assert fragment in " ".join(describe(PRESETS[name]))

@@ -52,13 +52,15 @@ _DISCARD = {
                     "plays what is left over with its card to the first trick",
 }
 _FILL = {
-    "rob-trumps": "the others are filled from the stock to {keep}; the dealer then takes "
-                  "every trump left in the stock (robbing the pack)",
+    "rob-trumps": "the others are filled from the stock to {keep} (a player with {keep} "
+                  "trumps or more gets none); the dealer then takes every trump left in the "
+                  "stock (robbing the pack), and its first non-trumps up to {keep} cards in "
+                  "all",
     "rob-free": "the others are filled from the stock to {keep}; the dealer then chooses "
                 "freely from its cards and the rest of the stock",
     "top": "everyone, dealer last, is filled from the top of the stock to {keep}",
     "take-all": "the others are filled to {keep}; the dealer takes the rest of the stock "
-                "and discards down to {keep}",
+                "and discards down to {keep}, non-trumps first, then non-scoring trumps",
     "rob-all": "the others are filled from the stock to {keep}; the dealer then makes up its "
                "{keep} from its cards, the rest of the stock and the others' discards",
     "none": "there is no fill",
@@ -135,6 +137,7 @@ def _sentence(text: str) -> str:
 def describe(v: Variant) -> list[str]:
     """Sentences, one per stage of a deal and of a game."""
     scoring = _points_text(v)
+    team = "the team of " if v.partnerships else ""  # who the 2 counts for
     fmt = {**v.options(), "rest": v.keep - 1,
            "order": ", ".join(point_name(r) for r in v.counting_order)}
     deck = {52: "52 cards", 53: "52 cards and a joker (the lowest trump)",
@@ -166,9 +169,9 @@ def describe(v: Variant) -> list[str]:
         + (", plus the jack of the same colour (off-jack, just below the jack)"
            if v.off_jack_trump else "") + f". Points: {scoring} "
         f"({v.total_points} a deal); the two scores for "
-        + {"holder": "its holder's team", "winner": "the trick's winner",
-           "player": "the team of the player who plays it",
-           "dealt": "the team of the player dealt it, wherever it ends"}[v.two_scores_for]
+        + {"holder": ("its holder's team" if v.partnerships else "its holder"),
+           "winner": "the trick's winner", "player": team + "the player who plays it",
+           "dealt": team + "the player dealt it, wherever it ends"}[v.two_scores_for]
         + ".",
         _sentence((_DISCARD[v.discard] + "; " + _FILL[v.dealer_fill]
                    + _excess_text(v)
@@ -184,7 +187,8 @@ def describe(v: Variant) -> list[str]:
         + "; on a trump lead a player must trump if able; " + _PLAIN[v.plain_led]
         + ("; a trick with no trump goes to its leader" if v.plain_trick_winner == "leader"
            else "")
-        + {"never": "", "no-trump-on-trump-lead": "; a player with no trump folds on a "
+        + {"never": "; nobody folds during play" if v.discard == "fold-or-pass" else "",
+           "no-trump-on-trump-lead": "; a player with no trump folds on a "
                                                   "trump lead",
            "no-trump-at-trick": "; a player with no trump folds"}[v.fold] + ".",
         "Score: " + {"add": "each side adds its points; bidders who fall short lose the bid",
