@@ -263,3 +263,21 @@ def test_docs_count_the_presets():
     assert "no preset has it yet" not in rules and "does not have yet" not in rules
     row = next(line for line in rules.splitlines() if line.startswith("| `discard` |"))
     assert "fold-or-pass |" in row  # every value in the values column
+
+
+def test_holdings_table_names_the_points_and_the_game():
+    from rich.console import Console
+
+    from pedro_sim.commands.holdings_cmd import print_holdings
+
+    row = {"bid": 8, "seat": "eldest", "n": 100, "points_diff": 1.0, "points_diff_lo": 0.5,
+           "points_diff_hi": 1.5, "points_indep_lo": 0.2, "points_indep_hi": 1.8,
+           "p_make_diff": 0.1, "p_make_diff_lo": 0.05, "p_make_diff_hi": 0.15}
+    values = pd.DataFrame([{**row, "holding": h} for h in ("A", "T", "pedro", "2")])
+    console = Console(record=True, width=80)
+    print_holdings(values, pd.DataFrame(columns=["bid", "seat"]), 8,
+                   "cinch (min_bid=6), heuristic", console)
+    text = console.export_text()
+    assert "cinch (min_bid=6), heuristic" in " ".join(text.split())
+    firsts = [line.split()[:2] for line in text.splitlines() if line.split()]
+    assert ["A", "(High)"] in firsts and ["T", "(Game)"] in firsts and ["2", "(Low)"] in firsts

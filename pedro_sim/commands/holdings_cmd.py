@@ -14,6 +14,7 @@ from pedro_sim.analysis.study import Study
 from pedro_sim.commands.console_tables import narrow_table, plus_minus, span
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.report.strategy_plots import card_value_chart, make_rate_chart
+from pedro_sim.rules.describe import point_name
 from pedro_sim.specs import short_label
 
 
@@ -60,7 +61,7 @@ def print_holdings(values: pd.DataFrame, patterns: pd.DataFrame, bid: int, playe
                              ("trump", "Δ points", "paired 95%", "indep. 95%",
                               f"Δ P(make {bid})", "paired 95%"), labels=1)
         for r in g.itertuples():
-            table.add_row(r.holding, f"{r.points_diff:+.3f}",
+            table.add_row(point_name(r.holding), f"{r.points_diff:+.3f}",
                           span(r.points_diff_lo, r.points_diff_hi, 2, signed=True),
                           span(r.points_indep_lo, r.points_indep_hi, 2, signed=True),
                           f"{r.p_make_diff:+.3f}",
