@@ -102,8 +102,9 @@ def bid(
     seat: str = typer.Option("eldest", "--seat", help="eldest, second, third, dealer, a "
                       "number of places after eldest (0 .. players-1), or all."),
     bids: str = typer.Option(None, "--bids", help="The bids to report, e.g. 7-14, 7,8,10 or "
-                             "all (default: --bid alone for players that play for the score, "
-                             "each other bid costing a run of its own; every bid otherwise)."),
+                             "all, and 28 where the rules have the dealer's 28-56 (default: "
+                             "--bid alone for players that play for the score, each other "
+                             "bid costing a run of its own; every bid otherwise)."),
     deals: int = _deals("Deals per seat (default: 200,000; thinking players --precision "
                         f"{THINKING_PRECISION} instead; with --precision, the most to use, "
                         "default 100,000,000)."),
