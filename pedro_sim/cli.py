@@ -302,8 +302,9 @@ def ladder(
     opts: Shared,  # the shared options (commands/options.py)
     player: list[str] = typer.Option(None, "--player",
                                      help="A player spec (repeatable; default: random, "
-                                          "heuristic, pimc:objective=points,think=play,"
-                                          "infer=none, pimc, dd)."),
+                                          "heuristic, pimc, dd, and pimc as before it read "
+                                          "the auction: pimc with objective=points, "
+                                          "think=play and infer=none)."),
     presets: str = PRESETS,
     deals: int = _count(2000, "Deals per duel, each played twice."),
     out_dir: Path = _out("reports/ladder"),
@@ -566,7 +567,7 @@ def main(argv: list[str] | None = None) -> None:
     except click_exc.NoArgsIsHelpError:
         sys.exit(2)  # the help has been printed
     except click_exc.UsageError as e:
-        hint = f" (see pedro-sim {e.ctx.info_name} --help)" if e.ctx and e.ctx.parent else ""
+        hint = f" (see {e.ctx.command_path} --help)" if e.ctx and e.ctx.parent else ""
         _fail(f"error: {e.format_message()}{hint}", 2)
     except (KeyboardInterrupt, typer.Abort):
         interrupted()

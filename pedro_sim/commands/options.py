@@ -35,8 +35,8 @@ GROUPS: dict[str, list[tuple[str, Any, Any]]] = {
         ("policy", str, typer.Option("heuristic", "--policy",
                                      help="Players, as NAME[:key=value,...]: heuristic, "
                                           "random, pimc (determinized playouts) or dd (sees "
-                                          "every card), e.g. pimc:worlds=40,eval=solver "
-                                          "(settings: docs/players.md).")),
+                                          "every card), e.g. pimc:worlds=40 (settings, "
+                                          "comma-separated: docs/players.md).")),
     ],
     "sides": [
         ("bidders", str, typer.Option(None, "--bidders",
