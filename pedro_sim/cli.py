@@ -307,8 +307,9 @@ def ladder(
     opts: Shared,  # the shared options (commands/options.py)
     player: list[str] = typer.Option(None, "--player",
                                      help="A player spec (repeatable; default: random, "
-                                          "heuristic, pimc:objective=points,think=play,"
-                                          "infer=none, pimc, dd)."),
+                                          "heuristic, pimc, dd, and pimc as before it read "
+                                          "the auction: pimc with objective=points, "
+                                          "think=play and infer=none)."),
     presets: str = PRESETS,
     deals: int = _count(2000, "Deals per duel, each played twice."),
     out_dir: Path = _out("reports/ladder"),
@@ -556,6 +557,20 @@ def _fail(message: str, code: int) -> None:
     sys.exit(code)
 
 
+def _usage_message(e: click_exc.UsageError) -> str:
+    """click's message; a number outside its option's range names the whole range (click
+    names only the bound it passed: "Input should be less than or equal to 8")."""
+    param = getattr(e, "param", None)
+    lo, hi = getattr(param, "min", None), getattr(param, "max", None)
+    if not isinstance(e, click_exc.BadParameter) or (lo, hi) == (None, None) or \
+            not any(w in e.message for w in ("greater than", "less than")):
+        return e.format_message()
+    bounds = f"{lo}..{hi}" if None not in (lo, hi) else f"at least {lo}" if hi is None \
+        else f"at most {hi}"
+    e.message = f"must be {bounds}"
+    return e.format_message()
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: one-line errors with exit code 2, Ctrl-C with 130, never a traceback."""
     # A shell may start us with SIGINT ignored (background jobs do): Ctrl-C must still stop us.
@@ -571,8 +586,8 @@ def main(argv: list[str] | None = None) -> None:
     except click_exc.NoArgsIsHelpError:
         sys.exit(2)  # the help has been printed
     except click_exc.UsageError as e:
-        hint = f" (see pedro-sim {e.ctx.info_name} --help)" if e.ctx and e.ctx.parent else ""
-        _fail(f"error: {e.format_message()}{hint}", 2)
+        hint = f" (see {e.ctx.command_path} --help)" if e.ctx and e.ctx.parent else ""
+        _fail(f"error: {_usage_message(e)}{hint}", 2)
     except (KeyboardInterrupt, typer.Abort):
         interrupted()
     except typer.Exit as e:

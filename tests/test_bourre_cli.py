@@ -5,6 +5,7 @@ report on a small run: play, session, duel, trace, show, rules, chart."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -36,8 +37,9 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     (["play", HAND, "--trump", "H", "--seat", "dealer", "--turned", "2S"], "is not a H"),
     (["play", "9S 4C 2D 3D 5D", "--trump", "H", "--seat", "dealer"], "needs a card of H"),
     (["play", HAND, "--trump", "X"], "'X' is not a suit"),
-    (["play", HAND, "--trump", "H", "--players", "9"], "players=9"),
-    (["play", HAND, "--trump", "H", "--players", "1"], "players=1"),
+    (["play", HAND, "--trump", "H", "--players", "9"], "'--players': must be 2..8"),
+    (["play", HAND, "--trump", "H", "--players", "1"], "'--players': must be 2..8"),
+    (["play", HAND, "--trump", "H", "--rule", "players=9"], "players=9"),
     (["play", HAND, "--trump", "H", "--rule", "limit=0"], "limit=0"),
     (["play", HAND, "--trump", "H", "--rule", "limit=abc"], "limit='abc'"),
     (["play", HAND, "--trump", "H", "--rule", "nosuch=1"], "unknown Bourré option 'nosuch'"),
@@ -47,7 +49,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     (["play", HAND, "--trump", "H", "--rule", "players=3", "--players", "4"], "disagree"),
     (["play", HAND, "--trump", "H", "--seat", "8"], "--seat 8: a table of 7"),
     (["play", HAND, "--trump", "H", "--seat", "0"], "--seat 0"),
-    (["play", HAND, "--trump", "H", "--pot", "0"], "--pot 0"),
+    (["play", HAND, "--trump", "H", "--pot", "0"], "'--pot': must be 1..10000"),
     (["play", HAND, "--trump", "H", "--policy", "nosuch"], "unknown Bourré player 'nosuch'"),
     (["play", HAND, "--trump", "H", "--policy", "pimc:worlds=0"], "'worlds=0'"),
     (["play", HAND, "--trump", "H", "--policy", "random:worlds=3"], "only pimc"),
@@ -202,3 +204,127 @@ def test_bourre_as_a_pedro_preset_points_to_its_commands(capsys, tmp_path, monke
     err = capsys.readouterr().err
     assert stop.value.code == 2 and err.count("\n") == 1, err
     assert "pedro-sim bourre" in err and not list(tmp_path.iterdir())
+
+
+# --------------------------------------------------------------------------- issue 48
+
+@pytest.mark.parametrize("argv, option, bounds", [
+    (["session", "--players", "99"], "--players", "2..8"),
+    (["trace", "--players", "0"], "--players", "2..8"),
+    (["play", HAND, "--trump", "H", "--pot", "10001"], "--pot", "1..10000"),
+    (["duel", "--sessions", "1"], "--sessions", "2..10000000"),
+    (["session", "--deals", "0"], "--deals", "1..1048576"),
+    (["show", "--deal", "1048576"], "--deal", "0..1048575"),
+    (["session", "--threads", "-1"], "--threads", "0.."),
+])
+def test_a_number_out_of_range_is_refused_by_its_option(capsys, argv, option, bounds):
+    """Refused by the option itself, the range named as --help shows it, exit 2."""
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and err.count("\n") == 1, err
+    assert f"'{option}': must be {bounds}" in err, err
+    assert f"see pedro-sim bourre {argv[0]} --help" in err
+
+
+def test_players_and_threads_show_the_range_they_take(capsys):
+    import numba
+
+    code, out, _ = run(capsys, "session", "--help")
+    text = " ".join(out.split())
+    assert code == 0 and "[2<=x<=8]" in text and "1..99" not in text
+    assert f"[0<=x<={numba.config.NUMBA_NUM_THREADS}]" in text
+    code, _, err = run(capsys, "session", "--threads", str(numba.config.NUMBA_NUM_THREADS + 1))
+    assert code == 2 and f"must be 0..{numba.config.NUMBA_NUM_THREADS}" in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", HAND, "--trump", "H", "--players", "3", "--deals", "500"],
+    ["session", "--sessions", "4", "--deals", "3", "--players", "3"],
+    ["chart", "--tables", "2", "--deals", "300"],
+    ["duel", "--a", "heuristic", "--b", "random", "--sessions", "2", "--players", "2",
+     "--deals", "2"],
+    ["trace", "--sessions", "1", "--deals", "2", "--players", "3"],
+], ids=lambda a: a[0])
+def test_every_command_says_what_it_wrote(capsys, tmp_path, argv):
+    target = tmp_path / ("duel.csv" if argv[0] == "duel" else
+                         "deals.jsonl" if argv[0] == "trace" else "r")
+    code, out, err = run(capsys, *argv, "--policy" if argv[0] != "duel" else "--b",
+                         "heuristic", "--out", str(target))
+    assert code == 0, err
+    files = sorted(target.iterdir()) if target.is_dir() else [target]
+    said = [line for line in out.splitlines() if line.startswith("wrote ")]
+    assert len(said) == 1 and files, out
+    assert str(files[0].parent) in said[0]
+    for f in files:
+        assert f.name in said[0], (f.name, said[0])
+
+
+def _drawn(monkeypatch, draw) -> list:
+    """The figures ``draw`` saves, kept instead of written."""
+    from pedro_sim.report import bourre_plots as BP
+
+    figures: list = []
+    monkeypatch.setattr(BP, "_save", lambda fig, path: figures.append(fig))
+    draw()
+    return figures
+
+
+def _texts(fig) -> list[str]:
+    """The figure's titles, labels, notes and legends, each checked to lie whole inside it
+    (tick labels apart: matplotlib draws only those within the axes' limits)."""
+    fig.canvas.draw()
+    renderer, box = fig.canvas.get_renderer(), fig.bbox
+    texts = []
+    shown = [*fig.texts, *([fig._suptitle] if fig._suptitle else []),
+             *(t for legend in fig.legends for t in legend.get_texts()),
+             *(t for ax in fig.axes for t in (ax.title, ax.xaxis.label, ax.yaxis.label,
+                                              *ax.texts))]
+    for t in shown:
+        if not t.get_text().strip():
+            continue
+        e = t.get_window_extent(renderer)
+        assert (e.x0 >= box.x0 - 0.5 and e.x1 <= box.x1 + 0.5 and e.y0 >= box.y0 - 0.5
+                and e.y1 <= box.y1 + 0.5), f"cut at the figure's edge: {t.get_text()!r}"
+        texts.append(t.get_text())
+    return texts
+
+
+def test_bourre_chart_titles_fit_their_figures(capsys, monkeypatch, tmp_path):
+    """The longest titles a run gives (a seat's spec, pimc's settings) wrap, never cut."""
+    spec = "pimc:declare_worlds=16,card_worlds=8/heuristic/random/heuristic"
+    figures = _drawn(monkeypatch, lambda: run(
+        capsys, "play", HAND, "--trump", "H", "--players", "4", "--seat", "2", "--deals",
+        "300", "--policy", spec.replace("pimc:declare_worlds=16,card_worlds=8", "heuristic"),
+        "--out", str(tmp_path / "p")))
+    figures += _drawn(monkeypatch, lambda: run(
+        capsys, "session", "--sessions", "3", "--deals", "2", "--players", "8", "--rule",
+        "limit=250", "--rule", "double_ante=true", "--rule", "trump_card=nobody",
+        "--policy", "heuristic", "--out", str(tmp_path / "s")))
+    assert len(figures) == 3
+    for fig in figures:
+        _texts(fig)
+    from pedro_sim.report import bourre_plots as BP
+
+    long = pd.DataFrame({"option": ["pass", "play, draw 0"], "chips": [0.0, 1.0],
+                         "chips_lo": [0.0, 0.5], "chips_hi": [0.0, 1.5]})
+    title = (f"AH KH 9S 4C 2D, trumps H, place 3 after the dealer, 8 players, pot 10,000: "
+             f"{spec}, 100,000,000 deals")
+    fig = _drawn(monkeypatch, lambda: BP.option_chart(long, title, tmp_path / "x.png"))[0]
+    assert "100,000,000 deals" in " ".join(" ".join(_texts(fig)).split())
+
+
+def test_the_decision_chart_says_how_it_reads(capsys, monkeypatch, tmp_path):
+    """Its pot filled in, a legend of the colours, a note on rows, columns and white cells;
+    docs/bourre.md says the same."""
+    figures = _drawn(monkeypatch, lambda: run(
+        capsys, "chart", "--tables", "3,7", "--deals", "1000", "--policy", "heuristic",
+        "--out", str(tmp_path)))
+    text = " ".join(" ".join(_texts(figures[0])).split())
+    assert "pot N" not in text
+    assert "3 players, pot 3 chips" in text and "7 players, pot 7 chips" in text
+    for words in ("pass", "play, draw 0", "play, draw 5", "1T: one trump",
+                  "J-: the jack or lower", "+A: an ace of another suit",
+                  "A white cell: fewer than 10 hands"):
+        assert words in text, words
+    assert (pd.read_csv(tmp_path / "chart.csv").eval("pot == players")).all()
+    docs = " ".join((Path(__file__).parents[1] / "docs" / "bourre.md").read_text().split())
+    assert "A white cell" in docs and "J-: the jack or lower" in docs

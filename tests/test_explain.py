@@ -447,3 +447,47 @@ def test_cards_passed_to_a_partner_that_it_cannot_all_hold(tmp_path):
     path.write_text(json.dumps(PASSED_THEN_PUT_AWAY))
     _, answer = explain_position_file(path, "pimc:worlds=5", worlds=5)
     assert sorted(answer.frame.card) == ["6C", "AC"]
+
+
+def _whole_at_80(print_table) -> str:
+    """What ``print_table(console)`` prints at 80 columns, checked whole: no cut figure,
+    no line past 80."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(file=io.StringIO(), width=80)
+    print_table(console)
+    text = console.file.getvalue()
+    assert "…" not in text, text
+    assert max(len(line) for line in text.splitlines()) <= 80, text
+    return text
+
+
+def test_explain_tables_are_whole_at_80_columns():
+    """The widest figures the presets give (83-point games, a weighted card table) fit in
+    a pipe's 80 columns, intervals whole (issue 48: "0.60 (0.39–0.7…")."""
+    from pedro_sim.analysis.decisions.explain import Explanation
+    from pedro_sim.commands.explain_cmd import call_table, print_explanation, print_keep
+
+    wide = {"value": -166.12, "value_lo": -186.46, "value_hi": -145.78, "vs_chosen": -249.5,
+            "vs_chosen_lo": -270.0, "vs_chosen_hi": -229.0, "net_score": -166.12,
+            "net_score_lo": -186.46, "net_score_hi": -145.78, "p_make": 0.6, "p_make_lo": 0.39,
+            "p_make_hi": 0.75, "value_uniform": -166.12, "ess": 12.3, "deals": 500}
+    cards = pd.DataFrame([{**wide, "card": c, "chosen": c == "JK"} for c in ("JK", "TH")])
+    answer = Explanation(cards, "JK", "JK", 500, 500, {})
+    text = _whole_at_80(lambda c: print_explanation(answer, {"policy": FAST}, c))
+    assert "0.60 (0.39–0.75)" in text and "JK *" in text and "-166.1 ±20.3" in text
+    calls = pd.DataFrame([{**wide, "call": k, "suit": "H", "chosen": k == "83"}
+                          for k in ("pass", "83")])
+    text = _whole_at_80(lambda c: call_table(Explanation(calls, "83", "83", 500, 500, {}), c))
+    assert "83 *" in text and "0.60 (0.39–0.75)" in text
+    keep = " ".join(["AH", "KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H"])
+    keeps = pd.DataFrame([{**wide, "keep": keep, "gives_up": g, "takes": "5H 4H",
+                           "gain": -9.99, "gain_lo": -20.1, "gain_hi": 0.1,
+                           "clearly_better": False, "chosen": not g} for g in ("", "7H 6H")])
+    trace = {"variant": "eighty-three", "seed": 1, "deal": 0, "bidder": 0, "bid": 83,
+             "trump": "H"}
+    text = _whole_at_80(lambda c: print_keep(Explanation(keeps, keep, keep, 500, 500, {}),
+                                             trace, 0, c))
+    assert "-166.1 ±20.3" in text

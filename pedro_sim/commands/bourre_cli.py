@@ -7,7 +7,9 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
+from pedro_sim.commands.options import set_threads, thread_count
 from pedro_sim.errors import PedroError
+from pedro_sim.rules.bourre import MAX_PLAYERS, MAX_POT, MIN_PLAYERS
 
 out = Console()
 bourre_app = typer.Typer(no_args_is_help=True, help=(
@@ -20,25 +22,17 @@ MAX_DEALS = 100_000_000
 MAX_SESSIONS = 10_000_000
 
 SEED = typer.Option(12345, "--seed", min=0, max=2**63 - 1, help="Random seed.")
-PLAYERS = typer.Option(None, "--players", min=1, max=99,
-                       help="Players at the table, 2..8 (default 7).")
+PLAYERS = typer.Option(None, "--players", min=MIN_PLAYERS, max=MAX_PLAYERS,
+                       help="Players at the table (default 7).")
 RULE = typer.Option(None, "--rule", help="A Bourré option NAME=VALUE: limit=20, "
                     "double_ante=true, trump_card=nobody, players=N (repeatable).")
-POLICY = typer.Option(STRONG, "--policy", help="The players: random, heuristic, "
-                      "pimc[:worlds=N,declare_worlds=N,card_worlds=N], or one a seat "
-                      "joined by '/'.")
-THREADS = typer.Option(0, "--threads", min=0, max=256, help="Threads (0: all cores).")
+POLICY = typer.Option(STRONG, "--policy", help="The players: random, heuristic or pimc "
+                      "(settings: pimc:worlds=N, declare_worlds=N, card_worlds=N, "
+                      "comma-separated), or one a seat joined by '/'.")
+THREADS = typer.Option(0, "--threads", min=0, max=thread_count(),
+                       help="Threads (0: all cores).")
 SESSION_DEALS = typer.Option(10, "--deals", min=1, max=1 << 20, help="Deals a session "
                              "(the pot carries over from deal to deal within a session).")
-
-
-def _threads(threads: int) -> None:
-    import numba
-
-    if threads:
-        if threads > numba.config.NUMBA_NUM_THREADS:
-            raise PedroError(f"--threads {threads}: at most {numba.config.NUMBA_NUM_THREADS}")
-        numba.set_num_threads(threads)
 
 
 def _setup(players: int | None, rule: list[str] | None, policy: str, threads: int):
@@ -47,7 +41,7 @@ def _setup(players: int | None, rule: list[str] | None, policy: str, threads: in
 
     rules = table_rules(players, rule)
     table = seated(policy, rules.players)
-    _threads(threads)
+    set_threads(threads)
     return rules, table
 
 
@@ -59,8 +53,8 @@ def play(
     trump: str = typer.Option(..., "--trump", help="The trump suit: S, H, D or C."),
     seat: str = typer.Option("1", "--seat", help="Place after the dealer: 1 (its left, "
                              "first to declare) .. N, or dealer (= N)."),
-    pot: int = typer.Option(None, "--pot", help="Chips in the pot (default: one ante a "
-                            "player, a session's first deal)."),
+    pot: int = typer.Option(None, "--pot", min=1, max=MAX_POT, help="Chips in the pot "
+                            "(default: one ante a player, a session's first deal)."),
     turned: str = typer.Option(None, "--turned", help="The dealer's turned-up card, one of "
                                "its five (default: its lowest trump)."),
     deals: int = typer.Option(None, "--deals", min=1, max=MAX_DEALS, help="Deals (default "
@@ -92,7 +86,7 @@ def chart(
     from pedro_sim.commands.bourre_cmd import run_chart
 
     sizes = _sizes(tables)
-    _threads(threads)
+    set_threads(threads)
     thinks = seated(policy, sizes[0]).thinks
     run_chart(sizes, rule, policy, deals or (4_000 if thinks else 200_000), seed, out_dir,
               out)

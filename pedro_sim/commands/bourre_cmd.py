@@ -58,6 +58,12 @@ def _meta(out_dir: Path, seed: int, rules: BourreRules, table: Table, started: f
                                                   **extra))
 
 
+def _wrote(console: Console, out_dir: Path, names: list[str], started: float) -> None:
+    """The files a run wrote, on one line as Pedro's commands say it (a path never wraps)."""
+    console.print(f"wrote {out_dir}/{', '.join(names)} ({time.perf_counter() - started:.1f} s)",
+                  soft_wrap=True, highlight=False)
+
+
 def run_play(rules: BourreRules, hand: str, trump: str, place: str, pot: int | None,
              turned: str | None, table: Table, deals: int, seed: int, out_dir: Path,
              console: Console) -> pd.DataFrame:
@@ -82,6 +88,7 @@ def run_play(rules: BourreRules, hand: str, trump: str, place: str, pot: int | N
     BP.option_chart(frame, title, out_dir / "play.png")
     _meta(out_dir, seed, rules, table, started, deals=deals, analysis="bourre play",
           hand=hand, trump=SUITS[q.trump])
+    _wrote(console, out_dir, ["play.csv", "play.png", "run.json"], started)
     return frame
 
 
@@ -104,11 +111,11 @@ def run_chart(players_list: list[int], rule: list[str] | None, table_spec: str, 
                       f"cells; pass in the rest")
     write_csv(out_dir / "chart.csv", frame.assign(policy=label))
     BP.decision_chart(frame, f"Bourré: the best declaration ({label}, {deals:,} deals a "
-                             "place)", out_dir / "chart.png")
+                             "place)", out_dir / "chart.png", C.min_hands(deals))
     _meta(out_dir, seed, table_rules(players_list[0], rule), seated(table_spec,
                                                                     players_list[0]),
           started, deals=deals, analysis="bourre chart", tables=players_list)
-    console.print(f"wrote {out_dir / 'chart.csv'} and {out_dir / 'chart.png'}")
+    _wrote(console, out_dir, ["chart.csv", "chart.png", "run.json"], started)
     return frame
 
 
@@ -143,6 +150,8 @@ def run_session(rules: BourreRules, table: Table, sessions: int, deals: int, see
     BP.pot_chart(pots, f"The pot after the antes: {title}", out_dir / "pots.png")
     _meta(out_dir, seed, rules, table, started, deals=sessions * deals,
           analysis="bourre session", sessions=sessions, deals_per_session=deals)
+    _wrote(console, out_dir, ["places.csv", "seats.csv", "pots.csv", "summary.csv",
+                              "places.png", "pots.png", "run.json"], started)
     return summary
 
 
@@ -163,6 +172,7 @@ def run_duel(rules: BourreRules, a: str, b: str, sessions: int, deals: int, seed
                   f"bourré {r.a_p_bourre:.3f}; {b} plays {r.b_played:.3f}, takes "
                   f"{r.b_p_take:.3f}, bourré {r.b_p_bourre:.3f}")
     write_csv(out_path, frame)
+    console.print(f"wrote {out_path}", soft_wrap=True, highlight=False)
     return frame
 
 
@@ -179,7 +189,8 @@ def run_trace(rules: BourreRules, table: Table, sessions: int, deals: int, first
                     f.write(json.dumps(d, separators=(",", ":")) + "\n")
 
     write_atomic(out_path, write)
-    console.print(f"wrote {sessions * deals:,} deals ({sessions:,} sessions) to {out_path}")
+    console.print(f"wrote {sessions * deals:,} deals ({sessions:,} sessions) to {out_path}",
+                  soft_wrap=True, highlight=False)
 
 
 def describe(d: dict) -> list[str]:

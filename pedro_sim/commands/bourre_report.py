@@ -46,12 +46,13 @@ def bourre_sections(seed: int, deals: int, work: Path, console: Console,
             ["bourre_play/play.png", "bourre_play/play.csv"]),
         Section(
             "Bourré: the best declaration by hand and place",
-            f"{chart_deals:,} random deals a place ({CHART_SPEC} at every seat, the pot "
-            "N chips), every option played on each: for each class of hand (trumps held, "
-            "the highest of them, a side ace) and place after the dealer, the option of "
-            "highest mean chips (pass is worth 0) and the best play's chips; the CSV has "
-            "the 95% intervals, P(take) and P(bourré). Cells of fewer than 30 hands (1% of the "
-            "deals in a smaller run) are left out.",
+            f"{chart_deals:,} random deals a place ({CHART_SPEC} at every seat, a "
+            "session's first deal: the pot one chip a player), every option played on each: "
+            "for each class of hand (trumps held, the highest of them, a side ace; '1T J-': "
+            "one trump, the jack or lower, no side ace) and place after the dealer, the "
+            "option of highest mean chips (pass is worth 0) and the best play's chips; the "
+            "CSV has the 95% intervals, P(take) and P(bourré). Cells of fewer than 30 hands "
+            "(1% of the deals in a smaller run) are left out, white.",
             ["bourre_chart/chart.png", "bourre_chart/chart.csv"]),
         Section(
             "Bourré: a table of seven over sessions",

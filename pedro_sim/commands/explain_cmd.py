@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.console import Console
-from rich.table import Table
 
 from pedro_sim.analysis.decisions.explain import (
     Explanation,
@@ -15,7 +14,10 @@ from pedro_sim.analysis.decisions.explain import (
     explain_trace,
     read_trace,
 )
+from pedro_sim.commands.console_tables import narrow_table, plus_minus, span
 from pedro_sim.report.files import write_csv
+
+CHOSEN = " *"  # marks the chosen row's label: a column of its own would not fit 80 columns
 
 
 def run_explain(trace_path: Path, deal: int, question: str, trick: int | None, seat: int,
@@ -74,24 +76,24 @@ def print_position(trace: dict, trick: int, seat: int, console: Console) -> None
 def print_explanation(answer: Explanation, trace: dict, console: Console) -> None:
     frame = answer.frame
     weighted = bool(frame["ess"].iloc[0] < answer.worlds * (1 - 1e-9))
-    table = Table(title=f"Every legal card over {answer.worlds} worlds, best first (± the "
-                        "95% half-width)")
-    for col in ("card", "value", *(("uniform",) if weighted else ()), "vs chosen",
-                "net score", "P(make)", ""):
-        table.add_column(col, justify="right")
+    table = narrow_table(f"Every legal card over {answer.worlds} worlds, best first (± the "
+                         "95% half-width)", ("card", "value", *(("uniform",) if weighted else ()),
+                                             "vs chosen", "net score", "P(make)"), 1)
+    d = _digits(frame, "value_lo", "value_hi", "value_uniform", "vs_chosen_lo",
+                "vs_chosen_hi", "net_score_lo", "net_score_hi")
     for r in frame.itertuples():
-        uniform = (f"{r.value_uniform:+.2f}",) if weighted else ()
-        table.add_row(r.card, _pm(r.value, r.value_lo, r.value_hi), *uniform,
-                      _pm(r.vs_chosen, r.vs_chosen_lo, r.vs_chosen_hi),
-                      _pm(r.net_score, r.net_score_lo, r.net_score_hi),
-                      f"{r.p_make:.2f} ({r.p_make_lo:.2f}–{r.p_make_hi:.2f})",
-                      "chosen" if r.chosen else "")
-    table.caption = (f"value: what {trace['policy']} maximizes (its side's net score of the "
-                     "deal, or its points from here, per its objective); net score: the seat's "
-                     "side's score of the deal minus the other side's; P(make): the bidders "
-                     "make their bid; vs chosen: the value less the chosen card's, paired over the "
-                     "same worlds. In each world every player then plays as the player's "
-                     "rollouts (or the solver) do.")
+        uniform = (f"{r.value_uniform:+.{d}f}",) if weighted else ()
+        table.add_row(r.card + (CHOSEN if r.chosen else ""),
+                      _pm(r.value, r.value_lo, r.value_hi, d), *uniform,
+                      _pm(r.vs_chosen, r.vs_chosen_lo, r.vs_chosen_hi, d),
+                      _pm(r.net_score, r.net_score_lo, r.net_score_hi, d),
+                      _p_make(r.p_make, r.p_make_lo, r.p_make_hi))
+    table.caption = (f"*: the chosen card. value: what {trace['policy']} maximizes (its side's net"
+                     " score of the deal, or its points from here, per its objective); net score:"
+                     " the seat's side's score of the deal minus the other side's; P(make): the "
+                     "bidders make their bid; vs chosen: the value less the chosen card's, paired"
+                     " over the same worlds. In each world every player then plays as the "
+                     "player's rollouts (or the solver) do.")
     if weighted:
         table.caption += (" The worlds were kept as likely as the auction is with their "
                           "cards (infer): they follow what the auction said; uniform: the "
@@ -113,8 +115,20 @@ def print_explanation(answer: Explanation, trace: dict, console: Console) -> Non
     console.print(f"chosen: {answer.chosen} ({same}; {how})")
 
 
-def _pm(value: float, lo: float, hi: float) -> str:
-    return f"{value:+.2f} ±{(hi - lo) / 2:.2f}"
+def _digits(frame, *columns: str) -> int:
+    """Decimals for a table's figures: 2, or 1 where a figure reaches 100 (83-point games),
+    so that the table keeps to 80 columns."""
+    figures = frame[[c for c in columns if c in frame]].abs().to_numpy()
+    return 1 if (figures >= 99.995).any() else 2
+
+
+def _pm(value: float, lo: float, hi: float, digits: int = 2) -> str:
+    return plus_minus(value, lo, hi, digits, sep=" ±")
+
+
+def _p_make(p: float, lo: float, hi: float) -> str:
+    """P(make) with its (asymmetric, Wilson) interval: ``0.60 (0.39–0.75)``."""
+    return f"{p:.2f} ({span(lo, hi, 2)})"
 
 
 def print_call(answer: Explanation, trace: dict, seat: int, console: Console) -> None:
@@ -132,21 +146,19 @@ def print_call(answer: Explanation, trace: dict, seat: int, console: Console) ->
 
 
 def call_table(answer: Explanation, console: Console) -> None:
-    table = Table(title=f"Passing and every bid, over {answer.worlds} simulated deals each "
-                        "(± the 95% half-width)")
-    for col in ("call", "suit", "net score", "P(make)", ""):
-        table.add_column(col, justify="right")
+    table = narrow_table(f"Passing and every bid, over {answer.worlds} simulated deals each "
+                         "(± the 95% half-width)", ("call", "suit", "net score", "P(make)"), 2)
+    d = _digits(answer.frame, "net_score_lo", "net_score_hi")
     for r in answer.frame.itertuples():
-        make = "" if r.p_make != r.p_make else \
-            f"{r.p_make:.2f} ({r.p_make_lo:.2f}–{r.p_make_hi:.2f})"
-        table.add_row(r.call, r.suit, _pm(r.net_score, r.net_score_lo, r.net_score_hi), make,
-                      "chosen" if r.chosen else "")
-    table.caption = ("net score: the seat's side's score of the deal less the other side's, "
-                     "the mean over deals simulated around its hand (every seat then playing "
-                     "as the heuristic), a bid in the suit it would name for it; pass: the "
-                     "standing bid's holder (or the forced dealer) playing instead. The player "
-                     "bids the lowest bid that beats passing, or a special bid that scores "
-                     "more than its level (the moon, 28-56) where it beats both.")
+        make = "" if r.p_make != r.p_make else _p_make(r.p_make, r.p_make_lo, r.p_make_hi)
+        table.add_row(str(r.call) + (CHOSEN if r.chosen else ""), r.suit,
+                      _pm(r.net_score, r.net_score_lo, r.net_score_hi, d), make)
+    table.caption = ("*: the chosen call. net score: the seat's side's score of the deal less the"
+                     " other side's, the mean over deals simulated around its hand (every seat "
+                     "then playing as the heuristic), a bid in the suit it would name for it; "
+                     "pass: the standing bid's holder (or the forced dealer) playing instead. The"
+                     " player bids the lowest bid that beats passing, or a special bid that "
+                     "scores more than its level (the moon, 28-56) where it beats both.")
     console.print(table)
 
 
@@ -162,18 +174,19 @@ def print_keep(answer: Explanation, trace: dict, seat: int, console: Console) ->
     console.print(f"{trace['variant']}, seed {trace['seed']}, deal {trace['deal']}: seat "
                   f"{seat}'s keep; seat {trace['bidder']} bid {trace['bid']} in "
                   f"{trace['trump']}")
-    table = Table(title=f"The heuristic's keep and each neighbour weighed, over the same "
-                        f"{int(answer.frame.deals.iloc[0])} simulated deals (± the 95% "
-                        "half-width)")
-    for col in ("keep", "gives up", "takes", "value", "gain", "clearly", ""):
-        table.add_column(col, justify="right")
+    table = narrow_table(f"The heuristic's keep and each neighbour weighed, over the same "
+                         f"{int(answer.frame.deals.iloc[0])} simulated deals (± the 95% "
+                         "half-width)", ("keep", "gives up", "takes", "value", "gain",
+                                         "clearly"), 3)
+    d = _digits(answer.frame, "value_lo", "value_hi", "gain_lo", "gain_hi")
     for r in answer.frame.itertuples():
-        table.add_row(r.keep, r.gives_up or "(the heuristic's)", r.takes,
-                      _pm(r.value, r.value_lo, r.value_hi), _pm(r.gain, r.gain_lo, r.gain_hi),
-                      "yes" if r.clearly_better else "", "chosen" if r.chosen else "")
-    table.caption = ("value: what the player maximizes over deals replayed from the exchange "
-                     "(every seat then playing as the heuristic); gain: paired, against the "
-                     "heuristic's keep; clearly: at least 2 standard errors; the player keeps "
-                     "the clearly better candidate with the largest gain, else the heuristic's.")
+        table.add_row(r.keep + (CHOSEN if r.chosen else ""), r.gives_up or "(the heuristic's)",
+                      r.takes, _pm(r.value, r.value_lo, r.value_hi, d),
+                      _pm(r.gain, r.gain_lo, r.gain_hi, d), "yes" if r.clearly_better else "")
+    table.caption = ("*: the chosen keep. value: what the player maximizes over deals replayed "
+                     "from the exchange (every seat then playing as the heuristic); gain: paired,"
+                     " against the heuristic's keep; clearly: at least 2 standard errors; the "
+                     "player keeps the clearly better candidate with the largest gain, else the "
+                     "heuristic's.")
     console.print(table)
     console.print(f"chosen: {answer.chosen}")

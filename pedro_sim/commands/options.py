@@ -35,8 +35,8 @@ GROUPS: dict[str, list[tuple[str, Any, Any]]] = {
         ("policy", str, typer.Option("heuristic", "--policy",
                                      help="Players, as NAME[:key=value,...]: heuristic, "
                                           "random, pimc (determinized playouts) or dd (sees "
-                                          "every card), e.g. pimc:worlds=40,eval=solver "
-                                          "(settings: docs/players.md).")),
+                                          "every card), e.g. pimc:worlds=40 (settings, "
+                                          "comma-separated: docs/players.md).")),
     ],
     "sides": [
         ("bidders", str, typer.Option(None, "--bidders",
@@ -123,13 +123,7 @@ class Shared:
         return (self.policy, self.bidders, self.defenders, self.worlds, self.evaluator)
 
     def set_threads(self) -> None:
-        import numba
-
-        if self.threads:
-            if self.threads > numba.config.NUMBA_NUM_THREADS:
-                raise PedroError(f"--threads {self.threads}: at most "
-                                 f"{numba.config.NUMBA_NUM_THREADS}")
-            numba.set_num_threads(self.threads)
+        set_threads(self.threads)
 
     @contextmanager
     def dask(self) -> Iterator[None]:
@@ -153,6 +147,31 @@ class Shared:
                             self.evaluator, precision=precision)
         self.set_threads()
         return study
+
+
+def thread_count() -> int:
+    """The threads numba will run (NUMBA_NUM_THREADS, else the cores this process may use,
+    as numba counts them), known without importing numba: an option's bound in --help."""
+    import os
+
+    try:
+        return max(1, int(os.environ["NUMBA_NUM_THREADS"]))
+    except (KeyError, ValueError):
+        pass
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:
+        return max(1, os.cpu_count() or 1)
+
+
+def set_threads(threads: int) -> None:
+    """Run on ``threads`` threads (0: all), refusing more than numba has."""
+    import numba
+
+    if threads:
+        if threads > numba.config.NUMBA_NUM_THREADS:
+            raise PedroError(f"--threads {threads}: at most {numba.config.NUMBA_NUM_THREADS}")
+        numba.set_num_threads(threads)
 
 
 STRONG = "pimc"  # the player of the commands that answer a player's question by default

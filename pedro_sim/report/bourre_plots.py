@@ -4,25 +4,43 @@ is drawn with its 95% interval or has it written in the cell."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 from matplotlib.colors import ListedColormap
+from matplotlib.patches import Patch
 
 from pedro_sim.report.plots import _save, plt
 
 # pass, then draw 0..5: grey, then from dark (stand pat) to light (draw five)
 DECISION_COLOURS = ("#bdbdbd", "#08306b", "#2171b5", "#4292c6", "#6baed6", "#9ecae1",
                     "#deebf7")
+TITLE_SIZE = 9
+CHAR_WIDTH = 0.65  # a character's width in ems, a little above DejaVu Sans' digits (0.64)
+# how the decision chart reads (docs/bourre.md, `bourre chart`)
+DECISION_KEY = (
+    "Rows: the hand's class: its trumps (1T: one trump; 0T: none), the highest of them (A, "
+    "K, Q, or J-: the jack or lower) and +A: an ace of another suit. Columns: the place "
+    "after the dealer (1: its left, the first to declare). A white cell: fewer than {min} "
+    "hands of that class at that place, too few to tell, left out.")
 
 
-def decision_chart(frame: pd.DataFrame, title: str, path: Path) -> None:
+def fit(fig, text: str, size: float = TITLE_SIZE, share: float = 1.0) -> str:
+    """``text`` wrapped to ``share`` of the figure's width at ``size`` points, so that a
+    title or a note never runs past the figure's edges."""
+    chars = int(share * fig.get_figwidth() * 72 / (CHAR_WIDTH * size)) - 2
+    return "\n".join(textwrap.fill(line, chars) for line in text.split("\n"))
+
+
+def decision_chart(frame: pd.DataFrame, title: str, path: Path, min_deals: int) -> None:
     """One heat map per table size: rows the hand classes, columns the places after the
     dealer; a cell's colour is the best option (pass, or play drawing k), its text the
-    draw ('-' for pass) and the best play's chips per deal."""
+    draw ('-' for pass) and the best play's chips per deal; a legend of the colours and a
+    note on how rows, columns and white cells (fewer than ``min_deals`` hands) read."""
     sizes = sorted(set(frame["players"]))
-    fig, axes = plt.subplots(1, len(sizes), figsize=(4.2 + 0.9 * max(sizes) * len(sizes), 11),
+    fig, axes = plt.subplots(1, len(sizes), figsize=(4.2 + 0.9 * max(sizes) * len(sizes), 12),
                              squeeze=False)
     cmap = ListedColormap(DECISION_COLOURS)
     for ax, n in zip(axes.flat, sizes, strict=True):
@@ -41,10 +59,16 @@ def decision_chart(frame: pd.DataFrame, title: str, path: Path) -> None:
         ax.set_yticks(range(len(classes)), [labels[c] for c in classes], fontsize=7)
         ax.set_xticks(range(len(places)), places)
         ax.set_xlabel("place after the dealer")
-        ax.set_title(f"{n} players")
-    fig.suptitle(title + "\ncell: cards to draw ('-': pass) and the best play's chips a deal "
-                 "(pot N chips)", fontsize=9)
-    fig.tight_layout()
+        ax.set_title(f"{n} players, pot {int(g['pot'].iloc[0])} chips")
+    fig.suptitle(fit(fig, title + "\ncell: cards to draw ('-': pass) and the best play's "
+                     "chips a deal"), fontsize=TITLE_SIZE)
+    keys = [Patch(color=c, label="pass" if k == 0 else f"play, draw {k - 1}")
+            for k, c in enumerate(DECISION_COLOURS)]
+    fig.legend(handles=keys, loc="lower center", ncol=len(keys), fontsize=7,
+               bbox_to_anchor=(0.5, 0.045), frameon=False)
+    fig.text(0.5, 0.005, fit(fig, DECISION_KEY.format(min=min_deals), 7, 0.95), ha="center",
+             va="bottom", fontsize=7)
+    fig.tight_layout(rect=(0, 0.08, 1, 1))
     _save(fig, path)
 
 
@@ -59,7 +83,7 @@ def option_chart(table: pd.DataFrame, title: str, path: Path) -> None:
     ax.set_yticks(y, table["option"])
     ax.invert_yaxis()
     ax.set_xlabel("chips a deal (95% interval)")
-    ax.set_title(title, fontsize=9)
+    ax.set_title(fit(fig, title), fontsize=TITLE_SIZE)
     fig.tight_layout()
     _save(fig, path)
 
@@ -77,7 +101,7 @@ def places_chart(frame: pd.DataFrame, title: str, path: Path) -> None:
     ax.set_xticks(x, frame["place"])
     ax.set_xlabel("place after the dealer")
     ax.set_ylabel("chips a deal")
-    ax.set_title(title, fontsize=9)
+    ax.set_title(fit(fig, title), fontsize=TITLE_SIZE)
     fig.tight_layout()
     _save(fig, path)
 
@@ -91,6 +115,6 @@ def pot_chart(pots: pd.DataFrame, title: str, path: Path) -> None:
     ax.set_xticks(range(len(pots)), labels, rotation=45, ha="right", fontsize=7)
     ax.set_xlabel("chips in the pot after the antes")
     ax.set_ylabel("share of deals")
-    ax.set_title(title, fontsize=9)
+    ax.set_title(fit(fig, title), fontsize=TITLE_SIZE)
     fig.tight_layout()
     _save(fig, path)

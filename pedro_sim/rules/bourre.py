@@ -19,6 +19,8 @@ from pedro_sim.errors import PedroError
 from pedro_sim.rules.choices import Choice
 
 MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 8, 7
+MAX_POT = 10_000  # the most `bourre play --pot` takes: with 10^8 deals, sums of squares
+# stay within int64 (10^16)
 MAX_LIMIT = 10**12  # a limit beyond any pot a run can reach (the engine stops at 2^52)
 HAND = 5  # cards a seat holds
 TRICKS = 5

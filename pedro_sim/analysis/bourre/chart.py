@@ -50,18 +50,27 @@ def place_classes(rules: BourreRules, table: Table, place: int, deals: int, seed
                        show_progress, chunk)
 
 
-COLUMNS = ["players", "place", "class", "class_id", "deals", "best", "best_draw",
+COLUMNS = ["players", "pot", "place", "class", "class_id", "deals", "best", "best_draw",
            "play_chips", "play_chips_lo", "play_chips_hi", "play_draw", "p_take", "p_bourre",
            "share"]
 
 
-def chart(rules: BourreRules, table: Table, deals: int, seed: int, min_deals: int = 30,
+MIN_HANDS = 30  # hands of a class at a place for a cell of the chart
+
+
+def min_hands(deals: int) -> int:
+    """The hands a cell needs: MIN_HANDS, or 1% of ``deals`` when that is fewer, so that a
+    small run still charts something."""
+    return min(MIN_HANDS, max(1, deals // 100))
+
+
+def chart(rules: BourreRules, table: Table, deals: int, seed: int,
           show_progress: bool | None = None) -> pd.DataFrame:
-    """One row per (place, class) with at least ``min_deals`` deals (or 1% of ``deals``
-    when that is fewer, so that a small run still charts something): the best option, its
-    chips with their interval (its gain over passing), P(take) and P(bourré) with it."""
+    """One row per (place, class) with at least ``min_hands(deals)`` hands: the best
+    option, its chips with their interval (its gain over passing), P(take) and P(bourré)
+    with it. The pot is a session's first deal's: one ante a player."""
     n = rules.players
-    min_deals = min(min_deals, max(1, deals // 100))
+    min_deals = min_hands(deals)
     name = place_name(n)
     rows = []
     for place in range(1, n + 1):
@@ -74,7 +83,7 @@ def chart(rules: BourreRules, table: Table, deals: int, seed: int, min_deals: in
             play = opts[opts["draw"] >= 0]
             top = play.loc[play["chips"].idxmax()]
             rows.append({
-                "players": n, "place": name(place - 1), "class": class_label(c),
+                "players": n, "pot": n, "place": name(place - 1), "class": class_label(c),
                 "class_id": c, "deals": int(sums[c, F_DEALS]),
                 "best": best["option"], "best_draw": int(best["draw"]),
                 "play_chips": top["chips"], "play_chips_lo": top["chips_lo"],

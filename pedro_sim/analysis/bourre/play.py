@@ -15,9 +15,8 @@ from pedro_sim.cards import SUITS, card_text, parse_card, parse_hand, parse_suit
 from pedro_sim.engine.bourre import drivers as D
 from pedro_sim.engine.bourre.fixed import F_LEN
 from pedro_sim.errors import PedroError
-from pedro_sim.rules.bourre import BourreRules, TrumpCard
+from pedro_sim.rules.bourre import MAX_POT, BourreRules, TrumpCard
 
-MAX_POT = 10_000  # with 10^8 deals, sums of squares stay within int64 (10^16)
 PLAY_CHUNK = 4096  # deals a chunk, heuristic tables
 THINKING_PLAY_CHUNK = 16
 
