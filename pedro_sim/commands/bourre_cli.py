@@ -8,6 +8,7 @@ import typer
 from rich.console import Console
 
 from pedro_sim.errors import PedroError
+from pedro_sim.parsers import SEAT_HELP
 
 out = Console()
 bourre_app = typer.Typer(no_args_is_help=True, help=(
@@ -57,8 +58,7 @@ def _setup(players: int | None, rule: list[str] | None, policy: str, threads: in
 def play(
     hand: str = typer.Argument(..., help='Five cards, e.g. "AH KH 9S 4C 2D".'),
     trump: str = typer.Option(..., "--trump", help="The trump suit: S, H, D or C."),
-    seat: str = typer.Option("1", "--seat", help="Place after the dealer: 1 (its left, "
-                             "first to declare) .. N, or dealer (= N)."),
+    seat: str = typer.Option("eldest", "--seat", help=SEAT_HELP),
     pot: int = typer.Option(None, "--pot", help="Chips in the pot (default: one ante a "
                             "player, a session's first deal)."),
     turned: str = typer.Option(None, "--turned", help="The dealer's turned-up card, one of "
