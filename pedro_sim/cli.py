@@ -33,6 +33,8 @@ from pedro_sim.parsers import SEAT_HELP, SEATS_HELP
 GLOSSARY = (
     ("eldest, second, third, ..., dealer", "the seats, in bidding order from the dealer's "
      "left; --seat also takes their numbers, 1 (eldest) to N (the dealer)"),
+    ("trace seat, S0", "a seat as traces number it, 0..N-1; show writes S2 (eldest), explain "
+     "eldest (trace seat 2)"),
     ("P(make)", "the share of deals in which the bidders reach their bid"),
     ("net", "the bidders' (or a side's) score change minus the other side's"),
     ("95% CI, ±", "the 95% confidence interval of a figure, or its half-width"),

@@ -12,6 +12,7 @@ import pytest
 from pedro_sim.analysis.bourre.table import seated
 from pedro_sim.analysis.bourre.traces import session_traces
 from pedro_sim.cli import main
+from pedro_sim.parsers import seat_names
 from pedro_sim.reference import bourre as R
 from pedro_sim.rules.bourre import BourreRules
 
@@ -172,8 +173,9 @@ def test_show_prints_the_deal(capsys):
                        "heuristic")[3]
     assert out.startswith(f"bourré deal {2 * 2**20 + 3} of seed 9 (heuristic): 4 players, "
                           f"dealer S{d['dealer']}")
-    for s, hand in enumerate(d["hands"]):
-        assert f"S{s} dealt {' '.join(hand)}" in out
+    for s, hand in enumerate(d["hands"]):  # each seat with its --seat word
+        word = seat_names(4)[(s - d["dealer"] - 1) % 4]
+        assert f"S{s} ({word})".ljust(11) + f" dealt {' '.join(hand)}" in out
     assert f"pot {d['pot_before']} after the antes" in out
 
 

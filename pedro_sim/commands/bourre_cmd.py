@@ -19,7 +19,7 @@ from pedro_sim.analysis.bourre.traces import session_traces
 from pedro_sim.cards import SUITS, card_text
 from pedro_sim.commands.console_tables import narrow_table, plus_minus
 from pedro_sim.errors import PedroError
-from pedro_sim.parsers import seat_names
+from pedro_sim.parsers import seat_names, seat_word
 from pedro_sim.report import bourre_plots as BP
 from pedro_sim.report.files import (
     check_writable_dir,
@@ -192,14 +192,16 @@ def describe(d: dict) -> list[str]:
              f"dealer S{d['dealer']}, trumps {d['trump_card'][-1]} (turned {d['trump_card']})"
              + (f", rules {d['rules']}" if d["rules"] else "")
              + f"; pot {d['pot_before']} after the antes"]
+    named = [f"S{s} ({seat_word(s, d['dealer'], n)})" for s in range(n)]  # --seat's words
+    width = max(map(len, named))
     for s, h in enumerate(d["hands"]):
-        lines.append(f"  S{s} dealt {' '.join(h)}")
+        lines.append(f"  {named[s]:<{width}} dealt {' '.join(h)}")
     for s, k in d["declarations"]:
         if k < 0:
-            lines.append(f"  S{s} passes")
+            lines.append(f"  {named[s]} passes")
         else:
             gone, got = d["draws"][s]
-            lines.append(f"  S{s} plays, draws {k}" + (f": throws {' '.join(gone)}, gets "
+            lines.append(f"  {named[s]} plays, draws {k}" + (f": throws {' '.join(gone)}, gets "
                                                         f"{' '.join(got)}" if k else "")
                          + f" -> {' '.join(d['start_hands'][s])}")
     for s, cards in d["reshuffles"]:
