@@ -111,3 +111,11 @@ def test_bid_seat_four_is_the_dealer_and_bourre_takes_eldest(tmp_path):
             "eldest", "--policy", "heuristic", "--deals", "200", "--out", str(tmp_path / "b"))
     assert r.returncode == 0, r.stderr
     assert json.loads((tmp_path / "b" / "run.json").read_text())["seat"] == "eldest"
+
+
+def test_the_api_advises_one_seat_only():
+    """api.advise took the first of 'all' (eldest) without a word."""
+    from pedro_sim import api
+
+    with pytest.raises(PedroError, match="--seat all: seats are 1..4"):
+        api.advise(HAND, seat="all", deals=10, policy="heuristic")
