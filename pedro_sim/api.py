@@ -24,6 +24,7 @@ from pedro_sim.encoding.options import check_in_pack
 from pedro_sim.parsers import (
     parse_presets,
     parse_score,
+    parse_seat,
     parse_seats,
     parse_sides,
     parse_techniques,
@@ -79,8 +80,7 @@ def advise(hand: str, seat: str = "eldest", score: str = "0-0", games: int = 400
            deals: int = 200_000, **options) -> pd.DataFrame:
     """Every suit and bid: P(make), expected score change, P(win the game)."""
     s = build_study(deals=deals, **options)
-    seats = parse_seats(seat, s.inputs.variant.players)
-    return _advise.advise(s, _hand(hand, s), seats[0],
+    return _advise.advise(s, _hand(hand, s), parse_seat(seat, s.inputs.variant.players),
                           parse_score(score, s.inputs.variant), games)
 
 

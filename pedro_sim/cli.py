@@ -28,9 +28,13 @@ from pedro_sim.commands.options import (
 from pedro_sim.encoding.options import check_in_pack
 from pedro_sim.entry import INTERRUPTED_CODE, by_interrupt, end_code, install, interrupted
 from pedro_sim.errors import PedroError
+from pedro_sim.parsers import SEAT_HELP, SEATS_HELP
 
 GLOSSARY = (
-    ("eldest, second, third, dealer", "the seats, in bidding order from the dealer's left"),
+    ("eldest, second, third, ..., dealer", "the seats, in bidding order from the dealer's "
+     "left; --seat also takes their numbers, 1 (eldest) to N (the dealer)"),
+    ("trace seat, S0", "a seat as traces number it, 0..N-1; show writes S2 (eldest), explain "
+     "eldest (trace seat 2)"),
     ("P(make)", "the share of deals in which the bidders reach their bid"),
     ("net", "the bidders' (or a side's) score change minus the other side's (in individual "
      "play and five-handed, a player's less the mean of the others')"),
@@ -99,8 +103,7 @@ def bid(
     hand: str = HAND,
     bid_value: int = typer.Option(None, "--bid", help="The bid to price (default: the minimum)."),
     trump: str = typer.Option("best", "--trump", help="S, H, D, C or best (the heuristic's suit)."),
-    seat: str = typer.Option("eldest", "--seat", help="eldest, second, third, dealer, a "
-                      "number of places after eldest (0 .. players-1), or all."),
+    seat: str = typer.Option("eldest", "--seat", help=SEATS_HELP),
     bids: str = typer.Option(None, "--bids", help="The bids to report, e.g. 7-14, 7,8,10 or "
                              "all, and 28 where the rules have the dealer's 28-56 (default: "
                              "--bid alone for players that play for the score, each other "
@@ -196,8 +199,8 @@ def explain(
                              help="With --trace: the deal's index (its \"deal\" key)."),
     trick: int = typer.Option(None, "--trick", min=0, max=20,
                               help="With --trace: the trick (0: the first)."),
-    seat: int = typer.Option(None, "--seat", min=0, max=3,
-                             help="With --trace: the seat to play (0 to 3, as in the trace)."),
+    seat: str = typer.Option(None, "--seat", help="With --trace: the seat that decides, "
+                             "counted from that deal's dealer. " + SEAT_HELP),
     call: bool = typer.Option(False, "--call", help="With --trace: explain the seat's "
                               "first call (pass or a bid) instead of a card (no --trick)."),
     keep: bool = typer.Option(False, "--keep", help="With --trace: explain the seat's keep "
@@ -345,8 +348,7 @@ def calibrate(
 @shared(*ANALYSIS)
 def holdings(
     opts: Shared,  # the shared options (commands/options.py)
-    seat: str = typer.Option("all", "--seat", help="eldest, second, third, dealer, a "
-                      "number of places after eldest (0 .. players-1), or all."),
+    seat: str = typer.Option("all", "--seat", help=SEATS_HELP),
     deals: int = _deals("Deals per seat, and paired deals per trump card and seat (default "
                         "100,000; with --precision, the most to use)."),
     bid_value: int = typer.Option(None, "--bid", help="The bid the tables and chart show "
@@ -395,8 +397,7 @@ def technique(
 def advise(
     opts: Shared,  # the shared options (commands/options.py)
     hand: str = HAND,
-    seat: str = typer.Option("eldest", "--seat", help="eldest, second, third or dealer, or "
-                             "a number of places after eldest (0 .. players-1)."),
+    seat: str = typer.Option("eldest", "--seat", help=SEAT_HELP),
     score: str = typer.Option("0-0", "--score", help="The game score before the deal, "
                               "US-THEM (e.g. 40-35)."),
     deals: int = _deals(f"Deals per suit, as bid (default 200,000, thinking players "
@@ -411,7 +412,7 @@ def advise(
     """Which suit to name and how high to bid: P(make), expected score, P(win the game)."""
     from pedro_sim.cards import parse_hand
     from pedro_sim.commands.advise_cmd import run_advise
-    from pedro_sim.parsers import parse_score, parse_seats
+    from pedro_sim.parsers import parse_score, parse_seat
 
     thinking = opts.players(opts.rules()).thinks
     study = opts.study(deals, ADVISE_THINKING[0] if thinking else 200_000)
@@ -422,12 +423,10 @@ def advise(
                          f"({study.deals:,}): each game goes on from one of those deals")
     rules = study.inputs.variant
     cards = check_in_pack(parse_hand(hand, size=rules.hand, allow_joker=rules.deck == 53), rules)
-    seats = parse_seats(seat, rules.players)
-    if len(seats) != 1:
-        raise PedroError("advise takes one --seat (eldest, second, third or dealer)")
+    chosen = parse_seat(seat, rules.players)
     us_them = parse_score(score, rules)
     with opts.dask():
-        run_advise(study, cards, seats[0], us_them, games, out_dir, out)
+        run_advise(study, cards, chosen, us_them, games, out_dir, out)
 
 
 @app.command()

@@ -10,8 +10,11 @@ from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant, get_preset  # noqa: F401 (the doctests use it)
 from pedro_sim.rules.variant import BID_28_56
 
-SEATS = {"eldest": 0, "second": 1, "third": 2, "dealer": 3}  # seat -> places after eldest
-PLACE_NAMES = ("eldest", "second", "third")  # the first places' names, where they fit
+SEAT_WORDS = ("eldest", "second", "third", "fourth", "fifth", "sixth", "seventh")  # from
+# the dealer's left; the dealer's own word is "dealer"
+SEAT_HELP = ("eldest, second, third, ..., dealer, or 1..N counted from the dealer's left "
+             "(1 eldest, N the dealer, at a table of N).")  # every --seat's help
+SEATS_HELP = SEAT_HELP + " Or all: every seat."
 SIDES = ("bidders", "defenders", "both")
 KINDS = ("bids", "make-rate", "cards", "techniques")
 MAX_SCORE = 10**9
@@ -21,8 +24,8 @@ def parse_choice(text: str, known, what: str) -> list[str]:
     """``text`` as a list of names: one of ``known`` (any case), or every one for 'all';
     otherwise a PedroError naming the bad ``what`` and the choices.
 
-    >>> parse_choice("Dealer", SEATS, "seat"), parse_choice("all", SIDES, "side")
-    (['dealer'], ['bidders', 'defenders', 'both'])
+    >>> parse_choice("Both", SIDES, "side"), parse_choice("all", SIDES, "side")
+    (['both'], ['bidders', 'defenders', 'both'])
     """
     name = text.strip().lower()
     if name == "all":
@@ -33,37 +36,72 @@ def parse_choice(text: str, known, what: str) -> list[str]:
 
 
 def seat_names(players: int = 4) -> list[str]:
-    """Each place at a table of ``players``, eldest first, by name where one fits (eldest,
-    second, third, the dealer last), else by its number of places after eldest.
+    """Each seat of a table of ``players`` by its word, from the dealer's left (eldest
+    first, the dealer last): the words --seat takes and the outputs write.
 
     >>> seat_names(4), seat_names(3), seat_names(6)
     (['eldest', 'second', 'third', 'dealer'], ['eldest', 'second', 'dealer'], \
-['eldest', 'second', 'third', '3', '4', 'dealer'])
+['eldest', 'second', 'third', 'fourth', 'fifth', 'dealer'])
     """
-    return [("dealer" if k == players - 1 else
-             PLACE_NAMES[k] if k < len(PLACE_NAMES) else str(k)) for k in range(players)]
+    return [*SEAT_WORDS[:players - 1], "dealer"]
 
 
 def seat_place(name: str, players: int = 4) -> int:
-    """Places after eldest of a seat named by seat_names."""
+    """Places after eldest of a seat named by seat_names (0: eldest; the engine's count)."""
     return seat_names(players).index(name)
 
 
-def parse_seats(seat: str, players: int = 4) -> list[str]:
-    """A seat by name or by number of places after eldest (0 .. players-1), or 'all',
-    as seat_names' names.
+def seat_choices(players: int, several: bool = False) -> str:
+    """What --seat takes at a table of ``players``, for an error message.
 
-    >>> parse_seats("3"), parse_seats("2", 3), parse_seats("all", 2)
-    (['dealer'], ['dealer'], ['eldest', 'dealer'])
+    >>> seat_choices(3)
+    "seats are 1..3 counted from the dealer's left (1 eldest, 3 dealer), or eldest, \
+second, dealer"
+    """
+    return (f"seats are 1..{players} counted from the dealer's left (1 eldest, {players} "
+            f"dealer), or {', '.join(seat_names(players))}" + (", or all" if several else ""))
+
+
+def parse_seats(seat: str, players: int = 4, several: bool = True) -> list[str]:
+    """--seat as seat_names' words: a word, a number 1..players counted from the dealer's
+    left (1 eldest, ``players`` the dealer), or 'all' where ``several`` seats may be asked.
+
+    >>> parse_seats("1"), parse_seats("4"), parse_seats("3", 3), parse_seats("all", 2)
+    (['eldest'], ['dealer'], ['dealer'], ['eldest', 'dealer'])
     """
     names = seat_names(players)
     text = seat.strip().lower()
-    if text.isdigit():
-        if int(text) >= players:
-            raise PedroError(f"seat {text}: the table has seats 0..{players - 1} (places "
-                             "after eldest; the dealer last)")
-        return [names[int(text)]]
-    return parse_choice(text, names, "seat")
+    if several and text == "all":
+        return names
+    if text in names:
+        return [text]
+    if text.isdigit() and 1 <= int(text) <= players:
+        return [names[int(text) - 1]]
+    raise PedroError(f"--seat {seat}: {seat_choices(players, several)}")
+
+
+def parse_seat(seat: str, players: int = 4) -> str:
+    """One seat (parse_seats without 'all')."""
+    return parse_seats(seat, players, several=False)[0]
+
+
+def seat_at(name: str, dealer: int, players: int) -> int:
+    """The absolute seat (a trace's 0..players-1) of the seat ``name`` when ``dealer``
+    deals.
+
+    >>> seat_at("eldest", 3, 4), seat_at("dealer", 1, 4)
+    (0, 1)
+    """
+    return (dealer + 1 + seat_place(name, players)) % players
+
+
+def seat_word(seat: int, dealer: int, players: int) -> str:
+    """The word of absolute seat ``seat`` when ``dealer`` deals (seat_at's inverse).
+
+    >>> seat_word(0, 3, 4), seat_word(2, 0, 5)
+    ('eldest', 'second')
+    """
+    return seat_names(players)[(seat - dealer - 1) % players]
 
 
 def parse_sides(side: str) -> list[str]:

@@ -230,11 +230,11 @@ def test_bid_through_the_protocol_is_the_engines_bid(tmp_path):
     import pandas as pd
 
     engine, arena = tmp_path / "engine", tmp_path / "arena"
-    r = cli("bid", *BID_HAND, "--seat", "0", "--policy", "heuristic",
+    r = cli("bid", *BID_HAND, "--seat", "eldest", "--policy", "heuristic",
             "--deals", "150", "--bids", "8", "--out", str(engine))
     assert r.returncode == 0, r.stderr
     bot = f"exec:{sys.executable} -m pedro_sim bot --policy heuristic"
-    r = cli("bid", *BID_HAND, "--seat", "0", "--policy", bot, "--deals", "150",
+    r = cli("bid", *BID_HAND, "--seat", "eldest", "--policy", bot, "--deals", "150",
             "--out", str(arena))
     assert r.returncode == 0, r.stderr
     for name in ("bid.csv", "points.csv"):

@@ -13,6 +13,7 @@ import pytest
 from pedro_sim.analysis.bourre.table import seated
 from pedro_sim.analysis.bourre.traces import session_traces
 from pedro_sim.cli import main
+from pedro_sim.parsers import seat_names
 from pedro_sim.reference import bourre as R
 from pedro_sim.rules.bourre import BourreRules
 
@@ -32,7 +33,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     (["play", "AH KH 9S 4C 4C", "--trump", "H"], "duplicate card '4C'"),
     (["play", HAND, "--trump", "H", "--seat", "dealer", "--turned", "QH"],
      "the dealer's turned-up card is one of its five"),
-    (["play", HAND, "--trump", "H", "--seat", "1", "--turned", "AH"],
+    (["play", HAND, "--trump", "H", "--seat", "eldest", "--turned", "AH"],
      "only the dealer holds the turned-up card"),
     (["play", HAND, "--trump", "H", "--seat", "dealer", "--turned", "2S"], "is not a H"),
     (["play", "9S 4C 2D 3D 5D", "--trump", "H", "--seat", "dealer"], "needs a card of H"),
@@ -47,8 +48,11 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     (["play", HAND, "--trump", "H", "--rule", "double_ante=maybe"], "double_ante='maybe'"),
     (["play", HAND, "--trump", "H", "--rule", "limit"], "expected NAME=VALUE"),
     (["play", HAND, "--trump", "H", "--rule", "players=3", "--players", "4"], "disagree"),
-    (["play", HAND, "--trump", "H", "--seat", "8"], "--seat 8: a table of 7"),
-    (["play", HAND, "--trump", "H", "--seat", "0"], "--seat 0"),
+    (["play", HAND, "--trump", "H", "--seat", "8"], "--seat 8: seats are 1..7 counted from "
+     "the dealer's left (1 eldest, 7 dealer), or eldest, second, third, fourth, fifth, "
+     "sixth, dealer"),
+    (["play", HAND, "--trump", "H", "--seat", "0"], "--seat 0: seats are 1..7"),
+    (["play", HAND, "--trump", "H", "--seat", "all"], "--seat all: seats are 1..7"),
     (["play", HAND, "--trump", "H", "--pot", "0"], "'--pot': must be 1..10000"),
     (["play", HAND, "--trump", "H", "--policy", "nosuch"], "unknown Bourré player 'nosuch'"),
     (["play", HAND, "--trump", "H", "--policy", "pimc:worlds=0"], "'worlds=0'"),
@@ -88,7 +92,7 @@ def test_a_limit_past_64_bits(capsys, tmp_path):
 
 
 def test_play_writes_its_report_and_marks_the_best(capsys, tmp_path):
-    code, out, err = run(capsys, "play", HAND, "--trump", "H", "--seat", "2", "--players",
+    code, out, err = run(capsys, "play", HAND, "--trump", "H", "--seat", "second", "--players",
                          "4", "--policy", "heuristic", "--deals", "3000", "--out",
                          str(tmp_path))
     assert code == 0, err
@@ -100,6 +104,7 @@ def test_play_writes_its_report_and_marks_the_best(capsys, tmp_path):
     assert best.chips == table.chips.max() and best.vs_best == 0
     assert table.loc[table.option == "pass", "chips"].item() == 0
     assert (table.deals == 3000).all() and (table.pot == 4).all()
+    assert (table.seat == "second").all()  # --seat's words, as Pedro's CSVs
     assert f"{best.option} *" in out, out
     meta = json.loads((tmp_path / "run.json").read_text())
     assert meta["seed"] == 12345 and meta["deals"] == 3000 and meta["policy"] == "heuristic"
@@ -170,8 +175,9 @@ def test_show_prints_the_deal(capsys):
                        "heuristic")[3]
     assert out.startswith(f"bourré deal {2 * 2**20 + 3} of seed 9 (heuristic): 4 players, "
                           f"dealer S{d['dealer']}")
-    for s, hand in enumerate(d["hands"]):
-        assert f"S{s} dealt {' '.join(hand)}" in out
+    for s, hand in enumerate(d["hands"]):  # each seat with its --seat word
+        word = seat_names(4)[(s - d["dealer"] - 1) % 4]
+        assert f"S{s} ({word})".ljust(11) + f" dealt {' '.join(hand)}" in out
     assert f"pot {d['pot_before']} after the antes" in out
 
 

@@ -90,7 +90,15 @@ def test_same_seed_same_bytes_whatever_the_threads(tmp_path):
     (["bid", "AH KH 5H 2H 9C 4D JS 7S AH"], "duplicate card 'AH'"),
     (["bid", "XH KH 5H 2H 9C 4D JS 7S 3C"], "'XH'"),
     (["bid", HAND, "--bid", "15"], "bid 15 is outside cinch's range 7..14"),
-    (["bid", HAND, "--seat", "fifth"], "unknown seat 'fifth'"),
+    (["bid", HAND, "--seat", "fifth"], "--seat fifth: seats are 1..4 counted from the "
+     "dealer's left (1 eldest, 4 dealer), or eldest, second, third, dealer, or all"),
+    (["bid", HAND, "--seat", "0"], "--seat 0: seats are 1..4"),
+    (["bid", HAND, "--seat", "-1"], "--seat -1: seats are 1..4"),
+    (["bid", HAND, "--seat", "5"], "--seat 5: seats are 1..4"),
+    (["bid", "AH KH 5H 2H 9C 4D JS 7S", "--variant", "cinch@6", "--seat", "7"],
+     "--seat 7: seats are 1..6 counted "
+     "from the dealer's left (1 eldest, 6 dealer), or eldest, second, third, fourth, fifth, "
+     "dealer, or all"),
     (["bid", HAND, "--deals", "-5"], "--deals"),
     (["bid", HAND, "--trump", "X"], "'X' is not a suit"),
     (["bid", HAND, "--policy", "genius"], "unknown player 'genius'"),

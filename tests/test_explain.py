@@ -18,6 +18,7 @@ from pedro_sim.analysis.decisions.explain import (
 )
 from pedro_sim.analysis.decisions.position import decision_from_trace
 from pedro_sim.errors import PedroError
+from pedro_sim.parsers import seat_names, seat_word
 from pedro_sim.setup import EngineInputs, players
 from pedro_sim.traces import record_deals, trace_dict
 
@@ -97,13 +98,21 @@ def test_command_line(tmp_path):
     trace = traces(FAST, deals=3)[2]
     path.write_text(json.dumps(trace) + "\n")
     seat = trace["tricks"][1]["plays"][0][0]  # the leader of trick 1: five cards to choose from
-    r = cli("explain", "--trace", str(path), "--deal", "2", "--trick", "1", "--seat", str(seat),
+    word = seat_word(seat, trace["dealer"], 4)  # --seat counts from the deal's dealer
+    r = cli("explain", "--trace", str(path), "--deal", "2", "--trick", "1", "--seat", word,
             "--out", str(tmp_path / "x.csv"))
     assert r.returncode == 0, r.stderr
+    assert f"{word} (trace seat {seat}) to play to trick 1" in r.stdout
+    number = str(seat_names(4).index(word) + 1)
+    again = cli("explain", "--trace", str(path), "--deal", "2", "--trick", "1", "--seat",
+                number)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.splitlines()[0] == r.stdout.splitlines()[0]
     assert "chosen:" in r.stdout and "the card the trace shows" in r.stdout
     assert len(pd.read_csv(tmp_path / "x.csv")) >= 2
     for args, fragment in ((("--deal", "9", "--trick", "0", "--seat", "0"), "no trace of deal 9"),
-                           (("--deal", "2", "--trick", "0", "--seat", "7"), "--seat")):
+                           (("--deal", "2", "--trick", "0", "--seat", "0"),
+                            "--seat 0: seats are 1..4 counted from the dealer's left")):
         bad = cli("explain", "--trace", str(path), *args)
         assert bad.returncode == 2 and fragment in bad.stderr, bad.stderr
         assert len(bad.stderr.strip().splitlines()) == 1
@@ -253,7 +262,7 @@ def test_call_refusals(tmp_path):
         explain_call(old, 1)
     path = tmp_path / "d.jsonl"
     path.write_text(json.dumps(trace) + "\n")
-    r = cli("explain", "--trace", str(path), "--deal", "1", "--seat", "1", "--call", "--trick",
+    r = cli("explain", "--trace", str(path), "--deal", "1", "--seat", "eldest", "--call", "--trick",
             "2")
     assert r.returncode == 2 and "no --trick" in r.stderr
 
@@ -286,7 +295,7 @@ def test_a_broken_trace_is_one_line(tmp_path):
                              ({**trace, "tricks": trace["tricks"][:2]}, "the trace does not")):
         path = tmp_path / "t.jsonl"
         path.write_text(json.dumps(broken) + "\n")
-        r = cli("explain", "--trace", str(path), "--deal", "0", "--trick", "1", "--seat", "1")
+        r = cli("explain", "--trace", str(path), "--deal", "0", "--trick", "1", "--seat", "eldest")
         assert r.returncode == 2 and fragment in r.stderr, r.stderr
         assert len(r.stderr.strip().splitlines()) == 1
 

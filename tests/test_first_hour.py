@@ -68,7 +68,7 @@ def test_explain_checks_out_before_the_analysis(tmp_path):
     """A bad --out is named before the trace is even read (here it does not exist)."""
     (tmp_path / "plain").write_text("x\n")
     line = one_line_error(cli("explain", "--trace", str(tmp_path / "missing.jsonl"),
-                              "--deal", "0", "--trick", "0", "--seat", "0",
+                              "--deal", "0", "--trick", "0", "--seat", "eldest",
                               "--out", str(tmp_path / "plain" / "x.csv")))
     assert "--out" in line and "missing.jsonl" not in line
 

@@ -203,7 +203,7 @@ def test_explain_refuses_individual_deals_in_one_line(tmp_path):
                                     "--out", str(out)])
     assert made.exit_code == 0, made.output
     r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "explain", "--trace", str(out),
-                        "--deal", "0", "--trick", "1", "--seat", "1"], capture_output=True,
+                        "--deal", "0", "--trick", "1", "--seat", "second"], capture_output=True,
                        text=True, timeout=300)
     assert r.returncode == 2 and "individual play are not explained yet" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1

@@ -130,7 +130,9 @@ def test_report_links_every_table_and_figure(tmp_path):
     (["chart", "pie"], "unknown chart 'pie'"),
     (["chart", "bids", "--by", "colour"], "--by 'colour'"),
     (["advise", HAND, "--score", "70-3"], "already reached the target"),
-    (["advise", HAND, "--seat", "all"], "one --seat"),
+    (["advise", HAND, "--seat", "all"], "--seat all: seats are 1..4 counted from the "
+     "dealer's left (1 eldest, 4 dealer), or eldest, second, third, dealer"),
+    (["advise", HAND, "--seat", "0"], "--seat 0: seats are 1..4"),
     (["holdings", "--bid", "30"], "bid 30 is outside cinch's range"),
 ])
 def test_bad_input_one_line(tmp_path, args, fragment):

@@ -9,6 +9,7 @@ from rich.console import Console
 
 from pedro_sim.commands.options import set_threads, thread_count
 from pedro_sim.errors import PedroError
+from pedro_sim.parsers import SEAT_HELP
 from pedro_sim.rules.bourre import MAX_PLAYERS, MAX_POT, MIN_PLAYERS
 
 out = Console()
@@ -51,8 +52,7 @@ def _setup(players: int | None, rule: list[str] | None, policy: str, threads: in
 def play(
     hand: str = typer.Argument(..., help='Five cards, e.g. "AH KH 9S 4C 2D".'),
     trump: str = typer.Option(..., "--trump", help="The trump suit: S, H, D or C."),
-    seat: str = typer.Option("1", "--seat", help="Place after the dealer: 1 (its left, "
-                             "first to declare) .. N, or dealer (= N)."),
+    seat: str = typer.Option("eldest", "--seat", help=SEAT_HELP),
     pot: int = typer.Option(None, "--pot", min=1, max=MAX_POT, help="Chips in the pot "
                             "(default: one ante a player, a session's first deal)."),
     turned: str = typer.Option(None, "--turned", help="The dealer's turned-up card, one of "

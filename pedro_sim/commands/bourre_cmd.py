@@ -19,6 +19,7 @@ from pedro_sim.analysis.bourre.traces import session_traces
 from pedro_sim.cards import SUITS, card_text
 from pedro_sim.commands.console_tables import narrow_table, plus_minus
 from pedro_sim.errors import PedroError
+from pedro_sim.parsers import seat_names, seat_word
 from pedro_sim.report import bourre_plots as BP
 from pedro_sim.report.files import (
     check_writable_dir,
@@ -72,7 +73,9 @@ def run_play(rules: BourreRules, hand: str, trump: str, place: str, pot: int | N
     check_writable_dir(out_dir)
     started = time.perf_counter()
     frame = P.play_values(rules, q, table, deals, seed)
-    where = "the dealer" if q.seat == 0 else f"place {q.seat} after the dealer"
+    place = q.seat or rules.players  # q.seat counts the dealer as 0
+    word = seat_names(rules.players)[place - 1]
+    where = f"{word} (place {place})"
     title = (f"{' '.join(card_text(int(c)) for c in q.hand)}, trumps {SUITS[q.trump]}, "
              f"{where}, {rules.players} players, pot {q.pot}: {table.label}, {deals:,} deals")
     t = narrow_table(title, ["option", "chips a deal", "vs best", "P(take)", "P(bourré)"], 1)
@@ -84,10 +87,10 @@ def run_play(rules: BourreRules, hand: str, trump: str, place: str, pot: int | N
     console.print(t)
     console.print("* best; pass is worth 0 (the ante is already in the pot); intervals 95%")
     write_csv(out_dir / "play.csv", frame.assign(players=rules.players, rules=rules.label,
-                                                 policy=table.label, pot=q.pot))
+                                                 policy=table.label, pot=q.pot, seat=word))
     BP.option_chart(frame, title, out_dir / "play.png")
     _meta(out_dir, seed, rules, table, started, deals=deals, analysis="bourre play",
-          hand=hand, trump=SUITS[q.trump])
+          hand=hand, trump=SUITS[q.trump], seat=word)
     _wrote(console, out_dir, ["play.csv", "play.png", "run.json"], started)
     return frame
 
@@ -200,14 +203,16 @@ def describe(d: dict) -> list[str]:
              f"dealer S{d['dealer']}, trumps {d['trump_card'][-1]} (turned {d['trump_card']})"
              + (f", rules {d['rules']}" if d["rules"] else "")
              + f"; pot {d['pot_before']} after the antes"]
+    named = [f"S{s} ({seat_word(s, d['dealer'], n)})" for s in range(n)]  # --seat's words
+    width = max(map(len, named))
     for s, h in enumerate(d["hands"]):
-        lines.append(f"  S{s} dealt {' '.join(h)}")
+        lines.append(f"  {named[s]:<{width}} dealt {' '.join(h)}")
     for s, k in d["declarations"]:
         if k < 0:
-            lines.append(f"  S{s} passes")
+            lines.append(f"  {named[s]} passes")
         else:
             gone, got = d["draws"][s]
-            lines.append(f"  S{s} plays, draws {k}" + (f": throws {' '.join(gone)}, gets "
+            lines.append(f"  {named[s]} plays, draws {k}" + (f": throws {' '.join(gone)}, gets "
                                                         f"{' '.join(got)}" if k else "")
                          + f" -> {' '.join(d['start_hands'][s])}")
     for s, cards in d["reshuffles"]:

@@ -15,27 +15,43 @@ from pedro_sim.analysis.decisions.explain import (
     read_trace,
 )
 from pedro_sim.commands.console_tables import narrow_table, plus_minus, span
+from pedro_sim.errors import PedroError
+from pedro_sim.parsers import parse_seat, seat_at
 from pedro_sim.report.files import write_csv
 
 CHOSEN = " *"  # marks the chosen row's label: a column of its own would not fit 80 columns
 
 
-def run_explain(trace_path: Path, deal: int, question: str, trick: int | None, seat: int,
+def run_explain(trace_path: Path, deal: int, question: str, trick: int | None, seat: str,
                 worlds: int, out_path: Path | None, console: Console) -> Explanation:
-    """Explain seat ``seat``'s ``question`` ("card": its card in ``trick``, "call": its
-    first call, "keep": its keep) in deal ``deal`` of the trace."""
+    """Explain the ``question`` ("card": its card in ``trick``, "call": its first call,
+    "keep": its keep) of the seat ``seat`` (--seat, counted from the deal's dealer) in deal
+    ``deal`` of the trace."""
     trace = read_trace(trace_path, deal)
+    at, who = trace_seat(trace, seat)
     if question == "keep":
-        answer = explain_keep(trace, seat)
-        print_keep(answer, trace, seat, console)
+        answer = explain_keep(trace, at)
+        print_keep(answer, trace, who, console)
     elif question == "call":
-        answer = explain_call(trace, seat)
-        print_call(answer, trace, seat, console)
+        answer = explain_call(trace, at)
+        print_call(answer, trace, at, who, console)
     else:
-        answer = explain_trace(trace, trick, seat, worlds)
-        print_position(trace, trick, seat, console)
+        answer = explain_trace(trace, trick, at, worlds)
+        print_position(trace, trick, at, who, console)
         print_explanation(answer, trace, console)
     return _written(answer, out_path, console)
+
+
+def trace_seat(trace: dict, seat: str) -> tuple[int, str]:
+    """--seat in the trace's deal: its absolute seat (the trace's 0..N-1) and how the
+    output names it, e.g. "eldest (trace seat 2)"."""
+    hands, dealer = trace.get("hands"), trace.get("dealer")
+    if not isinstance(hands, list) or not isinstance(dealer, int) or \
+            not 0 <= dealer < len(hands):
+        raise PedroError("the trace names no dealer among its seats (docs/trace-format.md)")
+    name = parse_seat(seat, len(hands))
+    at = seat_at(name, dealer, len(hands))
+    return at, f"{name} (trace seat {at})"
 
 
 def run_explain_position(path: Path, policy: str, seed: int, worlds: int,
@@ -54,22 +70,23 @@ def run_explain_position(path: Path, policy: str, seed: int, worlds: int,
     return _written(answer, out_path, console)
 
 
-def print_position(trace: dict, trick: int, seat: int, console: Console) -> None:
+def print_position(trace: dict, trick: int, seat: int, who_text: str,
+                   console: Console) -> None:
     """What the seat sees: its cards, the contract, the tricks before and this one so far."""
     hand = list(trace["start_hands"][seat])
     for t in trace["tricks"][:trick]:
         for who, cards in t["plays"]:
             if who == seat:
                 hand = [c for c in hand if c not in cards]
-    console.print(f"{trace['variant']}, seed {trace['seed']}, deal {trace['deal']}: seat "
-                  f"{seat} to play to trick {trick}; seat {trace['bidder']} bid "
+    console.print(f"{trace['variant']}, seed {trace['seed']}, deal {trace['deal']}: "
+                  f"{who_text} to play to trick {trick}; trace seat {trace['bidder']} bid "
                   f"{trace['bid']} in {trace['trump']}")
     console.print(f"its cards: {' '.join(hand)}")
     so_far = []
     for who, cards in trace["tricks"][trick]["plays"]:
         if who == seat:
             break
-        so_far.append(f"seat {who} {'+'.join(cards)}")
+        so_far.append(f"trace seat {who} {'+'.join(cards)}")
     console.print("this trick so far: " + (", ".join(so_far) if so_far else "it leads"))
 
 
@@ -131,13 +148,15 @@ def _p_make(p: float, lo: float, hi: float) -> str:
     return f"{p:.2f} ({span(lo, hi, 2)})"
 
 
-def print_call(answer: Explanation, trace: dict, seat: int, console: Console) -> None:
+def print_call(answer: Explanation, trace: dict, seat: int, who_text: str,
+               console: Console) -> None:
     """A call: the seat's dealt cards, the calls before it, and every call it may make."""
     calls = trace["bids"]
     first = next(i for i, (who, _) in enumerate(calls) if who == seat)
-    before = ", ".join(f"seat {w} {b or 'pass'}" for w, b in calls[:first]) or "none"
-    console.print(f"{trace['variant']}, seed {trace['seed']}, deal {trace['deal']}: seat "
-                  f"{seat}'s first call (dealer {trace['dealer']}); calls before it: {before}")
+    before = ", ".join(f"trace seat {w} {b or 'pass'}" for w, b in calls[:first]) or "none"
+    console.print(f"{trace['variant']}, seed {trace['seed']}, deal {trace['deal']}: "
+                  f"{who_text}'s first call (dealer: trace seat {trace['dealer']}); calls "
+                  f"before it: {before}")
     console.print(f"its cards: {' '.join(trace['hands'][seat])}")
     call_table(answer, console)
     same = "the call the trace shows" if answer.chosen == answer.played else \
@@ -169,10 +188,10 @@ def _written(answer: Explanation, out_path: Path | None, console: Console) -> Ex
     return answer
 
 
-def print_keep(answer: Explanation, trace: dict, seat: int, console: Console) -> None:
+def print_keep(answer: Explanation, trace: dict, who_text: str, console: Console) -> None:
     """A keep: every candidate weighed, the heuristic's first."""
-    console.print(f"{trace['variant']}, seed {trace['seed']}, deal {trace['deal']}: seat "
-                  f"{seat}'s keep; seat {trace['bidder']} bid {trace['bid']} in "
+    console.print(f"{trace['variant']}, seed {trace['seed']}, deal {trace['deal']}: "
+                  f"{who_text}'s keep; trace seat {trace['bidder']} bid {trace['bid']} in "
                   f"{trace['trump']}")
     table = narrow_table(f"The heuristic's keep and each neighbour weighed, over the same "
                          f"{int(answer.frame.deals.iloc[0])} simulated deals (± the 95% "

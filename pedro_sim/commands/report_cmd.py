@@ -27,11 +27,16 @@ from pedro_sim.commands.holdings_cmd import run_holdings
 from pedro_sim.commands.options import STRONG, THINKING_PRECISION
 from pedro_sim.commands.technique_cmd import run_technique
 from pedro_sim.commands.variants_cmd import run_variants
-from pedro_sim.parsers import SEATS, SIDES
+from pedro_sim.parsers import SIDES, seat_names
 from pedro_sim.report.files import check_writable_dir, write_atomic
-from pedro_sim.setup import TECHNIQUES
+from pedro_sim.setup import TECHNIQUES, EngineInputs
 
 EXAMPLE_HAND = "AH KH 5H 2H 9C 4D JS 7S 3C"
+
+
+def _seats(inputs: EngineInputs) -> list[str]:
+    """Every seat of the report's table, by word (parsers.seat_names)."""
+    return seat_names(inputs.variant.players)
 
 
 @dataclass
@@ -82,7 +87,7 @@ def build_sections(study: Study, games: int, work: Path, console: Console) -> li
     sections = [bid_section(study, work, console)]
     if not study.who.thinks:  # the strong player's answers, at sizes that fit the report
         sections += strong_sections(study, work, console, quiet)
-    counts = run_holdings(study, list(SEATS), work / "holdings", quiet)[2]
+    counts = run_holdings(study, _seats(study.inputs), work / "holdings", quiet)[2]
     console.print("holdings: card values and patterns, every seat")
     sections.append(Section(
         "What each trump is worth to the bidder",
@@ -154,7 +159,7 @@ def strong_sections(study: Study, work: Path, console: Console, quiet: Console) 
                          show_progress=study.show_progress)
     hand = parse_hand(EXAMPLE_HAND)
     bid = study.inputs.variant.min_bid + 1
-    report = simulate_bids(strong.inputs, hand, list(SEATS), 1, strong.deals, strong.seed,
+    report = simulate_bids(strong.inputs, hand, _seats(strong.inputs), 1, strong.deals, strong.seed,
                            strong.who, bid, [bid], THINKING_PRECISION)
     text = format_cards(hand)
     write_bid(report, text, work / "bid_pimc", strong.seed, strong.deals,
@@ -201,7 +206,7 @@ def variant_deals(study: Study) -> int:
 
 def bid_section(study: Study, work: Path, console: Console) -> Section:
     hand = parse_hand(EXAMPLE_HAND)
-    report = bid_analysis(study.inputs, hand, list(SEATS), 1, study.deals, study.seed,
+    report = bid_analysis(study.inputs, hand, _seats(study.inputs), 1, study.deals, study.seed,
                           study.who.policy, study.who.label, study.who.flags,
                           study.show_progress, study.precision)
     text = format_cards(hand)

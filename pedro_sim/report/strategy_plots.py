@@ -13,10 +13,11 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.charts import BY, MIN_CELL
+from pedro_sim.parsers import SEAT_WORDS
 from pedro_sim.report.plots import _save, plt
 from pedro_sim.specs import short_label
 
-SEAT_ORDER = ("eldest", "second", "third", "dealer")
+SEAT_ORDER = (*SEAT_WORDS, "dealer")  # from the dealer's left, at any table
 
 
 def _title(what: str, frame: pd.DataFrame, deals: str) -> str:

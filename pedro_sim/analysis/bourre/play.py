@@ -15,6 +15,7 @@ from pedro_sim.cards import SUITS, card_text, parse_card, parse_hand, parse_suit
 from pedro_sim.engine.bourre import drivers as D
 from pedro_sim.engine.bourre.fixed import F_LEN
 from pedro_sim.errors import PedroError
+from pedro_sim.parsers import parse_seat, seat_place
 from pedro_sim.rules.bourre import MAX_POT, BourreRules, TrumpCard
 
 PLAY_CHUNK = 4096  # deals a chunk, heuristic tables
@@ -40,19 +41,8 @@ class Question:
 
 
 def place_of(text: str, players: int) -> int:
-    """A place after the dealer (1 .. N) from '3' or 'dealer'."""
-    t = text.strip().lower()
-    if t == "dealer":
-        return players
-    try:
-        place = int(t)
-    except ValueError:
-        raise PedroError(f"--seat {text!r}: a place after the dealer, 1 .. {players}, "
-                         "or dealer") from None
-    if not 1 <= place <= players:
-        raise PedroError(f"--seat {place}: a table of {players} has places 1 .. {players} "
-                         f"({players} is the dealer)")
-    return place
+    """A place after the dealer (1 .. N, the dealer N) from --seat (parsers.parse_seat)."""
+    return seat_place(parse_seat(text, players), players) + 1
 
 
 def question(hand_text: str, trump_text: str, place_text: str, rules: BourreRules,

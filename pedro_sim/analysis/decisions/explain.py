@@ -95,7 +95,7 @@ def decision_seat_cards(trace: dict, trick: int, seat: int) -> str:
     for who, cards in tricks[trick]["plays"]:
         if who == seat:
             return cards[0]
-    raise PedroError(f"seat {seat} does not play in trick {trick} (it folded or claimed)")
+    raise PedroError(f"trace seat {seat} does not play in trick {trick} (it folded or claimed)")
 
 
 def up_to(trace: dict, trick: int, seat: int) -> dict:
@@ -156,7 +156,7 @@ def explain_call(trace: dict, seat: int) -> Explanation:
                                     "bids by expected value (pimc or dd, think=bid or all)")
     calls = [bid for who_, bid in trace.get("bids", []) if who_ == seat]
     if not calls:
-        raise PedroError(f"seat {seat} made no call in deal {trace.get('deal')}")
+        raise PedroError(f"trace seat {seat} made no call in deal {trace.get('deal')}")
     n, levels = call_sizes(settings, variant)
     x, flat = replay(trace, variant, who, S.EXPLAIN_CALL, seat, 0)
     if x[S.X_ARMED] != 2 or not x[S.X_IDS + 1]:
@@ -254,7 +254,7 @@ def explain_keep(trace: dict, seat: int) -> Explanation:
     who, _ = thinking_player(trace, variant, L.THINK_ALL, "thinks about its keep (think=all)")
     x, flat = replay(trace, variant, who, S.EXPLAIN_KEEP, seat, 0)
     if x[S.X_ARMED] != 2:
-        raise PedroError(f"seat {seat} weighed no keep in this deal (the rules left it no "
+        raise PedroError(f"trace seat {seat} weighed no keep in this deal (the rules left it no "
                          "choice, or too few simulated deals matched what it saw)")
     n, k = int(x[S.X_DRAWN]), int(x[S.X_CARDS])
     values = flat[:k * S.MAX_KEEP_WORLDS].reshape(k, S.MAX_KEEP_WORLDS)[:, :n]
