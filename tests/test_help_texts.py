@@ -20,7 +20,7 @@ COMMAND = typer.main.get_command(app)
 # words that follow "pedro-sim" in a sentence without naming a command
 PROSE = {"but", "can", "checks", "chose", "compiles", "deal", "deals", "does", "exchanges",
          "from", "in", "keeps", "made", "measures", "patches", "plays", "reads", "simulates",
-         "table", "writes"}
+         "table", "takes", "writes"}
 
 
 def command_paths(command=COMMAND, path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
