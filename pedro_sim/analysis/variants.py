@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
-from pedro_sim.analysis.stats import Z95, widest_half, wilson
+from pedro_sim.analysis.stats import Z95, rate, widest_half, wilson
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine.game.whole_game import (
@@ -154,7 +154,7 @@ def _seat_rows(name: str, v, flat: np.ndarray, deals: int) -> list[dict]:
         f_lo, f_hi = wilson(forced, deals)
         rows.append({"preset": name, "seat": seat, "deals": deals, "bids_won": won / deals,
                      "bids_won_lo": float(w_lo), "bids_won_hi": float(w_hi),
-                     "made_when_bidding": made / won if won else float("nan"),
+                     "made_when_bidding": rate(made, won),
                      "forced": forced / deals if k == 0 else 0.0,
                      "forced_lo": float(f_lo) if k == 0 else 0.0,
                      "forced_hi": float(f_hi) if k == 0 else 0.0,
@@ -180,13 +180,13 @@ def _balance_row(name: str, v, flat: np.ndarray, deals: int, bids: list[dict],
     held = [r for r in bids if r["preset"] == name and r["bid"] > 0]  # 0: thrown in
     won = sum(r["n"] for r in held)
     made = sum(r["made"] for r in held)
-    m_lo, m_hi = wilson(made, max(won, 1))
+    m_lo, m_hi = wilson(made, won)
     row = {"preset": name, "deals": deals, "points_in_deal": total}
     for key, (mean, lo, hi) in (("dealer_edge_share", edge), ("bidders_net_share", net)):
         row.update({key: mean / total, key + "_lo": lo / total, key + "_hi": hi / total})
     row.update({f"eldest_edge_share{x}": eldest[f"edge_share{x}"] for x in ("", "_lo", "_hi")})
-    row.update({"make_rate": made / won if won else float("nan"),
-                "make_rate_lo": float(m_lo), "make_rate_hi": float(m_hi)})
+    row.update({"make_rate": rate(made, won), "make_rate_lo": float(m_lo),
+                "make_rate_hi": float(m_hi)})
     return row
 
 
