@@ -234,6 +234,8 @@ def test_progress_lines_when_stderr_is_not_a_terminal(monkeypatch, capsys):
     assert acc[0] == 40
     lines = capsys.readouterr().err.splitlines()
     assert lines and all(x.startswith("bid, eldest: ") and " of 40 deals" in x for x in lines)
+    runner.run_chunked(slow_step, 20, (1,), "sessions", chunk=1, unit="sessions")  # Bourré's
+    assert " of 20 sessions" in capsys.readouterr().err
     runner.run_chunked(slow_step, 40, (1,), "quiet", show_progress=False, chunk=1)
     assert capsys.readouterr().err == ""  # asked for none: none
     monkeypatch.setattr(runner, "LINE_SECONDS", 60.0)

@@ -76,10 +76,10 @@ def _progress(label: str) -> Progress:
 
 
 def _on_cluster(step: Step, total: int, row_shape: tuple[int, ...], label: str,
-                show_progress: bool | None, chunk: int) -> np.ndarray:
+                show_progress: bool | None, chunk: int, unit: str) -> np.ndarray:
     if show_progress is None:  # not a terminal: lines
         return distributed.run_on_cluster(step, total, row_shape, chunk,
-                                          ProgressLines(total, label))
+                                          ProgressLines(total, label, unit))
     if not show_progress:
         return distributed.run_on_cluster(step, total, row_shape, chunk)
     bar = _progress(label)
@@ -90,15 +90,17 @@ def _on_cluster(step: Step, total: int, row_shape: tuple[int, ...], label: str,
 
 
 def run_chunked(step: Step, total: int, row_shape: tuple[int, ...], label: str = "deals",
-                show_progress: bool | None = None, chunk: int = CHUNK) -> np.ndarray:
+                show_progress: bool | None = None, chunk: int = CHUNK,
+                unit: str = "deals") -> np.ndarray:
     """Sum the kernel's per-chunk rows over deals 0..total-1 (on the Dask cluster when
     one is in use: analysis/distributed.py). ``show_progress``: True a bar, False
-    nothing, None (the default) a bar on a terminal and ProgressLines elsewhere."""
+    nothing, None (the default) a bar on a terminal and ProgressLines elsewhere, which
+    count ``unit`` (what a step's index counts: deals, games, sessions)."""
     if show_progress is None and sys.stderr.isatty():
         show_progress = True
     if distributed.client() is not None:
-        return _on_cluster(step, total, row_shape, label, show_progress, chunk)
-    lines = ProgressLines(total, label) if show_progress is None else None
+        return _on_cluster(step, total, row_shape, label, show_progress, chunk, unit)
+    lines = ProgressLines(total, label, unit) if show_progress is None else None
     acc = np.zeros(row_shape, dtype=np.int64)
     done = 0
     threads = numba.get_num_threads()  # fewer chunks a call would leave threads idle

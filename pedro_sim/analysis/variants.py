@@ -103,7 +103,7 @@ def summarize_games(inputs: EngineInputs, games: int, seed: int, policy: int,
                       int((g[:, 1] == END_MOON_GAME).sum())]
 
     return run_chunked(step, games, (GAME_STATS,), f"{inputs.label}: games",
-                       show_progress, chunk=64)
+                       show_progress, chunk=64, unit="games")
 
 
 def _bid_rows(name: str, v, flat: np.ndarray, deals: int) -> list[dict]:
