@@ -193,6 +193,19 @@ def test_variants_make_rate_leaves_out_thrown_in_deals_and_counts_bids(tmp_path)
     assert sorted(counts(ax)) == ["n=3.0k", "n=900"]
 
 
+def test_variants_csv_gives_thrown_in_deals_no_make_rate():
+    from pedro_sim.analysis.variants import variants_analysis
+    from pedro_sim.encoding import layout as L
+    from pedro_sim.setup import EngineInputs, technique_flags
+
+    report = variants_analysis([EngineInputs.for_variant("king-pedro")], 4000, 0, 1,
+                               L.P_HEURISTIC, technique_flags(), show_progress=False)
+    thrown = report.bids[report.bids.bid == 0].iloc[0]
+    assert thrown.n > 0 and thrown.share > 0
+    assert thrown[["p_make", "p_make_lo", "p_make_hi"]].isna().all()
+    assert report.bids[report.bids.bid > 0].p_make.notna().all()
+
+
 def test_bid_make_rate_charts_count_each_point(tmp_path):
     from pedro_sim.report import plots
 

@@ -81,7 +81,8 @@ def widest_summary(v, flat: np.ndarray) -> float:
     deals = int(sum(flat[6 * b] for b in range(v.top_bid + 1)))
     rows = _bid_rows("", v, flat, deals)
     return max(widest_half(rows, "share"),
-               widest_half([r for r in rows if r["share"] >= RARE_BID], "p_make"),
+               widest_half([r for r in rows if r["bid"] and r["share"] >= RARE_BID],
+                           "p_make"),  # bid 0: thrown in, no make rate
                widest_half(_seat_rows("", v, flat, deals), "bids_won", "forced"))
 
 
@@ -113,12 +114,13 @@ def _bid_rows(name: str, v, flat: np.ndarray, deals: int) -> list[dict]:
         if n == 0:
             continue
         share_lo, share_hi = wilson(n, deals)
-        p_lo, p_hi = wilson(made, n)
+        p_lo, p_hi = wilson(made, n if bid else 0)  # bid 0: thrown in, no bid to make
         bm = _mean_ci(bs, bs2, n)
         dm = _mean_ci(ds, ds2, n)
         rows.append({"preset": name, "bid": bid, "deals": deals, "n": n, "share": n / deals,
                      "share_lo": float(share_lo), "share_hi": float(share_hi), "made": made,
-                     "p_make": made / n, "p_make_lo": float(p_lo), "p_make_hi": float(p_hi),
+                     "p_make": rate(made, n if bid else 0), "p_make_lo": float(p_lo),
+                     "p_make_hi": float(p_hi),
                      "bidder_points": bm[0], "bidder_points_lo": bm[1],
                      "bidder_points_hi": bm[2], "defender_points": dm[0],
                      "defender_points_lo": dm[1], "defender_points_hi": dm[2]})
