@@ -35,7 +35,7 @@ def count_text(n: int) -> str:
     return str(int(n))
 
 
-N_NOTE = "n: the bids behind each point"  # said under every make-rate chart
+N_NOTE = "n: the bids each rate rests on"  # said under every make-rate chart
 
 
 def label_counts(ax: plt.Axes, x, y, n, color: str | None = None) -> None:
@@ -70,7 +70,8 @@ def make_rate_figure(table: pd.DataFrame, hand_text: str, path: Path) -> plt.Fig
         label_counts(ax, g["bid"], g["p_make"], g["n"], line.get_color())
     ax.set_xlabel(f"bid (points); {N_NOTE}")
     ax.set_ylabel("P(make) (probability)")
-    ax.set_ylim(0, 1)
+    ax.set_ylim(0, 1.08)  # room for the counts over a point near 1
+    ax.set_yticks(np.linspace(0, 1, 6))
     ax.set_xticks(sorted(table["bid"].unique()))
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)

@@ -48,7 +48,8 @@ def make_rate_figure(bids: pd.DataFrame, totals: dict[str, int], policy: str, de
         label_counts(ax, x, g.p_make, g.n, _style(k)["color"])
     ax.set_xlabel(f"bid (% of the points in a deal); {N_NOTE}")
     ax.set_ylabel("P(make) (probability)")
-    ax.set_ylim(0, 1)
+    ax.set_ylim(0, 1.08)  # room for the counts over a point near 1
+    ax.set_yticks(np.linspace(0, 1, 6))
     ax.grid(alpha=0.3)
     if ax.get_legend_handles_labels()[0]:  # no curve when no bid had enough deals
         ax.legend(fontsize=8)
