@@ -18,6 +18,9 @@ SEATS_HELP = SEAT_HELP + " Or all: every seat."
 SIDES = ("bidders", "defenders", "both")
 KINDS = ("bids", "make-rate", "cards", "techniques")
 MAX_SCORE = 10**9
+# a Dask address: an optional scheme, a host name or address ([...] for IPv6), a port
+SCHEDULER = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?"
+                       r"(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})")
 
 
 def parse_choice(text: str, known, what: str) -> list[str]:
@@ -131,7 +134,9 @@ def parse_by(by: str) -> str:
 def parse_presets(text: str | None) -> list[str]:
     """A comma-separated list of games: presets, ``NAME@N`` (a preset played individually
     by N), ``individual`` (every individual game the seeds describe) or ``all`` (every
-    preset the engine plays; None or empty: the same).
+    preset the engine plays; None, the option not given: the same). A game named twice
+    (also through ``all`` or ``individual``) or an empty list is refused: it would be
+    played twice, or silently be every preset.
 
     >>> parse_presets("cinch,cinch@3"), len(parse_presets("all,individual"))
     (['cinch', 'cinch@3'], 28)
@@ -141,16 +146,37 @@ def parse_presets(text: str | None) -> list[str]:
     from pedro_sim.setup import PLAYED_PRESETS
 
     words = {"all": list(PLAYED_PRESETS), "individual": individual_tables()}
-    if not text:
+    if text is None:
         return list(PLAYED_PRESETS)
-    names = []
-    for n in (n.strip().lower() for n in text.split(",") if n.strip()):
-        names += words.get(n, [n])
-    if not names:
-        raise PedroError("--presets: name at least one preset")
+    given = [n.strip().lower() for n in text.split(",") if n.strip()]
+    if not given:
+        raise PedroError(f"--presets '{text}' is empty: name at least one preset, or all")
+    names: list[str] = []
+    for n in given:
+        for name in words.get(n, [n]):
+            if name in names:
+                through = "" if given.count(name) > 1 else " (all or individual includes it)"
+                raise PedroError(f"--presets names {name} twice{through}")
+            names.append(name)
     for name in names:
         table_variant(name)
     return names
+
+
+def parse_scheduler(text: str | None) -> str | None:
+    """A Dask scheduler's address, ``tcp://HOST:PORT`` (or another Dask scheme, or
+    ``HOST:PORT``), checked before any work: Dask's own check is a traceback.
+
+    >>> parse_scheduler("tcp://10.0.0.5:8786"), parse_scheduler("localhost:8786")
+    ('tcp://10.0.0.5:8786', 'localhost:8786')
+    """
+    if text is None:
+        return None
+    m = SCHEDULER.fullmatch(text.strip())
+    if not m or not 1 <= int(m.group(1)) <= 65535:
+        raise PedroError(f"--scheduler '{text}': expected tcp://HOST:PORT "
+                         "(e.g. tcp://10.0.0.5:8786)")
+    return text.strip()
 
 
 def parse_score(text: str, variant: Variant) -> tuple[int, int]:

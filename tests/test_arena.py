@@ -276,7 +276,7 @@ def test_a_perfect_make_rate_plots(tmp_path):
 
     lo, hi = wilson(10, 10)
     stand = pd.DataFrame({"variant": ["cinch"], "player": ["pimc"], "make_rate": [1.0],
-                          "make_lo": [float(lo)], "make_hi": [float(hi)]})
+                          "make_lo": [float(lo)], "make_hi": [float(hi)], "bids": [10]})
     ladder_plots.make_rate_figure(stand, 10, tmp_path / "make_rates.png")
     table = pd.DataFrame({"variant": ["cinch"], "policy": ["pimc"], "seat": ["eldest"],
                           "trump": ["H"], "bid": [7], "n": [10], "p_make": [1.0],

@@ -5,12 +5,15 @@ import doctest
 import pytest
 
 from pedro_sim import parsers
+from pedro_sim.analysis import stats
 from pedro_sim.commands import console_tables
 from pedro_sim.encoding import options
+from pedro_sim.report import plots
 from pedro_sim.rules import overrides
 
 
-@pytest.mark.parametrize("module", [parsers, overrides, options, console_tables])
+@pytest.mark.parametrize("module", [parsers, overrides, options, console_tables, stats,
+                                    plots])
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

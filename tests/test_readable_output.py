@@ -142,7 +142,7 @@ def test_ladder_axes_carry_the_player_names(tmp_path):
     assert "1 = " not in _titles(fig) and "worlds=" not in _titles(fig)
     assert (tmp_path / "ladder.png").exists()
     stand = pd.DataFrame({"variant": "cinch", "player": names, "make_rate": 0.7,
-                          "make_lo": 0.6, "make_hi": 0.8})
+                          "make_lo": 0.6, "make_hi": 0.8, "bids": 50})
     fig = make_rate_figure(stand, 200, tmp_path / "make_rates.png")
     assert [t.get_text() for t in fig.axes[0].get_legend().get_texts()] == shown
 

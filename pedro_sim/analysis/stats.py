@@ -9,14 +9,34 @@ Z95 = 1.959963984540054
 
 def wilson(k: np.ndarray | int, n: np.ndarray | int,
            z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
-    """Wilson score interval for k successes in n trials."""
+    """Wilson score interval for k successes in n trials; NaN bounds where n is 0 (no
+    trials: no interval, and no numpy warning either).
+
+    >>> [float(x) for x in wilson(0, 0)]
+    [nan, nan]
+    """
     k = np.asarray(k, dtype=float)
     n = np.asarray(n, dtype=float)
-    p = np.where(n > 0, k / np.maximum(n, 1), 0.0)
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
+    m = np.where(n > 0, n, 1.0)  # where n is 0 the result is NaN below
+    p = k / m
+    denom = 1 + z * z / m
+    centre = (p + z * z / (2 * m)) / denom
+    half = z * np.sqrt(p * (1 - p) / m + z * z / (4 * m * m)) / denom
+    none = np.where(n > 0, 0.0, np.nan)
+    return np.clip(centre - half, 0, 1) + none, np.clip(centre + half, 0, 1) + none
+
+
+def rate(k: np.ndarray | int, n: np.ndarray | int) -> np.ndarray | float:
+    """k / n, NaN where n is 0 (a make rate of no bids is no rate; written as an empty CSV
+    cell and printed as "no bids"), without numpy's warning.
+
+    >>> float(rate(3, 4)), float(rate(0, 0))
+    (0.75, nan)
+    """
+    k = np.asarray(k, dtype=float)
+    n = np.asarray(n, dtype=float)
+    out = np.where(n > 0, k / np.where(n > 0, n, 1.0), np.nan)
+    return float(out) if out.ndim == 0 else out
 
 
 def wilson_half(k: np.ndarray | int, n: np.ndarray | int) -> float:

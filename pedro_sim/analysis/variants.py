@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
-from pedro_sim.analysis.stats import Z95, widest_half, wilson
+from pedro_sim.analysis.stats import Z95, rate, widest_half, wilson
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine.game.whole_game import (
@@ -81,7 +81,8 @@ def widest_summary(v, flat: np.ndarray) -> float:
     deals = int(sum(flat[6 * b] for b in range(v.top_bid + 1)))
     rows = _bid_rows("", v, flat, deals)
     return max(widest_half(rows, "share"),
-               widest_half([r for r in rows if r["share"] >= RARE_BID], "p_make"),
+               widest_half([r for r in rows if r["bid"] and r["share"] >= RARE_BID],
+                           "p_make"),  # bid 0: thrown in, no make rate
                widest_half(_seat_rows("", v, flat, deals), "bids_won", "forced"))
 
 
@@ -103,7 +104,7 @@ def summarize_games(inputs: EngineInputs, games: int, seed: int, policy: int,
                       int((g[:, 1] == END_MOON_GAME).sum())]
 
     return run_chunked(step, games, (GAME_STATS,), f"{inputs.label}: games",
-                       show_progress, chunk=64)
+                       show_progress, chunk=64, unit="games")
 
 
 def _bid_rows(name: str, v, flat: np.ndarray, deals: int) -> list[dict]:
@@ -113,12 +114,13 @@ def _bid_rows(name: str, v, flat: np.ndarray, deals: int) -> list[dict]:
         if n == 0:
             continue
         share_lo, share_hi = wilson(n, deals)
-        p_lo, p_hi = wilson(made, n)
+        p_lo, p_hi = wilson(made, n if bid else 0)  # bid 0: thrown in, no bid to make
         bm = _mean_ci(bs, bs2, n)
         dm = _mean_ci(ds, ds2, n)
         rows.append({"preset": name, "bid": bid, "deals": deals, "n": n, "share": n / deals,
                      "share_lo": float(share_lo), "share_hi": float(share_hi), "made": made,
-                     "p_make": made / n, "p_make_lo": float(p_lo), "p_make_hi": float(p_hi),
+                     "p_make": rate(made, n if bid else 0), "p_make_lo": float(p_lo),
+                     "p_make_hi": float(p_hi),
                      "bidder_points": bm[0], "bidder_points_lo": bm[1],
                      "bidder_points_hi": bm[2], "defender_points": dm[0],
                      "defender_points_lo": dm[1], "defender_points_hi": dm[2]})
@@ -154,7 +156,7 @@ def _seat_rows(name: str, v, flat: np.ndarray, deals: int) -> list[dict]:
         f_lo, f_hi = wilson(forced, deals)
         rows.append({"preset": name, "seat": seat, "deals": deals, "bids_won": won / deals,
                      "bids_won_lo": float(w_lo), "bids_won_hi": float(w_hi),
-                     "made_when_bidding": made / won if won else float("nan"),
+                     "made_when_bidding": rate(made, won),
                      "forced": forced / deals if k == 0 else 0.0,
                      "forced_lo": float(f_lo) if k == 0 else 0.0,
                      "forced_hi": float(f_hi) if k == 0 else 0.0,
@@ -180,13 +182,13 @@ def _balance_row(name: str, v, flat: np.ndarray, deals: int, bids: list[dict],
     held = [r for r in bids if r["preset"] == name and r["bid"] > 0]  # 0: thrown in
     won = sum(r["n"] for r in held)
     made = sum(r["made"] for r in held)
-    m_lo, m_hi = wilson(made, max(won, 1))
+    m_lo, m_hi = wilson(made, won)
     row = {"preset": name, "deals": deals, "points_in_deal": total}
     for key, (mean, lo, hi) in (("dealer_edge_share", edge), ("bidders_net_share", net)):
         row.update({key: mean / total, key + "_lo": lo / total, key + "_hi": hi / total})
     row.update({f"eldest_edge_share{x}": eldest[f"edge_share{x}"] for x in ("", "_lo", "_hi")})
-    row.update({"make_rate": made / won if won else float("nan"),
-                "make_rate_lo": float(m_lo), "make_rate_hi": float(m_hi)})
+    row.update({"make_rate": rate(made, won), "make_rate_lo": float(m_lo),
+                "make_rate_hi": float(m_hi)})
     return row
 
 

@@ -7,14 +7,15 @@ deals finished before it are written."""
 from __future__ import annotations
 
 import json
-import sys
 import time
 from pathlib import Path
 
 from rich.console import Console
 
+from pedro_sim.analysis.runner import ProgressLines
 from pedro_sim.arena.duel import arena_duel
 from pedro_sim.arena.play import SeatFault, arena_traces, check_arena_spec
+from pedro_sim.commands.console_tables import rate
 from pedro_sim.report.files import (
     check_writable_dir,
     check_writable_file,
@@ -32,21 +33,16 @@ def outside(*specs: str | None) -> bool:
     return any(s is not None and s.strip().startswith("exec:") for s in specs)
 
 
-class Progress:
-    """A line on standard error every few seconds of a long run."""
-
-    def __init__(self, total: int, what: str) -> None:
-        self.total, self.what, self.last = total, what, time.monotonic()
-
-    def __call__(self, done: int) -> None:
-        if time.monotonic() - self.last > 5 or done == self.total:
-            self.last = time.monotonic()
-            print(f"{done:,} of {self.total:,} {self.what}", file=sys.stderr, flush=True)
-
-
 def failed(fault: SeatFault, kept: str, console: Console) -> None:
     console.print(f"kept {kept}")
     raise fault
+
+
+def nothing_finished(fault: SeatFault | None, finished: int) -> None:
+    """A program that failed before any deal finished: its one line alone, no summary of
+    nothing and no empty file."""
+    if fault is not None and not finished:
+        raise fault
 
 
 def run_arena_duel(a: str, b: str, deals: int, seed: int, rules: Variant, timeout: float,
@@ -56,9 +52,10 @@ def run_arena_duel(a: str, b: str, deals: int, seed: int, rules: Variant, timeou
     inputs = EngineInputs.for_variant(rules)
     check_writable_dir(out_dir)
     started = time.perf_counter()
-    result = arena_duel(inputs, a, b, deals, seed, timeout, Progress(deals, "deals"))
+    result = arena_duel(inputs, a, b, deals, seed, timeout, ProgressLines(deals, always=True))
     elapsed = time.perf_counter() - started
     r = result.summary.iloc[0]
+    nothing_finished(result.fault, int(r.deals))
     console.print(
         f"{inputs.label} in the arena, {int(r.deals):,} deals each played in every "
         f"arrangement of A and B\n  A = {a}\n  B = {b}\n"
@@ -66,8 +63,7 @@ def run_arena_duel(a: str, b: str, deals: int, seed: int, rules: Variant, timeou
         f"(95% {r.points_diff_lo:+.3f} to {r.points_diff_hi:+.3f})\n"
         f"  net score per deal, A minus B: {r.score_diff:+.3f} "
         f"(95% {r.score_diff_lo:+.3f} to {r.score_diff_hi:+.3f})\n"
-        f"  make rate as bidders: A {r.a_make_rate:.3f} ({int(r.a_bids):,} bids), "
-        f"B {r.b_make_rate:.3f} ({int(r.b_bids):,} bids)")
+        f"  make rate as bidders: A {bids_made(r, 'a')}, B {bids_made(r, 'b')}")
     write_csv(out_dir / "duel.csv", result.summary)
     write_csv(out_dir / "deals.csv", result.rows)
     write_json(out_dir / "run.json", run_metadata(seed, deals, rules, f"{a} vs {b}",
@@ -78,6 +74,12 @@ def run_arena_duel(a: str, b: str, deals: int, seed: int, rules: Variant, timeou
         failed(result.fault, f"the {int(r.deals):,} deals finished before it", console)
 
 
+def bids_made(r, who: str) -> str:
+    """A player's make rate as bidder and its bids, or "no bids"."""
+    bids = int(r[f"{who}_bids"])
+    return rate(r[f"{who}_make_rate"], bids) + (f" ({bids:,} bids)" if bids else "")
+
+
 def run_arena_trace(policy: str, rules: Variant, deals: int, seed: int, first: int,
                     timeout: float, out_path: Path, console: Console, worlds: int | None = None,
                     evaluator: str | None = None) -> None:
@@ -85,7 +87,7 @@ def run_arena_trace(policy: str, rules: Variant, deals: int, seed: int, first: i
     inputs = EngineInputs.for_variant(rules)
     check_writable_file(out_path)
     lines: list[str] = []
-    progress = Progress(deals, "deals")
+    progress = ProgressLines(deals, always=True)
 
     def done(trace: dict) -> None:
         lines.append(json.dumps(trace, separators=(",", ":")))
@@ -97,6 +99,7 @@ def run_arena_trace(policy: str, rules: Variant, deals: int, seed: int, first: i
                      timeout, done)
     except SeatFault as exc:
         fault = exc
+    nothing_finished(fault, len(lines))
     write_atomic(out_path, lambda tmp: tmp.write_text("".join(f"{x}\n" for x in lines),
                                                       encoding="utf-8"))
     console.print(f"wrote {len(lines):,} deals of {inputs.label} to {out_path}")
@@ -138,7 +141,7 @@ def run_arena_bid(hand_text: str, bid_value: int | None, trump: str, seat: str,
         for b in bids:
             for s in seats:
                 histogram = table.histogram(hand, b, deals,
-                                            Progress(deals, f"deals ({s}, bid {b})"))
+                                            ProgressLines(deals, f"{s}, bid {b}", always=True))
                 report = bid_analysis(inputs, hand, [s], suit, deals, seed, 0, label, None,
                                       bids=[b], histogram=histogram)
                 if int(report.summary.n.iloc[0]) > 0:
@@ -151,8 +154,7 @@ def run_arena_bid(hand_text: str, bid_value: int | None, trump: str, seat: str,
     finally:
         table.close()
     elapsed = time.perf_counter() - started
-    if not runs:
-        failed(table.fault, "no deal: the program failed in the first", console)
+    nothing_finished(table.fault, len(runs))
     main = [r for b, r in runs if b == bid_value] or [runs[0][1]]
     report = BidReport(pd.concat([r.table for _, r in runs], ignore_index=True),
                        pd.concat([r.points for r in main], ignore_index=True),

@@ -56,3 +56,25 @@ def plus_minus(mean: float, lo: float, hi: float, digits: int = 3, signed: bool 
     sign = "+" if signed else ""
     half = (hi - lo) / 2
     return f"{mean:{sign}.{digits}f}{sep}" + ("—" if half != half else f"{half:.{digits}f}")
+
+
+NO_BIDS = "no bids"  # what a make rate of no bids prints: never nan
+
+
+def rate(p: float, bids: int, digits: int = 3) -> str:
+    """A make rate over ``bids`` bids, or "no bids" where there were none.
+
+    >>> rate(0.8567, 12), rate(float("nan"), 0)
+    ('0.857', 'no bids')
+    """
+    return NO_BIDS if not bids else f"{p:.{digits}f}"
+
+
+def rate_span(p: float, lo: float, hi: float, n: int, digits: int = 3) -> str:
+    """A proportion of ``n`` with its 95% interval, ``0.857 (0.841–0.870)``, or "no bids"
+    where ``n`` is 0.
+
+    >>> rate_span(0.8567, 0.841, 0.87, 100), rate_span(float("nan"), 0.0, 1.0, 0)
+    ('0.857 (0.841–0.870)', 'no bids')
+    """
+    return NO_BIDS if not n else f"{p:.{digits}f} ({span(lo, hi, digits)})"

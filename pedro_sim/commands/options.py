@@ -105,6 +105,12 @@ class Shared:
     workers: int | None = None
     precision: float | None = None
 
+    def __post_init__(self) -> None:
+        """A malformed --scheduler is refused before any work (Dask's check: a traceback)."""
+        from pedro_sim.parsers import parse_scheduler
+
+        self.scheduler = parse_scheduler(self.scheduler)
+
     def rules(self):
         """The preset with its house rules, validated."""
         from pedro_sim.rules.overrides import resolve_variant

@@ -14,7 +14,7 @@ from pedro_sim.analysis.players.calibration import calibration
 from pedro_sim.analysis.players.duel import duel
 from pedro_sim.analysis.players.ladder import ladder, standings
 from pedro_sim.arena.play import check_arena_spec
-from pedro_sim.commands.console_tables import narrow_table, span
+from pedro_sim.commands.console_tables import narrow_table, rate, span
 from pedro_sim.errors import PedroError
 from pedro_sim.parsers import parse_presets
 from pedro_sim.report import ladder_plots as plots
@@ -46,9 +46,7 @@ def run_duel(a: str, b: str, deals: int, seed: int, worlds: int | None, evaluato
         f"(95% {r.points_diff_lo:+.3f} to {r.points_diff_hi:+.3f})\n"
         f"  net score per deal, A minus B: {r.score_diff:+.3f} "
         f"(95% {r.score_diff_lo:+.3f} to {r.score_diff_hi:+.3f})\n"
-        f"  make rate as bidders: A {r.a_make_rate:.3f} ({r.a_make_lo:.3f}-{r.a_make_hi:.3f}, "
-        f"{r.a_bids:,} bids), B {r.b_make_rate:.3f} ({r.b_make_lo:.3f}-{r.b_make_hi:.3f}, "
-        f"{r.b_bids:,} bids); difference {r.make_rate_diff:+.3f}")
+        f"  make rate as bidders: {made_rates(r)}")
     write_csv(out_dir / "duel.csv", table)
     if precision is not None:
         console.print(f"--precision {precision}: {r.deals:,} deals (cap {deals:,})")
@@ -69,13 +67,11 @@ def run_ladder(presets: str | None, specs: list[str] | None, deals: int, seed: i
     specs = list(specs or DEFAULT_PLAYERS)
     if len(specs) < 2:
         raise PedroError("--player: a ladder needs at least two players")
-    if len(set(specs)) < len(specs):
-        raise PedroError("--player: a player is named twice")
     if any(s.strip().startswith("exec:") for s in specs):  # played in the arena
         specs = [check_arena_spec(s, worlds, evaluator) for s in specs]
-    else:
-        for a in specs:  # every spec checked before the first duel
-            duel_players(a, specs[0], worlds, evaluator)
+        once(specs, specs)
+    else:  # every spec checked before the first duel
+        once(specs, [str(duel_players(a, specs[0], worlds, evaluator)[0]) for a in specs])
     check_writable_dir(out_dir)
     started = time.perf_counter()
     table = ladder(names, specs, deals, seed, worlds, evaluator,
@@ -93,10 +89,36 @@ def run_ladder(presets: str | None, specs: list[str] | None, deals: int, seed: i
                   f"run.json ({elapsed:.1f} s)")
 
 
+def once(specs: list[str], players: list[str]) -> None:
+    """Refuse a ladder's player given twice: as the same text, or as two specs that are the
+    same player (``players``: each spec written out whole)."""
+    for k, player in enumerate(players):
+        first = players.index(player)
+        if first < k:
+            same = "" if specs[first] == specs[k] else f" (as {specs[first]} and {specs[k]})"
+            raise PedroError(f"--player names {player} twice{same}")
+
+
+def made_rates(r: pd.Series, interval: bool = True) -> str:
+    """A duel's two make rates as bidders ("no bids" for a player that never bid), with
+    their intervals and bids, and their difference where both bid."""
+    def one(who: str) -> str:
+        p, bids = r[f"{who}_make_rate"], int(r[f"{who}_bids"])
+        if not interval or not bids:
+            return rate(p, bids)
+        return f"{p:.3f} ({span(r[f'{who}_make_lo'], r[f'{who}_make_hi'], 3)}, {bids:,} bids)"
+
+    if not interval:
+        return f"{one('a')} / {one('b')}"
+    both = r.a_bids and r.b_bids
+    return f"A {one('a')}, B {one('b')}" + (
+        f"; difference {r.a_make_rate - r.b_make_rate:+.3f}" if both else "")
+
+
 def _line(r: pd.Series) -> str:
     return (f"{r.variant}: {r.a_label} minus {r.b_label}: net score {r.score_diff:+.2f} "
             f"({r.score_diff_lo:+.2f} to {r.score_diff_hi:+.2f}) per deal, make rates "
-            f"{r.a_make_rate:.3f} / {r.b_make_rate:.3f}")
+            f"{made_rates(r, interval=False)}")
 
 
 def print_standings(stand: pd.DataFrame, console: Console) -> None:
@@ -106,8 +128,8 @@ def print_standings(stand: pd.DataFrame, console: Console) -> None:
     for r in stand.itertuples():
         table.add_row(r.variant, short_label(r.player),
                       f"{r.score_vs_field:+.2f} ± {r.score_vs_field_half:.2f}",
-                      f"{r.points_vs_field:+.2f}", f"{r.make_rate:.3f}",
-                      span(r.make_lo, r.make_hi, 3), f"{r.bids:,}")
+                      f"{r.points_vs_field:+.2f}", rate(r.make_rate, r.bids),
+                      span(r.make_lo, r.make_hi, 3) if r.bids else "", f"{r.bids:,}")
     table.caption = "points: points per deal against the field; standings.csv: full specs."
     console.print(table)
 

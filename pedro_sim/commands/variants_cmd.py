@@ -10,6 +10,7 @@ from rich.table import Table
 
 from pedro_sim.analysis.stats import wilson
 from pedro_sim.analysis.variants import VariantsReport, variants_analysis
+from pedro_sim.commands.console_tables import rate_span
 from pedro_sim.parsers import parse_presets
 from pedro_sim.report import variant_plots as plots
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
@@ -71,6 +72,8 @@ def print_report(report: VariantsReport, console: Console) -> None:
                 "dealer's side's edge (points)"):  # a narrow terminal wraps, never cuts
         table.add_column(col, justify="right", overflow="fold")
     balance_of = report.balance.set_index("preset")
+    held = report.bids[report.bids.bid > 0]  # bid 0: thrown in, no bid
+    won_of = held.groupby("preset", sort=False).n.sum()
     for preset, bids in report.bids.groupby("preset", sort=False):
         b = balance_of.loc[preset]
         deals = int(bids.deals.iloc[0])
@@ -78,9 +81,10 @@ def print_report(report: VariantsReport, console: Console) -> None:
         dealer = report.seats[report.seats.preset == preset].set_index("seat").loc["dealer"]
         # the dealer's side's mean net score (= its team's score less eldest's, seats.csv)
         edge = [b.points_in_deal * b[f"dealer_edge_share{k}"] for k in ("", "_lo", "_hi")]
-        table.add_row(preset, _share(b.make_rate, b.make_rate_lo, b.make_rate_hi),
-                      _share(thrown / deals, *wilson(thrown, deals)),
-                      _share(dealer.forced, dealer.forced_lo, dealer.forced_hi),
+        table.add_row(preset, rate_span(b.make_rate, b.make_rate_lo, b.make_rate_hi,
+                                        won_of.get(preset, 0)),
+                      rate_span(thrown / deals, *wilson(thrown, deals), deals),
+                      rate_span(dealer.forced, dealer.forced_lo, dealer.forced_hi, deals),
                       f"{edge[0]:+.3f} ± {(edge[2] - edge[1]) / 2:.3f}")
     table.caption = ("P(make): of the deals someone bid, as in the balance table; thrown in: "
                      "deals all passed (presets with no forced dealer bid).")
@@ -91,9 +95,9 @@ def print_report(report: VariantsReport, console: Console) -> None:
         for col in ("preset", "first dealer's team wins", "deals per game"):
             games.add_column(col, justify="right", overflow="fold")
         for g in report.games.itertuples():
-            games.add_row(g.preset, _share(g.first_dealer_team_wins,
-                                           g.first_dealer_team_wins_lo,
-                                           g.first_dealer_team_wins_hi),
+            games.add_row(g.preset, rate_span(g.first_dealer_team_wins,
+                                              g.first_dealer_team_wins_lo,
+                                              g.first_dealer_team_wins_hi, g.games),
                           f"{g.deals_per_game:.1f} ± "
                           f"{(g.deals_per_game_hi - g.deals_per_game_lo) / 2:.1f}")
         console.print(games)
@@ -108,10 +112,6 @@ def print_report(report: VariantsReport, console: Console) -> None:
                         f" to {100 * r.dealer_edge_share_hi:+.1f})",
                         f"{100 * r.bidders_net_share:+.1f}% ({100 * r.bidders_net_share_lo:+.1f}"
                         f" to {100 * r.bidders_net_share_hi:+.1f})",
-                        f"{r.make_rate:.3f} ({r.make_rate_lo:.3f}–{r.make_rate_hi:.3f})")
+                        rate_span(r.make_rate, r.make_rate_lo, r.make_rate_hi,
+                                  won_of.get(r.preset, 0)))
     console.print(balance)
-
-
-def _share(p: float, lo: float, hi: float) -> str:
-    """A proportion and its 95% interval."""
-    return f"{p:.3f} ({lo:.3f}–{hi:.3f})"

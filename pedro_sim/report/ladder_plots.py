@@ -11,7 +11,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from pedro_sim.report.plots import _save  # noqa: E402
+from pedro_sim.report.plots import N_NOTE, _save, label_counts  # noqa: E402
 from pedro_sim.specs import short_label  # noqa: E402
 
 
@@ -79,12 +79,17 @@ def make_rate_figure(stand: pd.DataFrame, deals: int, path: Path) -> plt.Figure:
         g = stand[stand.player == name].set_index("variant").reindex(presets)
         lo, hi = g.make_lo.to_numpy(), g.make_hi.to_numpy()
         x = np.arange(len(presets)) + (k - (len(names) - 1) / 2) * width
-        rate = g.make_rate.to_numpy()
-        ax.bar(x, rate, width, label=shown[k],
-               yerr=[np.clip(rate - lo, 0, None), np.clip(hi - rate, 0, None)], capsize=2)
+        rate = np.nan_to_num(g.make_rate.to_numpy())  # no bids: no bar, "no bids" over it
+        lo, hi = np.nan_to_num(lo, nan=0.0), np.nan_to_num(hi, nan=0.0)
+        bars = ax.bar(x, rate, width, label=shown[k],
+                      yerr=[np.clip(rate - lo, 0, None), np.clip(hi - rate, 0, None)],
+                      capsize=2)
+        label_counts(ax, x, hi, g.bids.fillna(0).astype(int), bars.patches[0].get_facecolor())
     ax.set_xticks(range(len(presets)), presets, rotation=30, ha="right")
+    ax.set_xlabel(N_NOTE)
     ax.set_ylabel("make rate as bidder")
-    ax.set_ylim(0, 1)
+    ax.set_ylim(0, 1.1)  # room for the counts over a bar near 1
+    ax.set_yticks(np.linspace(0, 1, 6))
     ax.set_title(f"Make rate of each player's bids over its duels ({deals:,} deals per duel)",
                  fontsize=10)
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.22),

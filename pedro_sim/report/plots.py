@@ -23,6 +23,32 @@ def _save(fig: plt.Figure, path: Path) -> None:
     plt.close(fig)
 
 
+def count_text(n: int) -> str:
+    """A count of bids in a few characters: 3, 950, 12k, 1.2M.
+
+    >>> [count_text(n) for n in (3, 950, 1_234, 12_345, 1_234_567)]
+    ['3', '950', '1.2k', '12k', '1.2M']
+    """
+    for size, unit in ((1_000_000, "M"), (1_000, "k")):
+        if n >= size:
+            value = n / size
+            return f"{value:.1f}{unit}" if value < 10 else f"{value:.0f}{unit}"
+    return str(int(n))
+
+
+N_NOTE = "n: the bids each rate rests on"  # said under every make-rate chart
+
+
+def label_counts(ax: plt.Axes, x, y, n, color: str | None = None) -> None:
+    """Write over each bar or point of a make-rate chart the number of bids it rests on
+    (``n=3``; "no bids" for none, at 0): a 100% of 3 bids is not one of 3,000."""
+    for xi, yi, ni in zip(x, y, n, strict=True):
+        text = f"n={count_text(ni)}" if ni else "no bids"
+        ax.annotate(text, (xi, yi if ni and yi == yi else 0.0), textcoords="offset points",
+                    xytext=(0, 3), ha="center", va="bottom", fontsize=6, color=color,
+                    gid="n")
+
+
 def _title(table: pd.DataFrame, what: str, each: str = "line") -> str:
     """``what`` over the variant, the players (short names: specs.short_name) and the deals;
     a long line (two players' settings) wraps."""
@@ -40,11 +66,13 @@ def make_rate_figure(table: pd.DataFrame, hand_text: str, path: Path) -> plt.Fig
         return _one_bid_figure(table, hand_text, path)
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for (seat, trump), g in table.groupby(["seat", "trump"], sort=False):
-        ax.plot(g["bid"], g["p_make"], marker="o", label=f"{seat}, trumps {trump}")
+        line, = ax.plot(g["bid"], g["p_make"], marker="o", label=f"{seat}, trumps {trump}")
         ax.fill_between(g["bid"], g["p_make_lo"], g["p_make_hi"], alpha=0.25)
-    ax.set_xlabel("bid (points)")
+        label_counts(ax, g["bid"], g["p_make"], g["n"], line.get_color())
+    ax.set_xlabel(f"bid (points); {N_NOTE}")
     ax.set_ylabel("P(make) (probability)")
-    ax.set_ylim(0, 1)
+    ax.set_ylim(0, 1.08)  # room for the counts over a point near 1
+    ax.set_yticks(np.linspace(0, 1, 6))
     ticks = table.drop_duplicates("bid").sort_values("bid")
     ax.set_xticks(ticks["bid"], [_bid_name(r) for r in ticks.itertuples()])
     ax.grid(alpha=0.3)
@@ -71,14 +99,14 @@ def _one_bid_figure(table: pd.DataFrame, hand_text: str, path: Path) -> plt.Figu
     ax.bar(x, p, width=0.6, color="tab:blue", alpha=0.8,
            yerr=[np.clip(p - lo, 0, None), np.clip(hi - p, 0, None)], capsize=6,
            error_kw={"lw": 1})
-    for k in range(len(table)):
-        ax.text(x[k], hi[k] + 0.02, f"{p[k]:.3f}\n({lo[k]:.3f}–{hi[k]:.3f})",
+    for k, n in enumerate(table["n"]):
+        ax.text(x[k], hi[k] + 0.02, f"{p[k]:.3f}\n({lo[k]:.3f}–{hi[k]:.3f})\nn={count_text(n)}",
                 ha="center", va="bottom", fontsize=8)
     ax.set_xticks(x, [f"{r.seat}, trumps {r.trump}" for r in table.itertuples()],
                   rotation=20 if len(table) > 2 else 0, ha="right" if len(table) > 2 else "center")
-    ax.set_xlabel(f"seat and trumps (bid {bid})")
+    ax.set_xlabel(f"seat and trumps (bid {bid}); {N_NOTE}")
     ax.set_ylabel(f"P(make {bid}) (probability)")
-    ax.set_ylim(0, 1.15)  # room for the labels above a bar near 1
+    ax.set_ylim(0, 1.25)  # room for the labels above a bar near 1
     ax.set_yticks(np.linspace(0, 1, 6))
     ax.grid(alpha=0.3, axis="y")
     ax.set_title(_title(table, f"P(make) of bid {bid} for {hand_text} (95% intervals)", "bar"),

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.stats import wilson
-from pedro_sim.report.plots import _save, plt
+from pedro_sim.report.plots import N_NOTE, _save, label_counts, plt
 from pedro_sim.specs import short_label
 
 MIN_DEALS_PER_POINT = 200  # bids seen less often than this are left off the make-rate plot
@@ -29,17 +29,27 @@ def _style(k: int) -> dict:
     return {"color": f"C{k % 10}", "linestyle": "-" if k < 10 else "--"}
 
 
+def make_rate_points(bids: pd.DataFrame) -> pd.DataFrame:
+    """The rows the make-rate chart draws: the bids seen in MIN_DEALS_PER_POINT deals or
+    more, never bid 0 (a deal thrown in, everyone passed: no bid to make; the console's
+    "thrown in" column counts those)."""
+    return bids[(bids.bid > 0) & (bids.n >= MIN_DEALS_PER_POINT)]
+
+
 def make_rate_figure(bids: pd.DataFrame, totals: dict[str, int], policy: str, deals: int,
-                     path: Path) -> None:
+                     path: Path) -> plt.Figure:
+    """P(make) against the bid as a share of the deal's points, a line per preset, each
+    point labelled with the bids it rests on. Returns the figure."""
     fig, ax = plt.subplots(figsize=(8, 5))
-    shown = bids[bids.n >= MIN_DEALS_PER_POINT]
-    for k, (preset, g) in enumerate(shown.groupby("preset", sort=False)):
+    for k, (preset, g) in enumerate(make_rate_points(bids).groupby("preset", sort=False)):
         x = 100 * g.bid / totals[preset]
         ax.plot(x, g.p_make, marker=".", label=preset, **_style(k))
         ax.fill_between(x, g.p_make_lo, g.p_make_hi, alpha=0.2, color=_style(k)["color"])
-    ax.set_xlabel("bid (% of the points in a deal)")
+        label_counts(ax, x, g.p_make, g.n, _style(k)["color"])
+    ax.set_xlabel(f"bid (% of the points in a deal); {N_NOTE}")
     ax.set_ylabel("P(make) (probability)")
-    ax.set_ylim(0, 1)
+    ax.set_ylim(0, 1.08)  # room for the counts over a point near 1
+    ax.set_yticks(np.linspace(0, 1, 6))
     ax.grid(alpha=0.3)
     if ax.get_legend_handles_labels()[0]:  # no curve when no bid had enough deals
         ax.legend(fontsize=8)
@@ -50,6 +60,7 @@ def make_rate_figure(bids: pd.DataFrame, totals: dict[str, int], policy: str, de
                  + _subtitle(policy, deals), fontsize=10)
     fig.tight_layout()
     _save(fig, path)
+    return fig
 
 
 def points_figure(points: pd.DataFrame, policy: str, deals: int, path: Path) -> None:

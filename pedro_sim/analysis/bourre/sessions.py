@@ -31,7 +31,7 @@ def session_rows(rules: BourreRules, table: Table, seed: int, sessions: int, dea
         rows[start:start + count] = D.sessions(rules, seed, first + start, count, deals,
                                                table.pol, table.worlds)
 
-    run_chunked(step, sessions, (0,), label, show_progress, chunk=1)
+    run_chunked(step, sessions, (0,), label, show_progress, chunk=1, unit="sessions")
     over = np.flatnonzero(rows[:, S.R_OVERFLOW])
     if len(over):
         raise PedroError(f"the pot passed 2^52 chips in session {first + over[0]}: play "

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
-from pedro_sim.analysis.stats import Z95, wilson, wilson_half
+from pedro_sim.analysis.stats import Z95, rate, wilson, wilson_half
 from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.tables import Tables
 from pedro_sim.setup import EngineInputs, team_policy
@@ -125,7 +125,7 @@ def duel(inputs: EngineInputs, a: str, b: str, deals: int, seed: int, flags: np.
                     f"{name}_diff_hi": mean + half})
     for side, bids, made in (("a", s[5], s[6]), ("b", s[7], s[8])):
         lo, hi = wilson(int(made), int(bids))
-        row.update({f"{side}_bids": int(bids), f"{side}_make_rate": made / max(bids, 1),
+        row.update({f"{side}_bids": int(bids), f"{side}_make_rate": rate(made, bids),
                     f"{side}_make_lo": lo, f"{side}_make_hi": hi})
     row["make_rate_diff"] = row["a_make_rate"] - row["b_make_rate"]
     return pd.DataFrame([row])

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.players.duel import duel
-from pedro_sim.analysis.stats import wilson
+from pedro_sim.analysis.stats import rate, wilson
 from pedro_sim.setup import EngineInputs, duel_players
 
 
@@ -60,8 +60,6 @@ def arena_row(inputs: EngineInputs, a: str, b: str, deals: int, seed: int,
     if result.fault is not None:
         raise result.fault
     row = result.summary.copy()
-    for who in ("a", "b"):  # a player that never bid: no make rate, none made
-        row[f"{who}_make_rate"] = row[f"{who}_make_rate"].fillna(0.0)
     row.insert(0, "variant", inputs.label)
     row.insert(1, "a", a)
     row.insert(2, "b", b)
@@ -82,7 +80,8 @@ def standings(table: pd.DataFrame) -> pd.DataFrame:
                     side = "a" if r.a_label == name else "b"
                     parts.append((sign * r.score_diff, (r.score_diff_hi - r.score_diff_lo) / 2,
                                   sign * r.points_diff, getattr(r, f"{side}_bids"),
-                                  getattr(r, f"{side}_make_rate") * getattr(r, f"{side}_bids")))
+                                  np.nan_to_num(getattr(r, f"{side}_make_rate"))
+                                  * getattr(r, f"{side}_bids")))  # no bids: none made
             cols = zip(*parts, strict=True)
             score, half, points, bids, made = (np.array(x, dtype=float) for x in cols)
             k = len(parts)
@@ -91,6 +90,6 @@ def standings(table: pd.DataFrame) -> pd.DataFrame:
                         "score_vs_field": score.mean(),
                         "score_vs_field_half": float(np.sqrt((half ** 2).sum()) / k),
                         "points_vs_field": points.mean(), "bids": int(bids.sum()),
-                        "make_rate": made.sum() / max(bids.sum(), 1), "make_lo": float(lo),
+                        "make_rate": rate(made.sum(), bids.sum()), "make_lo": float(lo),
                         "make_hi": float(hi)})
     return pd.DataFrame(out)
