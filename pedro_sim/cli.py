@@ -31,7 +31,7 @@ from pedro_sim.errors import PedroError
 from pedro_sim.parsers import SEAT_HELP, SEATS_HELP
 
 GLOSSARY = (
-    ("eldest, second, third, ..., dealer", "the seats, in bidding order from the dealer's "
+    ("eldest, second, third, fourth, ..., dealer", "the seats, in bidding order from the dealer's "
      "left; --seat also takes their numbers, 1 (eldest) to N (the dealer)"),
     ("trace seat, S0", "a seat as traces number it, 0..N-1; show writes S2 (eldest), explain "
      "eldest (trace seat 2)"),

@@ -249,7 +249,7 @@ def test_help_ends_with_the_readmes_words():
     readme = (Path(__file__).parent.parent / "README.md").read_text()
     listed = readme.split("## Words the output uses", 1)[1].split("`pedro-sim --help` ends", 1)[0]
     words = set(re.findall(r"\*\*(.+?)\*\*", listed))
-    assert words == {w for entry, _ in GLOSSARY for w in entry.split(", ")}
+    assert words == {w for entry, _ in GLOSSARY for w in entry.split(", ") if w != "..."}
 
 
 def test_docs_count_the_presets():
