@@ -26,7 +26,8 @@ RULE = typer.Option(None, "--rule", help="A Bourré option NAME=VALUE: limit=20,
                     "double_ante=true, trump_card=nobody, players=N (repeatable).")
 POLICY = typer.Option(STRONG, "--policy", help="The players: random, heuristic, "
                       "pimc[:worlds=N,declare_worlds=N,card_worlds=N], or one a seat "
-                      "joined by '/'.")
+                      "joined by '/' (never inside an exec: command, which takes the rest of "
+                      "the text: Bourré seats no outside program).")
 THREADS = typer.Option(0, "--threads", min=0, max=256, help="Threads (0: all cores).")
 SESSION_DEALS = typer.Option(10, "--deals", min=1, max=1 << 20, help="Deals a session "
                              "(the pot carries over from deal to deal within a session).")
