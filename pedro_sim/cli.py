@@ -117,8 +117,8 @@ def bid(
     bot_timeout: float = BOT_TIMEOUT,
 ) -> None:
     """How often does a bid make with this hand? Prints a table, writes bid.csv and plots.
-    A player exec:COMMAND is an outside program (docs/protocol.md; 1,000 deals a seat by
-    default)."""
+    A player exec:COMMAND is an outside program, COMMAND split into words as a POSIX shell
+    splits it (docs/protocol.md; 1,000 deals a seat by default)."""
     from pedro_sim.commands.arena_cmd import outside, run_arena_bid
     from pedro_sim.commands.bid_cmd import run_bid
 
@@ -147,7 +147,9 @@ def trace(
     out_path: Path = _out("deals.jsonl", "JSON Lines file."),
     bot_timeout: float = BOT_TIMEOUT,
 ) -> None:
-    """Write deal traces (format: docs/trace-format.md) as JSON Lines."""
+    """Write deal traces (format: docs/trace-format.md) as JSON Lines. --policy
+    exec:COMMAND plays every seat by an outside program, COMMAND split into words as a
+    POSIX shell splits it (docs/protocol.md)."""
     from pedro_sim.commands.arena_cmd import outside, run_arena_trace
     from pedro_sim.commands.trace_cmd import run_trace
 
@@ -185,7 +187,8 @@ def bot(
                                help="The player to be: random, heuristic or pimc[:SETTINGS]."),
 ) -> None:
     """Be an outside program: answer pedro-bot/1 questions on standard input and output
-    (docs/protocol.md) as the player --policy, e.g. duel --a "exec:pedro-sim bot"."""
+    (docs/protocol.md) as the player --policy, e.g. duel --a "exec:pedro-sim bot". A line
+    the protocol does not say stops it with one line naming it (exit code 1)."""
     from pedro_sim.arena.bot import main
 
     raise typer.Exit(main(policy))
@@ -285,7 +288,8 @@ def duel(
     bot_timeout: float = BOT_TIMEOUT,
 ) -> None:
     """Duplicate comparison: each deal played twice, A and B swapping sides. A player
-    exec:COMMAND is an outside program (docs/protocol.md)."""
+    exec:COMMAND is an outside program, COMMAND split into words as a POSIX shell splits it
+    (docs/protocol.md)."""
     from pedro_sim.commands.arena_cmd import outside, run_arena_duel
     from pedro_sim.commands.players_cmd import run_duel
 
@@ -319,7 +323,8 @@ def ladder(
     bot_timeout: float = BOT_TIMEOUT,
 ) -> None:
     """Every pair of players dueled on the same deals, per preset: net score and make rates.
-    A player exec:COMMAND is an outside program (docs/protocol.md)."""
+    A player exec:COMMAND is an outside program, COMMAND split into words as a POSIX shell
+    splits it (docs/protocol.md)."""
     from pedro_sim.commands.players_cmd import run_ladder
 
     opts.set_threads()

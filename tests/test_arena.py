@@ -6,6 +6,7 @@ deal, the deals before it kept, nothing left hanging."""
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
 import textwrap
@@ -151,6 +152,8 @@ def test_the_command_line_writes_the_finished_deals_and_one_line(tmp_path):
 @pytest.mark.parametrize("args,says", [
     (["duel", "--a", "exec:", "--b", "heuristic"], "exec: needs a command"),
     (["duel", "--a", "exec:nonexistent-program-xyz", "--b", "heuristic"], "cannot start"),
+    (["duel", "--a", "exec:python3 bot.py 'unclosed", "--b", "heuristic"],
+     "does not split as a shell would split it (No closing quotation)"),
     (["duel", "--a", "exec:true", "--b", "dd"], "cannot sit at a table"),
     (["duel", "--a", "exec:true", "--b", "pimc", "--variant", "ukrainian"],
      "pimc sits at a table with an outside program in the presets"),
@@ -167,6 +170,64 @@ def test_bad_specs_are_one_line_errors(tmp_path, args, says):
     assert says in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
+ARGV_BOT = """
+import json, sys
+with open(sys.argv[0] + ".argv", "w") as f:
+    json.dump(sys.argv[1:], f)
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        print(json.dumps({"type": "ready"}), flush=True)
+    elif m["type"] == "decide":
+        print(json.dumps({"action": m["legal"][0]}), flush=True)
+"""
+
+
+@pytest.mark.parametrize("args", [
+    '"ok"',  # a quoted last argument (its closing quote was dropped)
+    "'a b' c\\ d \"e 'f' g\" ''",  # spaces inside quotes, an escaped space, nested, empty
+    "--name=\"x y\" 'it'\"'\"'s' /tmp/a/b.txt",  # quotes inside a word, a path
+])
+def test_an_exec_command_is_split_as_the_shell_splits_it(tmp_path, args):
+    """exec:COMMAND's words are those /bin/sh gives the same text: the program (in a
+    folder whose name has a space) receives exactly the arguments the shell would pass."""
+    folder = tmp_path / "my bots"
+    folder.mkdir()
+    bot = folder / "bot.py"
+    bot.write_text(ARGV_BOT)
+    command = f"{shlex.quote(sys.executable)} {shlex.quote(str(bot))} {args}"
+    shell = subprocess.run(["sh", "-c", f"{command} < /dev/null"], check=True)
+    assert shell.returncode == 0
+    expected = json.loads(Path(f"{bot}.argv").read_text())
+    Path(f"{bot}.argv").unlink()
+    arena_traces(inputs_of("cinch"), 1, range(1), [f"exec:{command}"] * 4, "x", 5.0)
+    assert json.loads(Path(f"{bot}.argv").read_text()) == expected
+
+
+def test_a_program_that_cannot_start_is_bad_input(tmp_path, capsys):
+    """Not found, not executable, a folder: refused before any deal in one line with exit
+    code 2 (bad input on the command line), and docs/protocol.md says so, apart from the
+    program's faults that exit 1."""
+    from pedro_sim.cli import main
+
+    script = tmp_path / "bot.py"
+    script.write_text(ARGV_BOT)
+    script.chmod(0o644)
+    for command in ("nonexistent-program-xyz", str(script), str(tmp_path)):
+        with pytest.raises(SystemExit) as stop:
+            main(["duel", "--a", f"exec:{command}", "--b", "heuristic", "--deals", "2",
+                  "--out", str(tmp_path / "out")])
+        err = capsys.readouterr().err
+        assert stop.value.code == 2 and "cannot start the program" in err, err
+        assert len(err.strip().splitlines()) == 1
+        assert not (tmp_path / "out").exists()
+    doc = (ROOT / "docs" / "protocol.md").read_text()
+    faults = doc[doc.index("## Faults"):].split("\n\n")
+    started = [p for p in faults if "cannot be started" in p or "cannot start" in p]
+    assert started and all("code 2" in p and "code 1" not in p.split("cannot")[0]
+                           for p in started), started
+
+
 def test_a_program_that_never_says_ready(tmp_path, monkeypatch):
     from pedro_sim.arena import players as P
 
@@ -178,29 +239,152 @@ def test_a_program_that_never_says_ready(tmp_path, monkeypatch):
                      "x", 1.0)
 
 
+HELLO = {"type": "hello", "protocol": "pedro-bot/1", "variant": "cinch", "players": 4,
+         "seed": 1, "seats": [0]}
+BID_VIEW = {"format": "pedro-decision/1", "variant": "cinch", "seat": 0, "dealer": 3,
+            "dealt": ["AH", "KH", "5H", "2H", "9C", "4D", "JS", "7S", "3C"],
+            "hand": ["AH", "KH", "5H", "2H", "9C", "4D", "JS", "7S", "3C"], "bids": []}
+ASK_BID = {"type": "decide", "deal": 0, "seat": 0, "decision": "bid",
+           "legal": [0, 7, 8, 9, 10, 11, 12, 13, 14], "view": BID_VIEW}
+ASK_TOP = {  # a question of the arena, trick 1, place 1 (cinch, seed 1, deal 0)
+    "type": "decide", "deal": 0, "seat": 0, "decision": "top", "trick": 1, "place": 1,
+    "legal": ["5H", "4D", "6D", "7D", "8D"],
+    "view": {"format": "pedro-decision/1", "variant": "cinch", "seat": 0, "dealer": 0,
+             "dealt": ["6S", "8S", "5H", "9H", "6D", "7D", "JC", "QC", "KC"],
+             "hand": ["5H", "4D", "6D", "7D", "8D"],
+             "bids": [[1, 8], [2, 0], [3, 0], [0, 0]], "bidder": 1, "bid": 8, "trump": "D",
+             "discarded": ["6S", "8S", "9H", "JC", "QC", "KC"], "passed": [],
+             "received": ["8H", "4D", "8D"], "hand_sizes": [6, 6, 6, 6],
+             "min_trumps": [3, 5, 0, 3], "folded": [],
+             "tricks": [{"leader": 1, "plays": [[1, ["2C"]], [2, ["3C"]], [3, ["AD"]],
+                                                [0, ["8H"]]]},
+                        {"leader": 3, "plays": [[3, ["2H"]]]}]}}
+OVER = {"type": "deal_over", "deal": 0, "trace": {}}
+
+
+def changed(message: dict, path: str, value=...) -> dict:
+    """``message`` with the field at ``path`` (keys and list indices joined by '.') set
+    to ``value``, or removed (no value)."""
+    out = json.loads(json.dumps(message))
+    *inner, last = [int(k) if k.isdigit() else k for k in path.split(".")]
+    at = out
+    for key in inner:
+        at = at[key]
+    if value is ...:
+        del at[last]
+    else:
+        at[last] = value
+    return out
+
+
+def bot_lines(*messages) -> list[str]:
+    return [(m if isinstance(m, str) else json.dumps(m)) + "\n" for m in messages]
+
+
 def test_the_bot_speaks_the_protocol():
-    """pedro-sim bot, fed lines: ready after hello, an action among the legal options,
-    one-line errors for what is not the protocol."""
+    """pedro-sim bot, fed lines: ready after hello, an action among the legal options for
+    each question, nothing for the end of a deal."""
     import io
 
     from pedro_sim.arena.bot import serve
 
-    hello = {"type": "hello", "protocol": "pedro-bot/1", "variant": "cinch", "players": 4,
-             "seed": 1, "seats": [0]}
-    view = {"format": "pedro-decision/1", "variant": "cinch", "seat": 0, "dealer": 3,
-            "dealt": ["AH", "KH", "5H", "2H", "9C", "4D", "JS", "7S", "3C"],
-            "hand": ["AH", "KH", "5H", "2H", "9C", "4D", "JS", "7S", "3C"], "bids": []}
-    ask = {"type": "decide", "deal": 0, "seat": 0, "decision": "bid",
-           "legal": [0, 7, 8, 9, 10, 11, 12, 13, 14], "view": view}
     out = io.StringIO()
-    lines = [json.dumps(m) + "\n" for m in (hello, ask, {"type": "bye"})]
+    lines = bot_lines(HELLO, ASK_BID, ASK_TOP, OVER, {"type": "bye"})
     assert serve("heuristic", iter(lines), out) == 0
     replies = [json.loads(x) for x in out.getvalue().splitlines()]
-    assert replies[0]["type"] == "ready" and replies[1]["action"] in ask["legal"]
-    for bad, says in ((["not json\n"], "not a JSON line"),
-                      ([json.dumps(ask) + "\n"], "a question before hello")):
-        with pytest.raises(PedroError, match=says):
-            serve("random", iter(bad), io.StringIO())
+    assert replies[0]["type"] == "ready" and len(replies) == 3
+    assert replies[1]["action"] in ASK_BID["legal"]
+    assert replies[2]["action"] in ASK_TOP["legal"]
+
+
+# every message type the bot reads, every field it needs: missing, of the wrong type or
+# not parsing; what the bot's one line (exit code 1) says
+BAD_LINES = [
+    (["not json"], "line 1: not a JSON line"),
+    (["[1, 2]"], "line 1: not a JSON object"),
+    ([{"seat": 0}], 'line 1: no "type"'),
+    ([{"type": "hullo"}], 'line 1: unknown message type "hullo"'),
+    ([changed(HELLO, "protocol", "pedro-bot/2")], "line 1 (hello): protocol is "
+     '"pedro-bot/2": pedro-sim bot speaks pedro-bot/1 only'),
+    *[([changed(HELLO, key)], f'line 1 (hello): no "{key}"')
+      for key in ("protocol", "variant", "players", "seed", "seats")],
+    ([changed(HELLO, "variant", 4)], "variant is 4, not a string"),
+    ([changed(HELLO, "variant", "cinch-ish")], "unknown preset 'cinch-ish'"),
+    ([changed(HELLO, "players", "4")], 'players is "4", not a whole number'),
+    ([changed(HELLO, "players", 3)], "players is 3, but cinch with the hello's rules seats 4"),
+    ([changed(HELLO, "seed", -1)], "seed is -1, not a whole number"),
+    ([changed(HELLO, "seats", [])], "seats is empty"),
+    ([changed(HELLO, "seats", [4])], "seats[0] is 4, not a seat of the table (0 to 3)"),
+    ([changed(HELLO, "rules", "none")], 'rules is "none", not an object'),
+    ([changed(HELLO, "rules", {"min_bid": 99})], "line 1 (hello): min_bid"),
+    ([HELLO, HELLO], "line 2 (hello): a second hello"),
+    ([ASK_BID], "line 1 (decide): decide before hello"),
+    ([OVER], "line 1 (deal_over): deal_over before hello"),
+    *[([HELLO, changed(ASK_BID, key)], f'line 2 (decide): no "{key}"')
+      for key in ("deal", "seat", "decision", "legal", "view")],
+    ([HELLO, changed(ASK_BID, "view", {})], 'view has no "format"'),
+    ([HELLO, changed(ASK_BID, "view", [])], "view is [], not an object"),
+    ([HELLO, changed(ASK_BID, "deal", "0")], 'deal is "0", not a whole number'),
+    ([HELLO, changed(ASK_BID, "seat", 2)], "seat is 2, not one of this program's seats [0]"),
+    ([HELLO, changed(ASK_BID, "decision", "dance")], 'decision is "dance", not one of bid'),
+    ([HELLO, changed(ASK_BID, "legal", [])], "legal is empty"),
+    ([HELLO, changed(ASK_BID, "legal", "7")], 'legal is "7", not a list'),
+    ([HELLO, changed(ASK_BID, "legal.1", "7")], 'legal[1] is "7", not a whole number'),
+    ([HELLO, changed(ASK_TOP, "legal.0", "1X")], 'legal[0] is "1X", not a card'),
+    *[([HELLO, changed(ASK_BID, f"view.{key}")], f'line 2 (decide): view has no "{key}"')
+      for key in BID_VIEW],
+    *[([HELLO, changed(ASK_TOP, key)], f'line 2 (decide): no "{key}"')
+      for key in ("trick", "place")],
+    *[([HELLO, changed(ASK_TOP, f"view.{key}")], f'line 2 (decide): view has no "{key}"')
+      for key in ("bidder", "bid", "trump", "discarded", "received", "passed",
+                  "hand_sizes", "min_trumps", "tricks", "folded")],
+    ([HELLO, changed(ASK_BID, "view.format", "pedro-trace/1")], "view.format is "
+     '"pedro-trace/1", not one of pedro-decision/1'),
+    ([HELLO, changed(ASK_BID, "view.dealt.3", "ZZ")], 'view.dealt[3] is "ZZ", not a card'),
+    ([HELLO, changed(ASK_BID, "view.hand", "AH KH")], 'view.hand is "AH KH", not a list'),
+    ([HELLO, changed(ASK_BID, "view.bids", [[1]])], "view.bids[0] is [1], not a pair"),
+    ([HELLO, changed(ASK_BID, "view.dealer", 9)], "view.dealer is 9, not a seat"),
+    ([HELLO, changed(ASK_BID, "view.seat", 1)], "view.seat is 1, not the question's 0"),
+    ([HELLO, changed(ASK_BID, "view.variant", "pidro")], 'view.variant is "pidro", not '
+     'the hello\'s "cinch"'),
+    ([HELLO, changed(ASK_TOP, "view.trump", "X")], 'view.trump is "X", not a suit'),
+    ([HELLO, changed(ASK_TOP, "view.tricks.0.plays.1.1.0", "3Z")],
+     'view.tricks[0].plays[1][1][0] is "3Z", not a card'),
+    ([HELLO, changed(ASK_TOP, "view.tricks.1.leader", "3")], "view.tricks[1].leader is"),
+    ([HELLO, changed(ASK_TOP, "view.hand_sizes", [6, 6])],
+     "view.hand_sizes has 2 entries for a table of 4"),
+    ([HELLO, changed(ASK_TOP, "view.picked_up", ["AH", "??"])], "view.picked_up[1] is"),
+    ([HELLO, changed(ASK_TOP, "trick", 5)], "line 2 (decide): the view does not fit the "
+     "question"),
+    ([HELLO, changed(OVER, "trace")], 'line 2 (deal_over): no "trace"'),
+    ([HELLO, changed(OVER, "deal", None)], "deal is null, not a whole number"),
+]
+
+
+@pytest.mark.parametrize("lines,says", BAD_LINES)
+def test_the_bot_names_what_breaks_the_protocol(lines, says):
+    """What the engine does to a program that breaks the protocol, pedro-sim bot does to
+    what it is sent: one line naming the line, its type and what is wrong; exit code 1."""
+    import io
+
+    from pedro_sim.arena.bot import serve
+
+    with pytest.raises(PedroError) as caught:
+        serve("heuristic", iter(bot_lines(*lines)), io.StringIO())
+    message = str(caught.value)
+    assert says in message and message.startswith("bot: line ") and "\n" not in message
+    assert caught.value.exit_code == 1
+
+
+def test_the_bot_command_line_on_malformed_input():
+    """The command itself: one line on standard error, exit code 1, no traceback."""
+    for lines, says in (([HELLO, changed(ASK_BID, "view")], 'no "view"'),
+                        ([changed(HELLO, "protocol", "pedro-bot/2")], "pedro-bot/1 only")):
+        r = subprocess.run([sys.executable, "-m", "pedro_sim", "bot", "--policy", "random"],
+                           input="".join(bot_lines(*lines)), capture_output=True, text=True,
+                           cwd=ROOT, timeout=300)
+        assert r.returncode == 1 and says in r.stderr, r.stderr
+        assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
 
 
 def test_a_ladder_with_an_outside_program(tmp_path):

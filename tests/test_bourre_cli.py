@@ -62,6 +62,11 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     (["session", "--players", "4", "--policy", "heuristic/random/pimc"],
      "names 3 players for a table of 4"),
     (["duel", "--a", "heuristic/random", "--players", "2"], "no '/'"),
+    (["duel", "--a", "exec:python3 /path/to/bot.py"], "Bourré seats no outside program"),
+    (["session", "--players", "3", "--policy", "heuristic/random/exec:./bots/a.py"],
+     "'exec:./bots/a.py': Bourré seats no outside program"),
+    (["session", "--players", "3", "--policy", "heuristic/exec:./bots/a.py"],
+     "Bourré seats no outside program"),
     (["duel", "--sessions", "1"], "--sessions"),
     (["show", "--policy", "pimc:worlds=0"], "'worlds=0'"),
 ])

@@ -88,6 +88,27 @@ def test_refusals():
         explain_trace(relabelled, 1, trace["tricks"][1]["plays"][0][0])
 
 
+@pytest.mark.parametrize("explain", [lambda t, s: explain_trace(t, 0, s),
+                                     lambda t, s: explain_call(t, s),
+                                     lambda t, s: explain_keep(t, s)])
+def test_a_trace_an_outside_program_played(explain):
+    """A trace of `pedro-sim trace --policy exec:...` (every seat the program's): explain
+    names the player the trace has and what it replays, not "unknown player"."""
+    from pathlib import Path
+
+    from pedro_sim.arena.play import arena_traces
+
+    bot = Path(__file__).resolve().parents[1] / "examples" / "bot.py"
+    spec = f"exec:{sys.executable} {bot}"
+    trace = arena_traces(EngineInputs.for_variant("cinch"), 3, range(1), [spec] * 4, spec)[0]
+    for seat in range(4):
+        with pytest.raises(PedroError) as caught:
+            explain(trace, seat)
+        message = str(caught.value)
+        assert f"played by '{spec}' (an outside program" in message, message
+        assert "pedro-sim trace --policy pimc" in message and "unknown player" not in message
+
+
 def cli(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "pedro_sim.cli", *args], capture_output=True,
                           text=True, timeout=600)

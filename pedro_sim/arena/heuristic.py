@@ -25,7 +25,6 @@ from pedro_sim.engine.players.heuristic import (
     heuristic_extras,
     strongest,
 )
-from pedro_sim.rules.overrides import resolve_variant
 from pedro_sim.setup import EngineInputs, technique_flags
 
 SUITS = "SHDC"
@@ -46,13 +45,6 @@ def lowest_in(m: int, legal: list) -> int:
     return legal[0]
 
 
-def game_inputs(game: dict) -> EngineInputs:
-    """The engine's inputs for a hello message's game (its preset and house rules)."""
-    rules = game.get("rules") or {}
-    args = [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in rules.items()]
-    return EngineInputs.for_variant(resolve_variant(str(game["variant"]), args))
-
-
 class HeuristicPlayer:
     """The heuristic of a preset (``inputs``), one decision at a time from a question."""
 
@@ -68,11 +60,6 @@ class HeuristicPlayer:
     def stream(self, question: dict) -> np.ndarray:
         """The random stream a decision draws from (the heuristic's draws nothing)."""
         return self.rng
-
-    @classmethod
-    def for_game(cls, game: dict) -> HeuristicPlayer:
-        """From a hello message's game (its preset and house rules)."""
-        return cls(game_inputs(game))
 
     def warm(self) -> None:
         """Compile (or load from the cache) every kernel it calls, once, so that no answer

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from pedro_sim.arena.players import TIMEOUT, ExecPlayer, RandomPlayer
+from pedro_sim.arena.players import TIMEOUT, ExecPlayer, RandomPlayer, command_words
 from pedro_sim.arena.protocol import BotError
 from pedro_sim.arena.views import Deal
 from pedro_sim.encoding import layout as L
@@ -56,9 +56,10 @@ def check_arena_spec(spec: str, worlds: int | None = None, evaluator: str | None
     written out whole, --worlds and --eval filling the settings it does not name)."""
     text = spec.strip()
     if text.startswith("exec:"):
-        if not text[5:].strip().strip('"'):
-            raise PedroError(f"player '{spec}': exec: needs a command, e.g. exec:\"python "
-                             "bot.py\"")
+        try:
+            command_words(text[5:])
+        except PedroError as exc:
+            raise PedroError(f"player '{spec}': {exc}") from None
         return text
     if text.lower().split(":")[0] not in ARENA_PLAYERS:
         raise PedroError(f"player '{spec}' cannot sit at a table with an outside program "
@@ -129,7 +130,7 @@ class Arena:
 
     def start(self, spec: str, seats: list[int], seat: int) -> ExecPlayer:
         try:
-            return ExecPlayer(spec[5:].strip().strip('"'), self.game, seats, self.timeout)
+            return ExecPlayer(spec[5:].strip(), self.game, seats, self.timeout)
         except BotError as exc:
             raise SeatFault(f"seat {seat} ({spec}) before the first deal: {exc}") from None
 

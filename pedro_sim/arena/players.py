@@ -36,6 +36,20 @@ class RandomPlayer:
         return legal[self.streams[key].below(len(legal))]
 
 
+def command_words(command: str) -> list[str]:
+    """An exec: command as the words a POSIX shell would split it into (shlex: quotes and
+    backslashes as in sh; no variables, globs or pipes). A PedroError names what does not
+    split, or an empty command."""
+    try:
+        words = shlex.split(command)
+    except ValueError as exc:
+        raise PedroError(f"the command does not split as a shell would split it ({exc})") \
+            from None
+    if not words or not words[0]:
+        raise PedroError("exec: needs a command, e.g. --a \"exec:python bot.py\"")
+    return words
+
+
 class ExecPlayer:
     """An outside program: started once, told the game (``hello``), then asked each
     decision of its seats; it must answer each in ``timeout`` seconds."""
@@ -46,10 +60,10 @@ class ExecPlayer:
         self.timeout = timeout
         self.seats = seats
         try:
-            self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
+            self.proc = subprocess.Popen(command_words(command), stdin=subprocess.PIPE,
                                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                          text=True, bufsize=1)
-        except (OSError, ValueError) as exc:
+        except OSError as exc:
             raise PedroError(f"cannot start the program '{command}': {exc}") from None
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.proc.stdout, selectors.EVENT_READ)

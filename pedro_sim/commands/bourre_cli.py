@@ -29,7 +29,8 @@ RULE = typer.Option(None, "--rule", help="A Bourré option NAME=VALUE: limit=20,
                     "double_ante=true, trump_card=nobody, players=N (repeatable).")
 POLICY = typer.Option(STRONG, "--policy", help="The players: random, heuristic or pimc "
                       "(settings: pimc:worlds=N, declare_worlds=N, card_worlds=N, "
-                      "comma-separated), or one a seat joined by '/'.")
+                      "comma-separated), or one a seat joined by '/'. Bourré seats no "
+                      "outside program (exec:).")
 THREADS = typer.Option(0, "--threads", min=0, max=thread_count(),
                        help="Threads (0: all cores).")
 SESSION_DEALS = typer.Option(10, "--deals", min=1, max=1 << 20, help="Deals a session "

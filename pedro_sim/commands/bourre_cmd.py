@@ -14,7 +14,7 @@ from pedro_sim.analysis.bourre import chart as C
 from pedro_sim.analysis.bourre import duel as DU
 from pedro_sim.analysis.bourre import play as P
 from pedro_sim.analysis.bourre import sessions as S
-from pedro_sim.analysis.bourre.table import Table, seated
+from pedro_sim.analysis.bourre.table import Table, seat_specs, seated
 from pedro_sim.analysis.bourre.traces import session_traces
 from pedro_sim.cards import SUITS, card_text
 from pedro_sim.commands.console_tables import narrow_table, plus_minus
@@ -163,7 +163,7 @@ def run_duel(rules: BourreRules, a: str, b: str, sessions: int, deals: int, seed
     """A against B, seats rotated: one row, printed and written."""
     n = rules.players
     seated(a, n), seated(b, n)  # validate both before the long run
-    if "/" in a or "/" in b:
+    if len(seat_specs(a)) > 1 or len(seat_specs(b)) > 1:
         raise PedroError("a duel seats one player spec against another: no '/'")
     check_writable_file(out_path)
     frame = DU.duel(rules, a, b, sessions, deals, seed)

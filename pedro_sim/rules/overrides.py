@@ -285,6 +285,20 @@ def variant_label(variant: Variant) -> str:
     return f"{name} ({', '.join(shown)})" if shown else name
 
 
+def read_trace_rules(preset: str, rules: dict[str, Any]) -> Variant:
+    """The variant of a preset and a trace's "rules" object (trace_rules read back; a
+    pedro-bot/1 hello's too).
+
+    >>> trace_rules(read_trace_rules("cinch", {"moon": True, "players": 3,
+    ...                                         "partnerships": False}))
+    {'players': 3, 'partnerships': False, 'moon': True}
+    """
+    given = {("special_bid" if key == "moon" and value is True else key):
+             ("moon" if key == "moon" and value is True else value)
+             for key, value in rules.items()}
+    return apply_rules(table_variant(preset), given)
+
+
 def trace_rules(variant: Variant) -> dict[str, Any]:
     """house_rules as a trace's "rules" object: the moon, the moon game and 28-56 under the
     interchange format's own names, ``"moon": true``, ``"moon-game": true`` and

@@ -1,6 +1,8 @@
 """Who sits at a Bourré table: one player spec for every seat, or one a seat joined by
 ``/``. A spec is ``random``, ``heuristic`` or ``pimc[:key=value,...]``; pimc's settings are
-declared once below.
+declared once below. A spec that starts ``exec:`` takes the rest of the text, slashes
+included (a command's path is not a seat list): Bourré seats no outside program, and says
+so in one line.
 
 >>> seated("pimc", 3).label
 'pimc:worlds=32'
@@ -8,6 +10,8 @@ declared once below.
 [1, 2, 0]
 >>> seated("pimc:card_worlds=0", 4).worlds[0].tolist()
 [32, 0]
+>>> seat_specs("heuristic/exec:python3 /home/me/bot.py")
+['heuristic', 'exec:python3 /home/me/bot.py']
 >>> seated("heuristic/pimc", 3)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -52,6 +56,9 @@ def parse_one(spec: str) -> tuple[int, tuple[int, int], str]:
     """One player spec: its code, its worlds (declarations, cards), its canonical text."""
     name, _, rest = spec.strip().partition(":")
     name = name.strip().lower()
+    if name == "exec":
+        raise PedroError(f"'{spec.strip()}': Bourré seats no outside program (exec: plays "
+                         f"Pedro's games, docs/protocol.md); players: {', '.join(NAMES)}")
     if name not in NAMES:
         raise PedroError(f"unknown Bourré player '{spec.strip()}' (players: "
                          f"{', '.join(NAMES)})")
@@ -80,13 +87,25 @@ def parse_one(spec: str) -> tuple[int, tuple[int, int], str]:
     return NAMES[name], (worlds[0], worlds[1]), text
 
 
+def seat_specs(spec: str) -> list[str]:
+    """The player specs of ``spec`` joined by '/'; a spec that starts ``exec:`` takes the
+    rest of the text (its command's slashes are not seat separators)."""
+    parts: list[str] = []
+    rest = spec
+    while not rest.strip().startswith("exec:"):
+        part, slash, rest = rest.partition("/")
+        parts.append(part)
+        if not slash:
+            return parts
+    return [*parts, rest]
+
+
 def seated(spec: str, players: int) -> Table:
     """The table's players from ``spec`` (one for all, or one a seat joined by '/')."""
-    parts = spec.split("/")
-    if len(parts) not in (1, players):
-        raise PedroError(f"'{spec}' names {len(parts)} players for a table of {players} "
+    parsed = [parse_one(p) for p in seat_specs(spec)]  # an exec: spec is named first
+    if len(parsed) not in (1, players):
+        raise PedroError(f"'{spec}' names {len(parsed)} players for a table of {players} "
                          "(one for all, or one a seat)")
-    parsed = [parse_one(p) for p in parts]
     if len(parsed) == 1:
         parsed = parsed * players
     pol = np.full(B.SEATS, B.HEURISTIC, np.int64)

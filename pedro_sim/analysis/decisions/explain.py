@@ -35,7 +35,11 @@ from pedro_sim.errors import PedroError
 from pedro_sim.reference import check_trace
 from pedro_sim.reference.general import score_deal
 from pedro_sim.reference.variants import get_variant, with_rules
-from pedro_sim.rules.overrides import resolve_variant, trace_rules, variant_label
+from pedro_sim.rules.overrides import (
+    read_trace_rules,
+    trace_rules,
+    variant_label,
+)
 from pedro_sim.rules.variant import BID_28_56, Variant
 from pedro_sim.setup import EngineInputs, check_engine_plays, players
 from pedro_sim.traces import trace_dict
@@ -77,10 +81,7 @@ def engine_variant(trace: dict):
     rules = trace.get("rules") or {}
     if not isinstance(rules, dict):
         raise PedroError("the trace's rules is not an object")
-    args = ["special_bid=moon" if key == "moon" else
-            f"{key}={str(value).lower() if isinstance(value, bool) else value}"
-            for key, value in rules.items()]
-    variant = resolve_variant(str(trace.get("variant", "cinch")), args)
+    variant = read_trace_rules(str(trace.get("variant", "cinch")), rules)
     check_engine_plays(variant)
     if trace_rules(variant) != rules:
         raise PedroError(f"the trace's rules {rules} do not read back as house rules")
@@ -127,7 +128,7 @@ def explain_trace(trace: dict, trick: int, seat: int, worlds: int = 0) -> Explan
     """Replay the trace's deal with its thinking player and explain seat ``seat``'s card
     decision in trick ``trick``."""
     variant = checked(trace)
-    who = players(str(trace.get("policy")), variant)
+    who = trace_players(trace, variant, "the thinking player pimc")
     if not who.thinks or "pimc" not in who.label:
         raise PedroError(f"explain asks the thinking player pimc, but this deal was played by "
                          f"{trace.get('policy')}: make the trace with --policy pimc")
@@ -170,10 +171,25 @@ def explain_call(trace: dict, seat: int) -> Explanation:
                        {"deal": trace["deal"], "seat": seat, "call": True})
 
 
+def trace_players(trace: dict, variant, wanted: str):
+    """The engine's players of the trace's "policy", to replay its deal with; a trace
+    that no engine player made (an outside program's, exec:COMMAND) is refused in one
+    line saying what explain replays (``wanted``)."""
+    policy = str(trace.get("policy"))
+    try:
+        return players(policy, variant)
+    except PedroError:
+        by = "an outside program, whose choices explain cannot replay" \
+            if policy.strip().startswith("exec:") else "not a player of the engine"
+        raise PedroError(f"explain asks {wanted}, but this deal was played by '{policy}' "
+                         f"({by}): make the trace with pedro-sim trace --policy pimc") \
+            from None
+
+
 def thinking_player(trace: dict, variant, think: int, what: str):
     """The trace's players and their settings block, refused in one line unless they think
     at least ``think`` (a K_THINK level): ``what`` says what explain asks of them."""
-    who = players(str(trace.get("policy")), variant)
+    who = trace_players(trace, variant, f"a player that {what}")
     settings = who.flags[L.FL_SETTINGS:L.FL_SETTINGS + L.N_SETTINGS]
     if not who.thinks or settings[L.K_THINK] < think:
         raise PedroError(f"explain asks a player that {what}, but this deal was played by "
