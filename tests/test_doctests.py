@@ -7,10 +7,10 @@ import pytest
 from pedro_sim import parsers
 from pedro_sim.commands import console_tables
 from pedro_sim.encoding import options
-from pedro_sim.rules import overrides
+from pedro_sim.rules import describe, overrides
 
 
-@pytest.mark.parametrize("module", [parsers, overrides, options, console_tables])
+@pytest.mark.parametrize("module", [parsers, overrides, options, console_tables, describe])
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

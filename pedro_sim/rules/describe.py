@@ -15,7 +15,7 @@ _DISCARD = {
     "keep-scoring": "every player keeps {keep} cards: scoring trumps first, then other trumps",
     "free": "every player discards what it likes (at least {min_discard})",
     "none": "nobody discards",
-    "put-away": "the high bidder takes the kitty and puts away any cards down to {keep} "
+    "put-away": "the bidder puts away any cards down to {keep} "
                 "(scoring trumps put away count for nobody); nobody else discards",
     "fold-or-pass": "in turn from eldest, a player without a trump folds, and one with a "
                     "lone trump (or two, one of them the 2) may pass them to its partner and "
@@ -47,6 +47,21 @@ _PLAIN = {
 
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + "."
+
+
+def _kitty_order(v: Variant) -> str:
+    """Whether the high bidder sees the kitty before it names trumps (option
+    trump_before_kitty), as the start of the exchange's sentence.
+
+    >>> from pedro_sim.rules.presets import PRESETS
+    >>> _kitty_order(PRESETS["lipton"]), _kitty_order(PRESETS["cinch"])
+    ('the high bidder names trumps from its dealt cards, then takes the kitty; ', '')
+    """
+    if not v.kitty:
+        return ""
+    if v.trump_before_kitty:
+        return "the high bidder names trumps from its dealt cards, then takes the kitty; "
+    return "the high bidder takes the kitty, then names trumps; "
 
 
 def describe(v: Variant) -> list[str]:
@@ -81,7 +96,7 @@ def describe(v: Variant) -> list[str]:
            "player": "the team of the player who plays it",
            "dealt": "the team of the player dealt it, wherever it ends"}[v.two_scores_for]
         + ".",
-        _sentence((_DISCARD[v.discard] + "; " + _FILL[v.dealer_fill]
+        _sentence((_kitty_order(v) + _DISCARD[v.discard] + "; " + _FILL[v.dealer_fill]
                    + ("; the dealer may also take trumps from the others' discards"
                       if v.dealer_searches_discards else "")
                    + ("; every card put out of play is put face up, for all to see"
