@@ -9,11 +9,11 @@ from pedro_sim.analysis import stats
 from pedro_sim.commands import console_tables
 from pedro_sim.encoding import options
 from pedro_sim.report import plots
-from pedro_sim.rules import overrides
+from pedro_sim.rules import describe, overrides
 
 
 @pytest.mark.parametrize("module", [parsers, overrides, options, console_tables, stats,
-                                    plots])
+                                    plots, describe])
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

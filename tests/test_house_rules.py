@@ -37,6 +37,7 @@ CHOICES = {
     "28-56": ("true", "false"),
     "off_jack_trump": ("true", "false"),
     "discards_face_up": ("true", "false"),
+    "trump_before_kitty": ("true", "false"),
 }
 
 

@@ -10,6 +10,8 @@ import pytest
 from pedro_sim import reference
 from pedro_sim.encoding import layout as L
 from pedro_sim.errors import PedroError
+from pedro_sim.reference.general import RandomPolicy, seeded_deal, simulate
+from pedro_sim.reference.variants import get_variant
 from pedro_sim.rules.overrides import resolve_variant
 from pedro_sim.setup import EngineInputs, players, technique_flags
 from pedro_sim.solving import Solver, parse_position
@@ -138,3 +140,140 @@ def test_holdings_name_the_off_jack():
 
     assert card_name(parse_card("JD"), 1) == "off-jack"
     assert card_name(parse_card("JH"), 1) == "J"
+
+
+# --- the order: trumps named from the dealt cards, then the missy (rule trump_before_kitty) --
+
+
+def _heuristic_trumps(variant, seed: int = 31, deals: int = 400):
+    """(the heuristic's named trump, its best suit of its dealt cards alone, of its dealt
+    cards and the kitty) in each deal with a bidder."""
+    from pedro_sim.analysis.bid import heuristic_trump
+    from pedro_sim.cards import parse_card
+
+    inputs = EngineInputs.for_variant(variant)
+    out = []
+    for i, rec in enumerate(record_deals(inputs, seed, np.arange(deals), L.P_HEURISTIC, FLAGS)):
+        t = trace_dict(rec, inputs, seed, i, "heuristic")
+        if t["bidder"] is None:
+            continue
+        dealt = [parse_card(c) for c in t["hands"][t["bidder"]]]
+        kitty = [parse_card(c) for c in t["received"][t["bidder"]]]
+        out.append(("SHDC".index(t["trump"]), heuristic_trump(inputs, dealt),
+                    heuristic_trump(inputs, dealt + kitty)))
+    return out
+
+
+@pytest.mark.parametrize("preset,rules", [("lipton", []),
+                                          ("king-pedro", ["trump_before_kitty=yes"])])
+def test_the_heuristic_names_trumps_from_its_dealt_cards(preset, rules):
+    """lipton's bidder names trumps before it takes the missy: the heuristic's trump is its
+    best suit of the 7 dealt cards, never of the 11 (which differs in some deals); the same
+    with the rule as a house rule of king-pedro."""
+    named = _heuristic_trumps(resolve_variant(preset, rules))
+    assert all(trump == dealt for trump, dealt, _ in named)
+    assert sum(dealt != seen for _, dealt, seen in named) >= 5
+
+
+@pytest.mark.parametrize("preset,rules", [("lipton", ["trump_before_kitty=no"]),
+                                          ("king-pedro", [])])
+def test_a_bidder_that_takes_the_kitty_first_names_trumps_seeing_it(preset, rules):
+    named = _heuristic_trumps(resolve_variant(preset, rules))
+    assert all(trump == seen for trump, _, seen in named)
+    assert sum(dealt != seen for _, dealt, seen in named) >= 5
+
+
+def test_the_trump_kernel_sees_the_dealt_cards_alone():
+    """seen_at_trump, what the engine's bidder (and the simulated holder of the thinking
+    players' bidding deals) names trumps from: the dealt cards in lipton, with the kitty
+    where the kitty comes first."""
+    from pedro_sim.engine.game.dealing import seen_at_trump
+
+    dealt, kitty = np.uint64(0b1111111), np.uint64(0b1111 << 20)
+
+    def seen(preset, *rules):
+        return int(seen_at_trump(dealt, kitty, EngineInputs.for_variant(
+            resolve_variant(preset, list(rules))).tables))
+    assert seen("lipton") == int(dealt)
+    assert seen("lipton", "trump_before_kitty=no") == int(dealt | kitty)
+    assert seen("king-pedro") == int(dealt | kitty)
+    assert seen("king-pedro", "trump_before_kitty=yes") == int(dealt)
+
+
+def test_the_rule_needs_a_kitty():
+    for preset in ("cinch", "family", "sixty-three"):
+        with pytest.raises(PedroError, match="trump_before_kitty=true: .* kitty alone"):
+            resolve_variant(preset, ["trump_before_kitty=yes"])
+    assert resolve_variant("five-handed", ["trump_before_kitty=yes"]).trump_before_kitty
+    assert not resolve_variant("eighty-three").trump_before_kitty
+
+
+class _Shown:
+    """A reference engine policy (the random player) that notes what it is shown when it
+    names trumps."""
+
+    def __init__(self, stream):
+        self.random = RandomPolicy(stream)
+        self.at_trump: list = []
+
+    def choose(self, tag, seat, options, info=None):
+        if tag == "trump":
+            self.at_trump.append(info)
+        return self.random.choose(tag, seat, options, info)
+
+
+@pytest.mark.parametrize("preset,missy_shown", [("lipton", False), ("king-pedro", True),
+                                                ("eighty-three", True)])
+def test_the_reference_bidder_is_not_shown_the_missy_before_trumps(preset, missy_shown):
+    """The reference engine tells the policy, when it names trumps, the cards it has seen
+    besides its dealt ones: none in lipton (the missy comes after), the kitty elsewhere."""
+    v = get_variant(preset)
+    named = 0
+    for i in range(200):
+        stream, hands, stock = seeded_deal(v, 41, i, 0, i % 4)
+        policy = _Shown(stream)
+        body, _ = simulate(v, i % 4, hands, stock, policy)
+        if body["bidder"] is None:
+            continue
+        named += 1
+        assert policy.at_trump == [list(stock) if missy_shown else []], i
+    assert named > 100
+
+
+class _Asked:
+    """A seat's player in the arena that bids all it may and notes every question."""
+
+    def __init__(self) -> None:
+        self.questions: list[dict] = []
+
+    def decide(self, question: dict, legal: list) -> int:
+        self.questions.append(question)
+        return legal[-1]
+
+
+@pytest.mark.parametrize("preset,missy_shown", [("lipton", False), ("king-pedro", True)])
+def test_the_arena_view_shows_no_missy_at_trumps_and_eleven_cards_at_keep(preset, missy_shown):
+    """The protocol's view: at `trump` a lipton bidder is shown no missy (`picked_up` empty),
+    king-pedro's its kitty; at `keep` its `hand` lists every card it holds, the dealt ones
+    and the kitty."""
+    from pedro_sim.arena.views import Deal
+
+    v = get_variant(preset)
+    checked = 0
+    for i in range(20):
+        dealer = i % 4
+        _, hands, stock = seeded_deal(v, 43, i, 0, dealer)
+        asked = _Asked()
+        table = Deal({"variant": preset, "players": 4, "seed": 43}, i, dealer, hands,
+                     [asked] * 4)
+        body, _ = simulate(v, dealer, hands, stock, table)
+        trump = [q for q in asked.questions if q["decision"] == "trump"]
+        keep = [q for q in asked.questions if q["decision"] == "keep"
+                and q["seat"] == body["bidder"]]
+        if not trump or not keep:
+            continue
+        kitty = sorted(body["stock"])
+        assert sorted(trump[0]["view"]["picked_up"]) == (kitty if missy_shown else []), i
+        assert sorted(keep[0]["view"]["hand"]) == sorted(body["hands"][body["bidder"]] + kitty)
+        checked += 1
+    assert checked >= 10

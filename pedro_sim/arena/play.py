@@ -14,7 +14,7 @@ from pedro_sim.arena.views import Deal
 from pedro_sim.encoding import layout as L
 from pedro_sim.errors import PedroError
 from pedro_sim.reference.engine import FORMAT, fixed_deal
-from pedro_sim.reference.general import packets, seeded_deal, simulate
+from pedro_sim.reference.general import seeded_deal, simulate
 from pedro_sim.reference.variants import get_variant, with_rules
 from pedro_sim.setup import EngineInputs
 
@@ -27,19 +27,6 @@ class SeatFault(PedroError):
 
     exit_code = 1
     traces: list = []  # noqa: RUF012 (set on each fault by arena_traces)
-
-
-def picked_up(inputs: EngineInputs, v, dealer: int, stock: list[int]):
-    """The cards a bidder sees before it names trumps, as the engine deals them: the kitty
-    it takes (king-pedro, lipton's missy, eighty-three's widow), or its packet of the
-    books (family)."""
-    kitty = int(inputs.tables.opts[L.O_KITTY])
-    if kitty:
-        return lambda seat: list(stock[:kitty])
-    if inputs.tables.opts[L.O_BOOKS]:
-        books = packets(dealer, stock, players=v.players)
-        return lambda seat: list(books[seat])
-    return lambda seat: []
 
 
 def game_of(inputs: EngineInputs, seed: int) -> dict:
@@ -144,7 +131,7 @@ class Arena:
         v = self.variant()
         dealer = index % v.players
         _, hands, stock = seeded_deal(v, self.seed, index, 0, dealer)
-        table = self.table(v, index, dealer, hands, stock)
+        table = self.table(v, index, dealer, hands)
         return self.finish(index, label, table, lambda: simulate(v, dealer, hands, stock,
                                                                  table))
 
@@ -155,16 +142,15 @@ class Arena:
         and names ``suit``."""
         v = self.variant()
         _, hands, stock = fixed_deal(v, self.seed, index, hand, seat)
-        table = self.table(v, index, 0, hands, stock)
+        table = self.table(v, index, 0, hands)
         table.fix(seat, bid, suit)
         return self.finish(index, label, table, lambda: simulate(
             v, 0, hands, stock, table, fixed_bidder=seat, fixed_bid=bid), {"kind": 2})
 
-    def table(self, v, index: int, dealer: int, hands, stock) -> Deal:
+    def table(self, v, index: int, dealer: int, hands) -> Deal:
         """The deal's table: its views and the seats' players."""
         return Deal(self.game, index, dealer, hands, self.players,
-                    v.forced if isinstance(v.forced, int) else 0,
-                    picked_up(self.inputs, v, dealer, stock), self.fewest, self.passes_to,
+                    v.forced if isinstance(v.forced, int) else 0, self.fewest, self.passes_to,
                     self.inputs.variant.discards_face_up)
 
     def finish(self, index: int, label: str, table: Deal, run: Callable[[], tuple],

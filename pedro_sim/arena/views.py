@@ -33,14 +33,12 @@ class Deal:
     """One deal's table: the views and the players of its seats."""
 
     def __init__(self, game: dict, deal: int, dealer: int, hands, seats: list[Player],
-                 forced: int = 0, picked_up=None, public=None, partners=None,
-                 face_up: bool = False):
+                 forced: int = 0, public=None, partners=None, face_up: bool = False):
         self.game = game
         self.face_up = face_up  # every discard is seen by all (foster): the view's shown
         self.partners = partners or [-1] * len(seats)  # whom each passes cards to (-1: none)
         self.public = public  # (dealt, start, trump) -> each seat's fewest trumps in play
         self.forced = forced  # the dealer's forced bid, made without a decision
-        self.picked_up = picked_up or (lambda seat: [])  # what a bidder sees before trumps
         self.folded: dict[int, int] = {}  # seat -> the first trick it did not play to
         self.deal = deal
         self.dealer = dealer
@@ -107,8 +105,8 @@ class Deal:
                     "view": self.view(seat)}
         if tag in ("keep", "extra"):
             question["chosen"] = texts(chosen)
-        if tag == "trump":
-            question["view"]["picked_up"] = texts(self.picked_up(seat))
+        if tag == "trump":  # what the reference engine says the bidder has seen
+            question["view"]["picked_up"] = texts(info or [])
         if tag == "top":
             question["trick"], question["place"] = info
             if info[0] == len(self.tricks):  # it leads: the trick in progress has no plays
@@ -156,6 +154,13 @@ class Deal:
     def note_fold(self, seat: int, trick: int) -> None:
         """A seat folds (the reference engine tells it as it happens: all see it)."""
         self.folded.setdefault(seat, trick)
+
+    def note_taken(self, taken) -> None:
+        """Trumps are named and each seat has taken the cards the deal gives it after the
+        bidding (the reference engine tells it: the kitty or missy, a book, a second
+        packet): they are in its hand from now on."""
+        for seat, cards in enumerate(taken):
+            self.hand[seat] = sorted(self.dealt_ids[seat] + list(cards))
 
     def note_start(self, discards, received, start) -> None:
         """The exchange is over (the reference engine tells it): each seat's own cards, the

@@ -62,8 +62,10 @@ from pedro_sim.rules.choices import (
     O_PARTNERSHIPS,  # 1: two fixed partnerships; 0: individual play, a side a seat
     O_CALLED_PARTNER,  # 1: the bidder calls a trump; its holder partners it (five-handed)
     O_DISCARDS_FACE_UP,  # 1: what is put out of play before play is seen by all (foster)
+    O_TRUMP_BEFORE_KITTY,  # 1: the bidder names trumps from its dealt cards, then takes the
+    # kitty (lipton's missy); 0: it sees the kitty first
     N_RULE_OPTS,
-) = range(46)
+) = range(47)
 # the bid "28-56" as recorded, and what it scores made (set: minus the bid)
 BID_28_56 = variant.BID_28_56
 SCORE_28_56 = variant.SCORE_28_56

@@ -787,6 +787,30 @@ def discard_credit(v: Variant, t: Table, discards, bidder: int, start=()) -> int
 
 # -------------------------------------------------------------------- deal
 
+KITTY_EXCHANGES = ("kitty", "pass", "lipton")  # the high bidder takes the stock alone
+
+
+def taken_after_bidding(v: Variant, dealer: int, bidder: int, stock) -> list[list[int]]:
+    """Each seat's cards taken into its hand after the bidding, before any choice of the
+    exchange: the kitty (the bidder's: king-pedro, eighty-three, five-handed, lipton's
+    missy), a book (family) or a second packet (sixty-three, ukrainian); else none."""
+    if v.exchange in KITTY_EXCHANGES:
+        return [list(stock) if seat == bidder else [] for seat in range(v.players)]
+    if v.exchange in ("family", "second", "ukrainian"):
+        return packets(dealer, stock, players=v.players)
+    return [[] for _ in range(v.players)]
+
+
+def seen_before_trump(v: Variant, bidder: int, taken) -> list[int]:
+    """The cards besides its dealt ones that the bidder has seen when it names trumps: its
+    book (family, picked up first), the kitty it takes first (king-pedro, eighty-three,
+    five-handed); none where trumps are named first (lipton's missy: ``trump_first``; a
+    second packet is dealt after the naming)."""
+    if v.exchange == "family" or (v.exchange in KITTY_EXCHANGES and not v.trump_first):
+        return list(taken[bidder])
+    return []
+
+
 def simulate(v: Variant, dealer: int, hands, stock, policy, fixed_bidder: int | None = None,
              fixed_bid: int | None = None):
     """One deal from the dealt ``hands`` and ``stock``; returns the trace body
@@ -813,7 +837,12 @@ def simulate(v: Variant, dealer: int, hands, stock, policy, fixed_bidder: int | 
                      "made": False, "score": [0] * v.sides})
         return body, {}
     suits = ak2_suits(hands[bidder]) if v.deal_28_56 and bid == BID_28_56 else [0, 1, 2, 3]
-    suit = policy.choose("trump", bidder, suits, None)
+    taken = taken_after_bidding(v, dealer, bidder, stock)
+    # the policy is told what the bidder has seen besides its dealt cards
+    suit = policy.choose("trump", bidder, suits, seen_before_trump(v, bidder, taken))
+    note_taken = getattr(policy, "note_taken", None)  # the arena's views: each seat's
+    if note_taken is not None:  # cards taken into its hand, once trumps are named
+        note_taken(taken)
     t = table(v, suit)
     discards, received, start = exchange(v, t, dealer, bidder, hands, stock, policy)
     note = getattr(policy, "note_start", None)  # a table that seats other programs tells

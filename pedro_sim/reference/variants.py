@@ -41,6 +41,7 @@ class Variant:
         self.moon_game = False    # the top bid wins the game with every point, else loses it
         self.deal_28_56 = False   # the dealer may bid 28 holding A K 2 of the trump: 56 or -28
         self.discards_face_up = False  # all see the discards (no rule of play changes)
+        self.trump_first = False  # the bidder names trumps before it takes the kitty (lipton)
         self.exchange = "cinch"
         self.extras = "bury"      # bury | pairs | kp | all | None
         self.first_lead_trump = False
@@ -142,8 +143,9 @@ PRESETS = {
                       points={"A": 1, "K": 20, "J": 1, "OJ": 1, "T": 1, "P": 5, "O": 5,
                               "2": 1},
                       two_rule="player", min_bid=20, max_bid=35, forced=None, rounds="round",
-                      exchange="lipton", extras=None, follow="any", fold="start",
-                      plain_winner="leader", target=200, end="made_target", lose_at=-100),
+                      exchange="lipton", trump_first=True, extras=None, follow="any",
+                      fold="start", plain_winner="leader", target=200, end="made_target",
+                      lose_at=-100),
     "ukrainian": Variant("ukrainian",
                          points={"A": 1, "K": 30, "J": 1, "T": 10, "9": 9, "P": 5, "O": 5,
                                  "2": 1},
@@ -184,7 +186,7 @@ _SIMPLE = {"min_bid": "min_bid", "max_bid": "max_bid", "dealer_may_equal": "deal
            "plain_trick_winner": "plain_winner", "dealer_searches_discards": "search_discards",
            "moon-game": "moon_game", "moon_game": "moon_game", "28-56": "deal_28_56",
            "dealer_28_56": "deal_28_56", "deck": "deck", "off_jack_trump": "off_jack",
-           "discards_face_up": "discards_face_up"}
+           "discards_face_up": "discards_face_up", "trump_before_kitty": "trump_first"}
 # Individual play (every player its own side): the presets played so, and their player
 # counts (docs/rules.md; a preset's 4 in partnerships is the only other table).
 INDIVIDUAL = {"cinch": (2, 6), "sancho": (4, 7), "dom-pedro": (4, 7)}
@@ -192,7 +194,8 @@ DEAL_RULES = ("players", "partnerships",
               "min_bid", "max_bid", "forced_bid", "dealer_forced", "dealer_may_equal",
               "first_lead", "plain_led", "fold", "special_bid", "scoring", "two_scores_for",
               "plain_trick_winner", "points", "target", "goes_out_at", "dealer_searches_discards",
-              "moon", "moon-game", "28-56", "deck", "off_jack_trump", "discards_face_up")
+              "moon", "moon-game", "28-56", "deck", "off_jack_trump", "discards_face_up",
+              "trump_before_kitty")
 
 
 def with_rules(name: str, rules: dict) -> Variant:

@@ -40,9 +40,8 @@ _DISCARD = {
     "keep-scoring": "every player keeps {keep} cards: scoring trumps first, then other trumps",
     "free": "every player discards what it likes, keeping at most {keep}",
     "none": "nobody discards",
-    "put-away": "the high bidder, once it has named trumps, takes the missy into its hand "
-                "and puts away, face down, any cards beyond {keep} (scoring trumps put away "
-                "count for nobody); nobody else discards or draws",
+    "put-away": "the bidder puts away, face down, any cards beyond {keep} (scoring trumps "
+                "put away count for nobody); nobody else discards or draws",
     "fold-or-pass": "in turn from eldest, a player without a trump folds, and one with a "
                     "lone trump (or two, one of them the 2) may pass them to its partner (who "
                     "keeps them as its own) and fold; every other player keeps all its "
@@ -134,6 +133,24 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
+def _kitty_order(v: Variant) -> str:
+    """Whether the high bidder sees the kitty before it names trumps (option
+    trump_before_kitty), as the start of the exchange's sentence.
+
+    >>> from pedro_sim.rules.presets import PRESETS
+    >>> _kitty_order(PRESETS["lipton"]), _kitty_order(PRESETS["cinch"])
+    ('the high bidder names trumps from its dealt cards, then takes the missy into its hand; ',
+     '')
+    """
+    if not v.kitty:
+        return ""
+    kitty = "missy" if v.discard == "put-away" else "kitty"  # lipton's word for it
+    if v.trump_before_kitty:
+        return (f"the high bidder names trumps from its dealt cards, then takes the {kitty} "
+                "into its hand; ")
+    return f"the high bidder takes the {kitty} into its hand, then names trumps; "
+
+
 def describe(v: Variant) -> list[str]:
     """Sentences, one per stage of a deal and of a game."""
     scoring = _points_text(v)
@@ -173,7 +190,7 @@ def describe(v: Variant) -> list[str]:
            "winner": "the trick's winner", "player": team + "the player who plays it",
            "dealt": team + "the player dealt it, wherever it ends"}[v.two_scores_for]
         + ".",
-        _sentence((_DISCARD[v.discard] + "; " + _FILL[v.dealer_fill]
+        _sentence((_kitty_order(v) + _DISCARD[v.discard] + "; " + _FILL[v.dealer_fill]
                    + _excess_text(v)
                    + ("; scoring trumps the bidders' opponents discard count for the "
                       "bidders, those the bidders discard for nobody"

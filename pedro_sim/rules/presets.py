@@ -87,7 +87,8 @@ PRESETS: dict[str, Variant] = {
         dealer_fill="none", target=200, goes_out_at=0, tie="bidders"),
     "lipton": replace(
         CINCH, name="lipton", description="The Lipton variation of King Pedro (Saskatchewan)",
-        deck=32, off_jack_trump=True, hand=7, packet=1, kitty=4, keep=7,
+        deck=32, off_jack_trump=True, hand=7, packet=1, kitty=4, trump_before_kitty=True,
+        keep=7,
         points={"A": 1, "K": 20, "J": 1, "offjack": 1, "T": 1, "pedro": 5, "off5": 5, "2": 1},
         two_scores_for="player", auction="until-passes", min_bid=20, max_bid=35,
         dealer_forced="none", forced_bid=0, discard="put-away", dealer_fill="none",

@@ -58,6 +58,9 @@ class Variant:
     hand: int = 9  # cards dealt to each player before the bidding
     packet: int = 3
     kitty: int = 0  # cards for the high bidder
+    # the high bidder names trumps before it takes the kitty, from its dealt cards alone
+    # (lipton's missy); otherwise it takes the kitty first and names trumps seeing it
+    trump_before_kitty: bool = False
     books: int = 0  # face-down cards each player picks up after the bidding (family)
     second_deal: int = 0  # cards each player is dealt after the bidding (sixty-three)
     keep: int = 6  # hand size in play
@@ -151,6 +154,11 @@ class Variant:
                              f"{self.books}, second deal {self.second_deal})")
         if not 1 <= self.keep <= self.hand + self.books + self.second_deal + self.kitty:
             raise PedroError(f"keep={self.keep}: must lie in 1..the cards a player can hold")
+        if self.trump_before_kitty and (not self.kitty or self.books):
+            raise PedroError(f"trump_before_kitty=true: {self.name} has "
+                             + (f"books ({self.books} each), which the bidder sees before "
+                                "it names trumps" if self.kitty else "no kitty (kitty=0)")
+                             + "; the rule is for a game whose bidder takes a kitty alone")
 
     def _check_points(self) -> None:
         unknown = set(self.points) - set(POINT_RANKS)

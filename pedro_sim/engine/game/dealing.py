@@ -166,6 +166,17 @@ def take_kitty(deck, bidder, tab, books):
             books[bidder] |= bit(deck[j])
 
 
+@kernel
+def seen_at_trump(dealt, taken, tab):
+    """The cards a bidder dealt ``dealt`` names trumps from, ``taken`` being what it picked
+    up after the bidding: its book or the kitty too (family, king-pedro), its dealt cards
+    alone where it names trumps before it takes the kitty (O_TRUMP_BEFORE_KITTY: lipton's
+    missy; such a game has no books)."""
+    if tab.opts[L.O_TRUMP_BEFORE_KITTY] or tab.opts[L.O_BOOKS] + tab.opts[L.O_KITTY] == 0:
+        return dealt
+    return dealt | taken
+
+
 @shared_linked
 def deal_hands(deck, dealer, tab, hands, rec, record):
     """The deal proper: packets (recorded into ``rec`` when ``record``), then books, into

@@ -22,12 +22,13 @@ from numba.core import types
 from numba.extending import overload
 
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine.bits import ZERO, bit
+from pedro_sim.engine.bits import bit
 from pedro_sim.engine.game.calling import calls_partner, points_of_side
 from pedro_sim.engine.game.contract import play_contract_once
 from pedro_sim.engine.game.dealing import (
     deal_hands,
     fixed_hand_order_once,
+    seen_at_trump,
     shuffle,
     take_kitty,
 )
@@ -105,9 +106,8 @@ def play_dealt(dealer, bidder, suit, flags, tab, think):
     work = simulation_of(think)[0]
     hands = work.hands
     if suit < 0:
-        picked = tab.opts[L.O_BOOKS] + tab.opts[L.O_KITTY]
-        books = hands[L.H_BOOKS + bidder] if picked else ZERO
-        suit = best_suit(hands[L.H_DEALT + bidder] | books, tab)
+        suit = best_suit(seen_at_trump(hands[L.H_DEALT + bidder], hands[L.H_BOOKS + bidder], tab),
+                         tab)
     clear_points(work.pts)
     play_contract_once(dealer, bidder, suit, np.int64(L.P_HEURISTIC), flags, tab, work, think)
 
