@@ -138,9 +138,10 @@ def _kitty_order(v: Variant) -> str:
     trump_before_kitty), as the start of the exchange's sentence.
 
     >>> from pedro_sim.rules.presets import PRESETS
-    >>> _kitty_order(PRESETS["lipton"]), _kitty_order(PRESETS["cinch"])
-    ('the high bidder names trumps from its dealt cards, then takes the missy into its hand; ',
-     '')
+    >>> _kitty_order(PRESETS["lipton"]).split(", then ")
+    ['the high bidder names trumps from its dealt cards', 'takes the missy into its hand; ']
+    >>> _kitty_order(PRESETS["king-pedro"]), _kitty_order(PRESETS["cinch"])
+    ('the high bidder takes the kitty into its hand, then names trumps; ', '')
     """
     if not v.kitty:
         return ""
