@@ -40,8 +40,16 @@ numba 0.68 pitfalls the engine keeps clear of (tests/test_seats.py checks the fi
   and passed through an inlined overload lost its arrays the same way).
 """
 
+from pathlib import Path
+
 from pedro_sim.compiler import shared_link
+from pedro_sim.compiler.cache_stamp import drop_stale
 from pedro_sim.compiler.dispatcher import jit
+
+# what the kernels are built from: a change in any of it drops the whole cache, since
+# numba checks a cached kernel against its own file only (compiler/cache_stamp.py)
+KERNEL_SOURCES = ("engine", "encoding", "compiler", "rules", "cards.py", "errors.py")
+drop_stale(Path(__file__).resolve().parent.parent, KERNEL_SOURCES)
 
 shared = shared_link.shared
 hot = shared_link.hot
