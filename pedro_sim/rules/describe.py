@@ -179,9 +179,7 @@ def describe(v: Variant) -> list[str]:
         + {"exact": f"; if all pass the dealer is forced to bid {v.forced_bid}",
            "any": f"; if all pass the dealer must bid at least {v.min_bid}",
            "none": "; if all pass the deal is thrown in"}[v.dealer_forced]
-        + _follows_text(v)
-        + ("; the high bidder takes the kitty and names trumps"
-           if v.kitty and v.discard != "put-away" else "") + ".",
+        + _follows_text(v) + ".",  # the kitty's order: the exchange's sentence
         "Trumps: the named suit" + (", plus the five of the same colour (off-five)"
                                     if v.off_five_trump else "")
         + (", plus the jack of the same colour (off-jack, just below the jack)"
