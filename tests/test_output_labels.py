@@ -165,7 +165,8 @@ def test_the_forced_bid_follows_a_lowered_minimum():
 
 def test_five_handed_text_says_who_takes_the_set_aside_cards_and_extra_trumps():
     text = " ".join(describe(PRESETS["five-handed"]))
-    assert "the last 2 are set aside" in text and "the high bidder takes the kitty into its hand, then names trumps" in text
+    assert "the last 2 are set aside" in text
+    assert "the high bidder takes the kitty into its hand, then names trumps" in text.lower()
     assert "more than 6 cards (all trumps) keeps them all and plays one extra card" in text
 
 
