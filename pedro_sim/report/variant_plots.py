@@ -56,7 +56,8 @@ def make_rate_figure(bids: pd.DataFrame, totals: dict[str, int], policy: str, de
     else:
         ax.text(0.5, 0.5, f"no bid was made in {MIN_DEALS_PER_POINT} deals or more",
                 ha="center", transform=ax.transAxes)
-    ax.set_title("Make rate by bid, all presets (95% Wilson bands)\n"
+    which = "the presets" if len(totals) > 1 else next(iter(totals), "no preset")
+    ax.set_title(f"Make rate by bid, {which} (95% Wilson bands)\n"
                  + _subtitle(policy, deals), fontsize=10)
     fig.tight_layout()
     _save(fig, path)
