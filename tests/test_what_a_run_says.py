@@ -213,8 +213,13 @@ def test_bid_make_rate_charts_count_each_point(tmp_path):
     table = pd.DataFrame(rows, columns=["seat", "trump", "bid", "n", "p_make"])
     table["p_make_lo"], table["p_make_hi"] = table.p_make - 0.05, table.p_make + 0.05
     table["variant"], table["policy"] = "cinch", "heuristic"
-    fig = plots.make_rate_figure(table, HAND, tmp_path / "a.png")
-    assert counts(fig.axes[0]) == ["n=200"] * 3
+    fig = plots.make_rate_figure(table, HAND, tmp_path / "a.png")  # one n a line: in its key
+    assert counts(fig.axes[0]) == []
+    assert [t.get_text() for t in fig.axes[0].get_legend().get_texts()] == \
+        ["eldest, trumps H (n=200 each)"]
+    table.loc[2, "n"] = 50  # runs of their own (--precision): each point its n
+    fig = plots.make_rate_figure(table, HAND, tmp_path / "c.png")
+    assert counts(fig.axes[0]) == ["n=200", "n=200", "n=50"]
     fig = plots.make_rate_figure(table.iloc[:1], HAND, tmp_path / "b.png")  # one bid: a bar
     assert len(counts(fig.axes[0])) == 1 and "n=200" in counts(fig.axes[0])[0]
 
@@ -254,3 +259,17 @@ def test_progress_lines_when_stderr_is_not_a_terminal(monkeypatch, capsys):
     monkeypatch.setattr(runner, "LINE_SECONDS", 60.0)
     runner.run_chunked(slow_step, 10, (1,), "short", chunk=1)
     assert capsys.readouterr().err == ""  # a short run: no line
+
+
+def test_progress_counts_what_a_run_counts_with_precision_too(monkeypatch, capsys):
+    """advise's games (Study.run, with or without --precision) count games, not deals."""
+    from pedro_sim.analysis import runner
+
+    monkeypatch.setattr(runner, "LINE_SECONDS", 0.1)
+    monkeypatch.setattr(runner, "PRECISION_START", 20)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
+    acc, done, met = runner.run_precise(slow_step, 40, (1,), "eldest, trumps H: games", None,
+                                        1, 0.0, lambda counts: 1.0, unit="games")
+    assert (acc[0], done, met) == (40, 40, False)
+    err = capsys.readouterr().err
+    assert " of 20 games" in err and "deals" not in err

@@ -139,7 +139,8 @@ PRECISION_START = 8192  # deals before the first look at the intervals
 
 def run_precise(step: Step, cap: int, row_shape: tuple[int, ...], label: str,
                 show_progress: bool | None, chunk: int, precision: float,
-                widest: Callable[[np.ndarray], float]) -> tuple[np.ndarray, int, bool]:
+                widest: Callable[[np.ndarray], float],
+                unit: str = "deals") -> tuple[np.ndarray, int, bool]:
     """run_chunked until ``widest(counts)`` (the largest 95% half-width the counts report)
     is at most ``precision``: it looks after PRECISION_START deals and after each
     doubling, so the seed alone fixes the deals used. Returns (counts, deals, reached);
@@ -150,7 +151,8 @@ def run_precise(step: Step, cap: int, row_shape: tuple[int, ...], label: str,
         def shifted(start: int, n: int, size: int, out: np.ndarray, first: int = done) -> None:
             step(first + start, n, size, out)
 
-        acc += run_chunked(shifted, target - done, row_shape, label, show_progress, chunk)
+        acc += run_chunked(shifted, target - done, row_shape, label, show_progress, chunk,
+                           unit)
         done = target
         met = widest(acc) <= precision
         if met or done >= cap:

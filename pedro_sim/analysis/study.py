@@ -35,19 +35,20 @@ class Study:
         return {"variant": self.inputs.label, "policy": self.who.label}
 
     def run(self, step: Step, shape: tuple[int, ...], label: str, deals: int | None = None,
-            widest: Callable[[np.ndarray], float] | None = None) -> np.ndarray:
+            widest: Callable[[np.ndarray], float] | None = None,
+            unit: str = "deals") -> np.ndarray:
         """Sum a strategy driver's per-chunk counts over deals 0..deals-1 (default: all).
         With ``precision`` and ``widest`` (the largest 95% half-width of the proportions
         the counts report), stop as soon as that is at most ``precision``: it looks after
         PRECISION_START deals and after each doubling, so the seed alone fixes the deals
-        used, and ``deals`` is the most it may use."""
+        used, and ``deals`` is the most it may use. ``unit``: what the progress counts."""
         cap = self.deals if deals is None else deals
         chunk = chunk_for(self.who.policy)
         if self.precision is None or widest is None:
             self.used[label] = cap
-            return run_chunked(step, cap, shape, label, self.show_progress, chunk)
+            return run_chunked(step, cap, shape, label, self.show_progress, chunk, unit)
         acc, done, met = run_precise(step, cap, shape, label, self.show_progress, chunk,
-                                     self.precision, widest)
+                                     self.precision, widest, unit)
         self.used[label] = done
         if not met:
             self.missed.append(label)

@@ -66,9 +66,13 @@ def make_rate_figure(table: pd.DataFrame, hand_text: str, path: Path) -> plt.Fig
         return _one_bid_figure(table, hand_text, path)
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for (seat, trump), g in table.groupby(["seat", "trump"], sort=False):
-        line, = ax.plot(g["bid"], g["p_make"], marker="o", label=f"{seat}, trumps {trump}")
+        same = g["n"].nunique() == 1  # one run priced every bid: its n once, in the legend
+        label = f"{seat}, trumps {trump}" + (f" (n={count_text(g['n'].iloc[0])} each)"
+                                             if same else "")
+        line, = ax.plot(g["bid"], g["p_make"], marker="o", label=label)
         ax.fill_between(g["bid"], g["p_make_lo"], g["p_make_hi"], alpha=0.25)
-        label_counts(ax, g["bid"], g["p_make"], g["n"], line.get_color())
+        if not same:  # over each point: lines close together would overlap their labels
+            label_counts(ax, g["bid"], g["p_make"], g["n"], line.get_color())
     ax.set_xlabel(f"bid (points); {N_NOTE}")
     ax.set_ylabel("P(make) (probability)")
     ax.set_ylim(0, 1.08)  # room for the counts over a point near 1

@@ -41,7 +41,7 @@ def game_wins(study: Study, hand: list[int], seat: str, suit: int, score: tuple[
         return wilson_half(rows[:, 1], np.maximum(rows[:, 0] + rows[:, 1], 1))
 
     return study.run(step, (v.top_bid + 1, 3), f"{seat}, trumps {SUITS[suit]}: games",
-                     deals=games, widest=widest)
+                     deals=games, widest=widest, unit="games")
 
 
 def advise(study: Study, hand: list[int], seat: str, score: tuple[int, int],
