@@ -15,7 +15,7 @@ from rich.console import Console
 from pedro_sim.analysis.runner import ProgressLines
 from pedro_sim.arena.duel import arena_duel
 from pedro_sim.arena.play import SeatFault, arena_traces, check_arena_spec
-from pedro_sim.commands.console_tables import rate
+from pedro_sim.commands.players_cmd import made_rates
 from pedro_sim.report.files import (
     check_writable_dir,
     check_writable_file,
@@ -63,7 +63,7 @@ def run_arena_duel(a: str, b: str, deals: int, seed: int, rules: Variant, timeou
         f"(95% {r.points_diff_lo:+.3f} to {r.points_diff_hi:+.3f})\n"
         f"  net score per deal, A minus B: {r.score_diff:+.3f} "
         f"(95% {r.score_diff_lo:+.3f} to {r.score_diff_hi:+.3f})\n"
-        f"  make rate as bidders: A {bids_made(r, 'a')}, B {bids_made(r, 'b')}")
+        f"  make rate as bidders: {made_rates(r)}")
     write_csv(out_dir / "duel.csv", result.summary)
     write_csv(out_dir / "deals.csv", result.rows)
     write_json(out_dir / "run.json", run_metadata(seed, deals, rules, f"{a} vs {b}",
@@ -72,12 +72,6 @@ def run_arena_duel(a: str, b: str, deals: int, seed: int, rules: Variant, timeou
     console.print(f"wrote {out_dir}/duel.csv, deals.csv and run.json ({elapsed:.1f} s)")
     if result.fault is not None:
         failed(result.fault, f"the {int(r.deals):,} deals finished before it", console)
-
-
-def bids_made(r, who: str) -> str:
-    """A player's make rate as bidder and its bids, or "no bids"."""
-    bids = int(r[f"{who}_bids"])
-    return rate(r[f"{who}_make_rate"], bids) + (f" ({bids:,} bids)" if bids else "")
 
 
 def run_arena_trace(policy: str, rules: Variant, deals: int, seed: int, first: int,
