@@ -62,16 +62,14 @@ def _deal_and_play(inline_loop: bool):
                 thrown_in(dealt, tab, rec)
                 return bidder, 0, trump
             policy = for_sides(policy, role_of(tab, bidder))
-            kitty_first = tab.opts[L.O_TRUMP_BEFORE_KITTY] == 0
-            if kitty_first:  # it takes the kitty and names trumps seeing it
-                take_kitty(deck, bidder, tab, books)
+            take_kitty(deck, bidder, tab, books)
             role = role_of(tab, bidder)
             player = policy_of(policy, role)
             cfg = settings_of(policy, role)
+            # what it names trumps from: the kitty too, unless it takes it only after
+            # (lipton's missy: seen_at_trump)
             trump = name_trump(player, seen_at_trump(dealt[bidder], books[bidder], tab),
                                dealt[bidder], bidder, dealer, bid, rng, flags, cfg, tab, think)
-            if not kitty_first:  # lipton: trumps named from the dealt cards, then the missy
-                take_kitty(deck, bidder, tab, books)
             pts[L.PT_PREDICTED] = ev_gate(EV_PREDICTED, bidder, dealer, dealt[bidder], bid, trump,
                                           False, flags, cfg, tab, rng, think)
         else:
