@@ -24,7 +24,7 @@ report: warmup
 	$(BIN)/pedro-sim report --out reports/report
 
 lint: $(STAMP)
-	$(BIN)/ruff check pedro_sim tests scripts
+	$(BIN)/ruff check pedro_sim tests scripts conftest.py
 
 # the kernels are compiled once (warmup's two processes) before two pytest workers load
 # them from the cache; the tests do not depend on their order or on sharing a process

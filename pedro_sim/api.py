@@ -17,10 +17,10 @@ from pedro_sim.analysis.bid import bid_analysis
 from pedro_sim.analysis.strategy import advise as _advise
 from pedro_sim.analysis.strategy import holdings as _holdings
 from pedro_sim.analysis.strategy import techniques as _techniques
-from pedro_sim.analysis.strategy.steered import steerable, steered_techniques
+from pedro_sim.analysis.strategy.technique_worth import steerable, steered_techniques
 from pedro_sim.analysis.study import Study, build_study
 from pedro_sim.cards import parse_hand, parse_suit
-from pedro_sim.encoding.options import check_in_pack
+from pedro_sim.encoding.option_array import check_in_pack
 from pedro_sim.parsers import (
     parse_presets,
     parse_score,
@@ -109,7 +109,7 @@ def variants(presets: str | None = None, games: int = 2000, *, deals: int = 200_
              precision: float | None = None) -> pd.DataFrame:
     """Per preset and bid: how often bids are made (the `variants` command's variants.csv)."""
     from pedro_sim.analysis.variants import variants_analysis
-    from pedro_sim.setup import EngineInputs, players
+    from pedro_sim.engine_inputs import EngineInputs, players
 
     inputs = [EngineInputs.for_variant(n) for n in parse_presets(presets)]
     who = players(policy, inputs[0].variant)

@@ -1,5 +1,5 @@
 """The `pedro-sim` command line: thin commands that validate, call one analysis, report.
-The options the analyses share are declared once, in commands/options.py."""
+The options the analyses share are declared once, in commands/shared_options.py."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ try:  # typer 0.20 and later vendor click (and raise its exceptions even when cl
 except ImportError:  # pragma: no cover - depends on the installed typer
     from click import exceptions as click_exc
 
-from pedro_sim.commands.options import (
+from pedro_sim.commands.shared_options import (
     ANALYSIS,
     MAX_DEALS,
     MAX_GAMES,
@@ -25,9 +25,10 @@ from pedro_sim.commands.options import (
     Shared,
     shared,
 )
-from pedro_sim.encoding.options import check_in_pack
+from pedro_sim.encoding.option_array import check_in_pack
 from pedro_sim.entry import INTERRUPTED_CODE, by_interrupt, end_code, install, interrupted
 from pedro_sim.errors import PedroError
+from pedro_sim.games import GAMES
 from pedro_sim.parsers import SEAT_HELP, SEATS_HELP
 
 GLOSSARY = (
@@ -99,7 +100,7 @@ def _out(default: str, what: str = "Report directory.") -> typer.models.OptionIn
 @shared("seed", "policy", "sides", "pimc", "variant", "house", "threads", "dask",
         defaults={"policy": STRONG})
 def bid(
-    opts: Shared,  # the shared options (commands/options.py)
+    opts: Shared,  # the shared options (commands/shared_options.py)
     hand: str = HAND,
     bid_value: int = typer.Option(None, "--bid", help="The bid to price (default: the minimum)."),
     trump: str = typer.Option("best", "--trump", help="S, H, D, C or best (the heuristic's suit)."),
@@ -140,7 +141,7 @@ def bid(
 @app.command()
 @shared("variant", "house", "seed", "policy", "sides", "pimc", "threads")
 def trace(
-    opts: Shared,  # the shared options (commands/options.py)
+    opts: Shared,  # the shared options (commands/shared_options.py)
     deals: int = typer.Option(100, "--deals", min=1, max=MAX_DEALS, help="Number of deals."),
     first: int = typer.Option(0, "--first", min=0, max=MAX_INDEX,
                               help="Index of the first deal."),
@@ -172,7 +173,7 @@ def trace(
 @app.command()
 @shared("seed", "variant", "house", "policy")
 def show(
-    opts: Shared,  # the shared options (commands/options.py)
+    opts: Shared,  # the shared options (commands/shared_options.py)
     deal: int = typer.Option(0, "--deal", min=0, max=MAX_INDEX, help="Deal index."),
 ) -> None:
     """Print one deal readably: hands, bids, discards, fills, every trick, points."""
@@ -252,7 +253,7 @@ def explain(
 @app.command()
 @shared("seed", "policy", "sides", "pimc", "threads", "dask")
 def variants(
-    opts: Shared,  # the shared options (commands/options.py)
+    opts: Shared,  # the shared options (commands/shared_options.py)
     presets: str = PRESETS,
     deals: int = _deals("Deals per preset (default 200,000; with --precision, the most to "
                         "use, default 10^7)."),
@@ -277,7 +278,7 @@ def variants(
 @app.command()
 @shared("seed", "pimc", "variant", "house", "threads", "dask")
 def duel(
-    opts: Shared,  # the shared options (commands/options.py)
+    opts: Shared,  # the shared options (commands/shared_options.py)
     a: str = typer.Option("pimc", "--a", help="Player A."),
     b: str = typer.Option("heuristic", "--b", help="Player B."),
     deals: int = _deals("Deals, each played twice (default 2,000; with --precision, the most "
@@ -311,7 +312,7 @@ def duel(
 @app.command()
 @shared("seed", "pimc", "threads")
 def ladder(
-    opts: Shared,  # the shared options (commands/options.py)
+    opts: Shared,  # the shared options (commands/shared_options.py)
     player: list[str] = typer.Option(None, "--player",
                                      help="A player spec (repeatable; default: random, "
                                           "heuristic, pimc, dd, and pimc as before it read "
@@ -335,7 +336,7 @@ def ladder(
 @app.command()
 @shared("seed", "pimc", "threads")
 def calibrate(
-    opts: Shared,  # the shared options (commands/options.py)
+    opts: Shared,  # the shared options (commands/shared_options.py)
     policy: str = typer.Option("pimc", "--policy",
                                help="A player that bids by expected value (a spec)."),
     presets: str = PRESETS,
@@ -352,7 +353,7 @@ def calibrate(
 @app.command()
 @shared(*ANALYSIS)
 def holdings(
-    opts: Shared,  # the shared options (commands/options.py)
+    opts: Shared,  # the shared options (commands/shared_options.py)
     seat: str = typer.Option("all", "--seat", help=SEATS_HELP),
     deals: int = _deals("Deals per seat, and paired deals per trump card and seat (default "
                         "100,000; with --precision, the most to use)."),
@@ -373,7 +374,7 @@ def holdings(
 @app.command()
 @shared(*ANALYSIS, defaults={"policy": STRONG})
 def technique(
-    opts: Shared,  # the shared options (commands/options.py)
+    opts: Shared,  # the shared options (commands/shared_options.py)
     name: str = typer.Argument(..., help="A technique (cinch, save-pedro, lead-trumps, "
                                "guard-pedro, bury-low, pass-trumps) or all; docs/strategy.md "
                                "defines each."),
@@ -400,7 +401,7 @@ def technique(
 @app.command()
 @shared(*ANALYSIS, defaults={"policy": STRONG})
 def advise(
-    opts: Shared,  # the shared options (commands/options.py)
+    opts: Shared,  # the shared options (commands/shared_options.py)
     hand: str = HAND,
     seat: str = typer.Option("eldest", "--seat", help=SEAT_HELP),
     score: str = typer.Option("0-0", "--score", help="The game score before the deal, "
@@ -437,7 +438,7 @@ def advise(
 @app.command()
 @shared(*ANALYSIS)
 def chart(
-    opts: Shared,  # the shared options (commands/options.py)
+    opts: Shared,  # the shared options (commands/shared_options.py)
     kind: str = typer.Argument(..., help="bids, make-rate, cards, techniques or all."),
     by: str = typer.Option("tops", "--by", help="bids: rows by top trumps held (tops) or "
                            "pedros held (pedros)."),
@@ -459,7 +460,7 @@ def chart(
 @app.command()
 @shared(*ANALYSIS)
 def report(
-    opts: Shared,  # the shared options (commands/options.py)
+    opts: Shared,  # the shared options (commands/shared_options.py)
     deals: int = _deals("Deals per measurement (per seat, card and seat, comparison, "
                         "preset); default 500,000, with --precision the most to use."),
     games: int = typer.Option(2000, "--games", min=0, max=MAX_GAMES,
@@ -478,7 +479,7 @@ def report(
 @app.command()
 @shared("house")
 def solve(
-    opts: Shared,  # the shared options (commands/options.py)
+    opts: Shared,  # the shared options (commands/shared_options.py)
     in_path: Path = typer.Option(..., "--in", help="Positions, JSON Lines "
                                  "(docs/trace-format.md)."),
     out_path: Path = _out("solved.jsonl", "Answers, JSON Lines."),
@@ -493,7 +494,7 @@ def solve(
 @app.command()
 @shared("house")
 def rules(
-    opts: Shared,  # the shared options (commands/options.py)
+    opts: Shared,  # the shared options (commands/shared_options.py)
     preset: str = typer.Argument(None, help="A preset; all presets when omitted."),
 ) -> None:
     """Print a preset's rule options and a short text of how it plays."""
@@ -546,13 +547,13 @@ def _unwrap_help() -> None:
 _unwrap_help()
 
 
-def _bourre() -> None:
-    from pedro_sim.commands.bourre_cli import bourre_app
+def _games() -> None:
+    """Each registered game's sub-app (pedro_sim/games)."""
+    for game in GAMES:
+        app.add_typer(game.package().app(), name=game.name)
 
-    app.add_typer(bourre_app, name="bourre")
 
-
-_bourre()
+_games()
 
 
 def _fail(message: str, code: int) -> None:

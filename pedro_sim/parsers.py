@@ -1,6 +1,6 @@
 """The command line's small parsers, together: choices by name (seats, sides, techniques,
 charts, presets) and the game score. Each refuses bad text with a one-line PedroError that
-names the problem. (Cards: cards.py; house rules: rules/overrides.py; players: setup.py.)"""
+names the problem. (Cards: cards.py; house rules: rules/overrides.py; players: engine_inputs.py.)"""
 
 from __future__ import annotations
 
@@ -113,7 +113,7 @@ def parse_sides(side: str) -> list[str]:
 
 
 def parse_techniques(name: str) -> list[str]:
-    from pedro_sim.setup import TECHNIQUES
+    from pedro_sim.engine_inputs import TECHNIQUES
 
     return parse_choice(name, TECHNIQUES, "technique")
 
@@ -141,9 +141,9 @@ def parse_presets(text: str | None) -> list[str]:
     >>> parse_presets("cinch,cinch@3"), len(parse_presets("all,individual"))
     (['cinch', 'cinch@3'], 28)
     """
+    from pedro_sim.engine_inputs import PLAYED_PRESETS
     from pedro_sim.rules.overrides import table_variant
     from pedro_sim.rules.table_size import individual_tables
-    from pedro_sim.setup import PLAYED_PRESETS
 
     words = {"all": list(PLAYED_PRESETS), "individual": individual_tables()}
     if text is None:

@@ -15,11 +15,11 @@ import numpy as np
 
 from pedro_sim.cards import card_text, cards_of, parse_card, parse_suit
 from pedro_sim.encoding import layout as L
-from pedro_sim.encoding.options import check_in_pack
+from pedro_sim.encoding.option_array import check_in_pack
 from pedro_sim.engine.thinking import solver as S
+from pedro_sim.engine_inputs import EngineInputs, check_engine_plays
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant, get_preset
-from pedro_sim.setup import EngineInputs, check_engine_plays
 
 MAX_ROOT_MOVES = 8192
 MAX_HAND = 16  # a ply's move list in the search (solver.py Search.moves)

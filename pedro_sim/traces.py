@@ -10,7 +10,7 @@ from pedro_sim.cards import SUITS, card_text, cards_of
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine.rng import KIND_DEAL, KIND_FIXED
-from pedro_sim.setup import EngineInputs
+from pedro_sim.engine_inputs import EngineInputs
 
 TRACE_FORMAT = "pedro-trace/1"
 

@@ -39,7 +39,8 @@ from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine.drivers import strategy
 from pedro_sim.engine.game.whole_game import GAME_COLS
-from pedro_sim.setup import EngineInputs, technique_flags
+from pedro_sim.engine_inputs import EngineInputs, technique_flags
+from pedro_sim.games import GAMES
 from pedro_sim.traces import record_deals, record_fixed
 
 PIMC = L.PL_PIMC * 17  # every seat pimc: runs the thinking players' code too
@@ -47,7 +48,9 @@ CHAIN_DONE = "thinking deal phase compiled"
 # The drivers (driver_steps), handed out a group at a time, the slowest to compile first.
 # A group holds the steps that compile the same driver kernel (0, 2, 5: _auctioned; 1, 3:
 # _fixed; 4, 8: play_game), which two processes taking them at once would both compile.
-QUEUE = ((4, 8), (10,), (9,), (0, 2, 5), (1, 3), (6,), (7,))  # 10: Bourré's drivers
+# Each game's drivers (pedro_sim/games) come after Pedro's ten, a group a game.
+QUEUE = ((4, 8), *((10 + k,) for k in range(len(GAMES))), (9,), (0, 2, 5), (1, 3), (6,),
+         (7,))
 
 
 def warm_all(variant: str = "cinch", jobs: int = 1) -> None:
@@ -211,7 +214,7 @@ def _types(inputs: EngineInputs) -> SimpleNamespace:
     (Work), the thinking players' scratch, a play state, the tables and the flags."""
     from numba import typeof, types
 
-    from pedro_sim.engine.thinking.scratch import T_I, T_U
+    from pedro_sim.engine.thinking.think_buffers import T_I, T_U
 
     work, think = _thinking_scratch(inputs)
     return SimpleNamespace(
@@ -308,26 +311,7 @@ def driver_steps(policy: int) -> list[Callable[[EngineInputs], None]]:
     ]
     if policy != L.P_RANDOM:
         steps += strategy_steps(policy, flags, hand)
-    return steps + [lambda i: warm_bourre()]
-
-
-def warm_bourre() -> None:
-    """Bourré's drivers: sessions, a recorded session, a fixed hand, hands by class (one
-    compile serves every player: a seat's player is data)."""
-    from pedro_sim.analysis.bourre.table import seated
-    from pedro_sim.engine.bourre import drivers as bourre
-    from pedro_sim.engine.bourre.fixed import F_LEN, N_CLASSES
-    from pedro_sim.rules.bourre import BourreRules
-
-    rules = BourreRules(players=4)
-    table = seated("pimc:worlds=1", 4)
-    bourre.sessions(rules, 1, 0, 2, 2, table.pol, table.worlds)
-    bourre.record_session(rules, 1, 0, 2, table.pol, table.worlds)
-    hand = np.array([12, 11, 10, 9, 8], np.int64)
-    bourre.fixed_hand(rules, 1, 0, 1, 1, hand, 1, 0, 0, -1, 4, 0, table.pol, table.worlds,
-                      np.zeros((1, F_LEN), np.int64))
-    bourre.hand_classes(rules, 1, 0, 1, 1, 1, 4, table.pol, table.worlds,
-                        np.zeros((1, N_CLASSES, F_LEN), np.int64))
+    return steps + [lambda i, game=game: game.package().warm() for game in GAMES]
 
 
 def warm_search() -> None:

@@ -12,8 +12,8 @@ import argparse
 import numpy as np
 
 from pedro_sim.arena.play import arena_traces
+from pedro_sim.engine_inputs import PLAYED_PRESETS, EngineInputs, players
 from pedro_sim.rules.overrides import resolve_variant
-from pedro_sim.setup import PLAYED_PRESETS, EngineInputs, players
 from pedro_sim.traces import record_deals, trace_dict
 
 INDIVIDUAL = ("cinch@2", "cinch@3", "cinch@4", "cinch@5", "cinch@6", "sancho@4", "sancho@5",

@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 from pedro_sim.arena.play import arena_traces
+from pedro_sim.engine_inputs import EngineInputs
 from pedro_sim.rules.overrides import resolve_variant
-from pedro_sim.setup import EngineInputs
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "bot.py"
 

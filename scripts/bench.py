@@ -33,7 +33,7 @@ import numpy as np
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import deals as drivers
-from pedro_sim.setup import EngineInputs, technique_flags
+from pedro_sim.engine_inputs import EngineInputs, technique_flags
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND = "AH KH 5H 2H 9C 4D JS 7S 3C"
@@ -62,10 +62,10 @@ def bourre_rate(player: str, players: int, threads: int, sessions: int,
                 repeats: int = 3) -> float:
     """Bourré deals per second (sessions of 10 deals, every seat ``player``), best of
     ``repeats``."""
-    from pedro_sim.analysis.bourre.table import seated
-    from pedro_sim.engine.bourre.drivers import sessions as play_sessions
-    from pedro_sim.engine.bourre.session import R_DEALS
-    from pedro_sim.rules.bourre import BourreRules
+    from pedro_sim.games.bourre.analysis.seating import seated
+    from pedro_sim.games.bourre.kernels.drivers import sessions as play_sessions
+    from pedro_sim.games.bourre.kernels.session import R_DEALS
+    from pedro_sim.games.bourre.rules import BourreRules
 
     rules, table = BourreRules(players=players), seated(player, players)
     numba.set_num_threads(threads)
@@ -142,7 +142,7 @@ BEFORE_PIMC = "pimc:objective=points,think=play,infer=none"  # the pimc of befor
 
 def pimc_rate(threads: int, deals: int = 400, spec: str = "pimc") -> float:
     """Deals per second of cinch with the player ``spec`` at every seat, bidding included."""
-    from pedro_sim.setup import players
+    from pedro_sim.engine_inputs import players
     from pedro_sim.traces import record_deals
 
     inputs = EngineInputs.for_variant("cinch")

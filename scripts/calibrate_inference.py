@@ -17,8 +17,8 @@ import numpy as np
 
 from pedro_sim.cards import parse_card
 from pedro_sim.engine.players.bid_values import suit_values
+from pedro_sim.engine_inputs import EngineInputs
 from pedro_sim.rules.presets import PRESETS
-from pedro_sim.setup import EngineInputs
 
 
 def calls(path: str, name: str) -> tuple[np.ndarray, np.ndarray]:

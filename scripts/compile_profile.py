@@ -62,7 +62,7 @@ def main() -> None:
     started = time.perf_counter()
     if args.what in ("bid", "pimc-bid"):
         from pedro_sim.analysis.bid import points_histogram
-        from pedro_sim.setup import EngineInputs, technique_flags
+        from pedro_sim.engine_inputs import EngineInputs, technique_flags
 
         thinking = args.what == "pimc-bid"
         points_histogram(EngineInputs.for_variant("cinch"), list(range(9)), 0, 1, 4, 1,
@@ -74,7 +74,7 @@ def main() -> None:
 
         warm_all()
     else:
-        from pedro_sim.setup import EngineInputs
+        from pedro_sim.engine_inputs import EngineInputs
         from pedro_sim.warmup import warm_deal_phase
 
         warm_deal_phase(EngineInputs.for_variant("cinch"), thinking=args.what == "thinking")

@@ -17,7 +17,7 @@ import numpy as np
 
 from pedro_sim import reference
 from pedro_sim.encoding import layout as L
-from pedro_sim.setup import EngineInputs, players
+from pedro_sim.engine_inputs import EngineInputs, players
 from pedro_sim.traces import record_deals, trace_dict
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from pedro_sim.setup import PLAYED_PRESETS
+from pedro_sim.engine_inputs import PLAYED_PRESETS
 
 OLD = "pimc:objective=points,think=play,infer=none"
 ABLATIONS = (("score", "objective=score (card play for the net score)"),

@@ -20,8 +20,8 @@ import numpy as np
 
 from pedro_sim.analysis.decisions.explain import explain_position_file, explain_trace
 from pedro_sim.analysis.decisions.position import decision_from_trace
+from pedro_sim.engine_inputs import EngineInputs, players
 from pedro_sim.errors import PedroError
-from pedro_sim.setup import EngineInputs, players
 from pedro_sim.traces import record_deals, trace_dict
 
 SPEC = "pimc:worlds=6,bid_worlds=8,keep_worlds=4"  # the traces explained

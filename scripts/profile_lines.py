@@ -34,7 +34,7 @@ import numpy as np
 from numba.core.registry import CPUDispatcher
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import deals as drivers
-from pedro_sim.setup import EngineInputs, technique_flags
+from pedro_sim.engine_inputs import EngineInputs, technique_flags
 inputs = EngineInputs.for_variant(sys.argv[3])
 n = int(sys.argv[2])
 shape = (inputs.variant.top_bid + 1, inputs.variant.total_points + 1)

@@ -23,8 +23,8 @@ import numba
 
 from pedro_sim.engine.checks.invariants import KIND_NAMES
 from pedro_sim.engine.drivers.soak import soak_counts
+from pedro_sim.engine_inputs import EngineInputs, parse_policy, technique_flags
 from pedro_sim.rules.overrides import resolve_variant
-from pedro_sim.setup import EngineInputs, parse_policy, technique_flags
 
 FIRST_MARK = 100_000  # peak RSS is read after this many deals, and at the end
 BATCH = 1 << 22  # deals per call after the first mark

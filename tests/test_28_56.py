@@ -15,12 +15,12 @@ from pedro_sim.cards import mask_of, parse_hand, suits_with_ace_king_two
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers.deals import explain_call_position
 from pedro_sim.engine.players.bid_values import suit_values
-from pedro_sim.engine.thinking import scratch as S
+from pedro_sim.engine.thinking import think_buffers as S
+from pedro_sim.engine_inputs import EngineInputs, players, technique_flags
 from pedro_sim.errors import PedroError
 from pedro_sim.reference.general import score_deal
 from pedro_sim.reference.variants import with_rules
 from pedro_sim.rules.overrides import resolve_variant
-from pedro_sim.setup import EngineInputs, players, technique_flags
 from pedro_sim.traces import record_deals, trace_dict
 
 FLAGS = technique_flags()

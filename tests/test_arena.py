@@ -20,9 +20,9 @@ from test_trace_accounting import identity_errors
 from pedro_sim import reference
 from pedro_sim.arena.duel import arena_duel
 from pedro_sim.arena.play import SeatFault, arena_traces
+from pedro_sim.engine_inputs import PLAYED_PRESETS, EngineInputs, players
 from pedro_sim.errors import PedroError
 from pedro_sim.rules.overrides import resolve_variant
-from pedro_sim.setup import PLAYED_PRESETS, EngineInputs, players
 from pedro_sim.traces import record_deals, trace_dict
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -14,8 +14,8 @@ from pedro_sim.arena import pimc as AP
 from pedro_sim.arena.duel import arena_duel
 from pedro_sim.arena.heuristic import HeuristicPlayer
 from pedro_sim.arena.play import Arena, arena_traces
+from pedro_sim.engine_inputs import EngineInputs
 from pedro_sim.reference import check_trace
-from pedro_sim.setup import EngineInputs
 
 FAST = "pimc:worlds=6,bid_worlds=8,keep_worlds=8"
 VIEW_KEYS = ("seat", "bidder", "bid", "trump", "hand", "discarded", "passed", "hand_sizes",

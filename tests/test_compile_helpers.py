@@ -121,7 +121,7 @@ def test_warmup_compiles_the_types_the_drivers_use():
     from pedro_sim import warmup as W
     from pedro_sim.engine.game.whole_deal import _deal_and_play_called, _deal_and_play_inline
     from pedro_sim.engine.thinking.solver import exact, move_value
-    from pedro_sim.setup import EngineInputs
+    from pedro_sim.engine_inputs import EngineInputs
 
     inputs = EngineInputs.for_variant("cinch")
     pieces = W._pieces(W._types(inputs))
@@ -154,7 +154,7 @@ def test_after_the_warmup_no_kind_of_player_compiles_anything():
     from numba.core import event
 
     from pedro_sim.encoding import layout as L
-    from pedro_sim.setup import EngineInputs
+    from pedro_sim.engine_inputs import EngineInputs
     from pedro_sim.warmup import warm_policy
 
     inputs = EngineInputs.for_variant("cinch")
@@ -184,7 +184,7 @@ def test_no_kernel_is_compiled_for_a_literal_argument():
     (candidate_value was compiled twice, for record True and False): after the deal
     phases of both versions, no cached signature holds a literal type."""
     from pedro_sim.encoding import layout as L
-    from pedro_sim.setup import EngineInputs
+    from pedro_sim.engine_inputs import EngineInputs
     from pedro_sim.warmup import PIMC, warm_policy
 
     inputs = EngineInputs.for_variant("cinch")

@@ -8,7 +8,7 @@ import numpy as np
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine.game import whole_deal as deals
-from pedro_sim.setup import EngineInputs, technique_flags
+from pedro_sim.engine_inputs import EngineInputs, technique_flags
 
 
 def _calls(monkeypatch, policy: int) -> list[tuple[str, object]]:

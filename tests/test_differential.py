@@ -13,8 +13,8 @@ from pedro_sim.analysis.games import game_outcomes
 from pedro_sim.cards import SUITS, card_text
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.rng import KIND_FIXED
+from pedro_sim.engine_inputs import EngineInputs
 from pedro_sim.rules import get_preset
-from pedro_sim.setup import EngineInputs
 from pedro_sim.traces import record_deals, record_fixed, trace_dict
 
 

@@ -10,11 +10,11 @@ from pedro_sim.analysis.decisions.position import decision_from_trace, read_posi
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.rng import start
 from pedro_sim.engine.thinking import sampler as SM
+from pedro_sim.engine_inputs import EngineInputs, players
 from pedro_sim.errors import PedroError
 from pedro_sim.reference import check_trace
 from pedro_sim.rules.overrides import resolve_variant
 from pedro_sim.rules.presets import get_preset
-from pedro_sim.setup import EngineInputs, players
 from pedro_sim.traces import record_deals, trace_dict
 
 FOSTER = EngineInputs.for_variant("foster")

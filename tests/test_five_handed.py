@@ -33,9 +33,9 @@ from pedro_sim.engine.game.scoring import deal_score
 from pedro_sim.engine.game.whole_game import settle_individual
 from pedro_sim.engine.rng import start
 from pedro_sim.engine.thinking import sampler as SM
+from pedro_sim.engine_inputs import EngineInputs, duel_players, technique_flags
 from pedro_sim.errors import PedroError
 from pedro_sim.rules.overrides import resolve_variant
-from pedro_sim.setup import EngineInputs, duel_players, technique_flags
 from pedro_sim.traces import record_deals, trace_dict
 
 FLAGS = technique_flags()

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from pedro_sim.analysis.decisions.position import decision_from_trace
 from pedro_sim.cards import parse_card, parse_hand
 from pedro_sim.cli import main
+from pedro_sim.engine_inputs import EngineInputs, players
 from pedro_sim.errors import PedroError
-from pedro_sim.setup import EngineInputs, players
 from pedro_sim.solving import parse_position
 from pedro_sim.traces import record_deals, trace_dict
 

@@ -29,8 +29,8 @@ from pedro_sim.engine.players.heuristic import (
     strongest,
     weakest,
 )
+from pedro_sim.engine_inputs import EngineInputs
 from pedro_sim.rules import PRESETS
-from pedro_sim.setup import EngineInputs
 
 CINCH = EngineInputs.for_variant("cinch")
 TAB = CINCH.tables

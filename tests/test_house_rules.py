@@ -13,10 +13,15 @@ from hypothesis import strategies as st
 from pedro_sim import reference
 from pedro_sim.cards import parse_card
 from pedro_sim.encoding import layout as L
+from pedro_sim.engine_inputs import (
+    PLAYED_PRESETS,
+    EngineInputs,
+    check_engine_plays,
+    technique_flags,
+)
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import get_preset
 from pedro_sim.rules.overrides import house_rules, resolve_variant
-from pedro_sim.setup import PLAYED_PRESETS, EngineInputs, check_engine_plays, technique_flags
 from pedro_sim.traces import record_deals, trace_dict
 
 FLAGS = technique_flags()

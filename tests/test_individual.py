@@ -21,10 +21,10 @@ from pedro_sim.cli import app
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.checks.invariants import KIND_NAMES
 from pedro_sim.engine.drivers.soak import soak_counts
+from pedro_sim.engine_inputs import EngineInputs, duel_players, technique_flags
 from pedro_sim.errors import PedroError
 from pedro_sim.rules.overrides import resolve_variant, table_variant
 from pedro_sim.rules.table_size import individual_tables
-from pedro_sim.setup import EngineInputs, duel_players, technique_flags
 from pedro_sim.traces import record_deals, trace_dict
 
 FLAGS = technique_flags()

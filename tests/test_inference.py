@@ -21,10 +21,10 @@ from pedro_sim.engine.rng import start
 from pedro_sim.engine.thinking import bidding as B
 from pedro_sim.engine.thinking import inference as IN
 from pedro_sim.engine.thinking import sampler as S
-from pedro_sim.engine.thinking.scratch import calls_of, new_think, simulation_of
+from pedro_sim.engine.thinking.think_buffers import calls_of, new_think, simulation_of
+from pedro_sim.engine_inputs import EngineInputs, players
 from pedro_sim.errors import PedroError
 from pedro_sim.rules.overrides import resolve_variant
-from pedro_sim.setup import EngineInputs, players
 from pedro_sim.specs import parse_spec, short_name
 from pedro_sim.traces import record_deals, trace_dict
 
@@ -279,7 +279,7 @@ def test_the_play_log_reads_heuristic_seats_exactly():
     each rebuilt from the cards the seat held then, is what the heuristic would have played
     at every one of the heuristic seats' plays (the likelihood of the true hands is 1)."""
     from pedro_sim.engine.drivers import deals as D
-    from pedro_sim.engine.thinking.scratch import G_SEAT, I_PLAYS, N_LOG, T_I
+    from pedro_sim.engine.thinking.think_buffers import G_SEAT, I_PLAYS, N_LOG, T_I
 
     inputs = CINCH
     who = players("pimc:worlds=2,bid_worlds=4,keep_worlds=2", inputs.variant,

@@ -22,7 +22,7 @@ from pedro_sim.engine.checks.invariants import (
 )
 from pedro_sim.engine.drivers.soak import soak_counts
 from pedro_sim.engine.game.tricks import legal_cards
-from pedro_sim.setup import PLAYED_PRESETS, EngineInputs, technique_flags
+from pedro_sim.engine_inputs import PLAYED_PRESETS, EngineInputs, technique_flags
 from pedro_sim.traces import record_deals
 
 DEALS = 10_000

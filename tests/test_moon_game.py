@@ -14,10 +14,10 @@ import pytest
 from pedro_sim import reference
 from pedro_sim.analysis.games import game_outcomes
 from pedro_sim.encoding import layout as L
+from pedro_sim.engine_inputs import EngineInputs, technique_flags
 from pedro_sim.reference.engine import moon_game_end
 from pedro_sim.reference.general import team
 from pedro_sim.rules.overrides import resolve_variant, trace_rules
-from pedro_sim.setup import EngineInputs, technique_flags
 from pedro_sim.traces import record_deals, trace_dict
 
 FLAGS = technique_flags()

@@ -9,8 +9,8 @@ import pytest
 
 from pedro_sim import reference
 from pedro_sim.encoding import layout as L
+from pedro_sim.engine_inputs import EngineInputs, players, technique_flags
 from pedro_sim.rules.overrides import resolve_variant
-from pedro_sim.setup import EngineInputs, players, technique_flags
 from pedro_sim.traces import record_deals, trace_dict
 
 FLAGS = technique_flags()

@@ -11,13 +11,13 @@ import pandas as pd
 import pytest
 
 from pedro_sim.analysis.study import build_study
+from pedro_sim.engine_inputs import EngineInputs
 from pedro_sim.errors import PedroError
 from pedro_sim.parsers import parse_bids
 from pedro_sim.reference.variants import with_rules
 from pedro_sim.rules import PRESETS
 from pedro_sim.rules.describe import describe
 from pedro_sim.rules.overrides import house_rules, resolve_variant
-from pedro_sim.setup import EngineInputs
 
 HAND = "AH KH 5H 2H 9C 4D JS 7S 3D"  # the ace, king and 2 of hearts: a 28-56 for the dealer
 

@@ -13,12 +13,12 @@ import pytest
 from pedro_sim import reference
 from pedro_sim.cards import card_text, parse_card
 from pedro_sim.encoding import layout as L
-from pedro_sim.encoding.options import pack_cards
+from pedro_sim.encoding.option_array import pack_cards
 from pedro_sim.engine.checks.invariants import KIND_NAMES
 from pedro_sim.engine.drivers.soak import soak_counts
+from pedro_sim.engine_inputs import EngineInputs, players, technique_flags
 from pedro_sim.errors import PedroError
 from pedro_sim.rules.overrides import resolve_variant
-from pedro_sim.setup import EngineInputs, players, technique_flags
 from pedro_sim.traces import record_deals, trace_dict
 
 FLAGS = technique_flags()

@@ -15,8 +15,7 @@ from test_cli import HAND, cli
 
 from pedro_sim import reference, specs
 from pedro_sim.encoding import layout as L
-from pedro_sim.errors import PedroError
-from pedro_sim.setup import (
+from pedro_sim.engine_inputs import (
     PLAYED_PRESETS,
     EngineInputs,
     parse_policy,
@@ -24,6 +23,7 @@ from pedro_sim.setup import (
     players,
     team_policy,
 )
+from pedro_sim.errors import PedroError
 from pedro_sim.specs import parse_spec
 from pedro_sim.traces import record_deals, trace_dict
 
@@ -130,7 +130,7 @@ def test_bidders_and_defenders_read_their_blocks():
 def test_bid_levels_cover_every_bid_once(preset):
     """Every bid a deal can be played at has its level (the forced dealer's included)."""
     from pedro_sim.engine.thinking.bidding import level_bid, level_of, n_levels
-    from pedro_sim.engine.thinking.scratch import BID_LEVELS
+    from pedro_sim.engine.thinking.think_buffers import BID_LEVELS
 
     tab = EngineInputs.for_variant(preset).tables
     v = EngineInputs.for_variant(preset).variant
@@ -282,7 +282,7 @@ def _ev(kind: int, hand_text: str, standing: int = 0, holder: int = -1, seat: in
     from pedro_sim.cards import mask_of, parse_hand
     from pedro_sim.engine.rng import start
     from pedro_sim.engine.thinking.bidding import ev_answer, forget_estimates
-    from pedro_sim.engine.thinking.scratch import new_think
+    from pedro_sim.engine.thinking.think_buffers import new_think
 
     inputs = EngineInputs.for_variant("cinch")
     who = players("pimc", inputs.variant)

@@ -13,10 +13,10 @@ from pedro_sim import reference
 from pedro_sim.analysis.games import game_outcomes
 from pedro_sim.cards import SUITS, card_text, parse_card
 from pedro_sim.encoding import layout as L
-from pedro_sim.encoding.options import pack_cards
+from pedro_sim.encoding.option_array import pack_cards
 from pedro_sim.engine.rng import KIND_FIXED
+from pedro_sim.engine_inputs import PLAYED_PRESETS, EngineInputs, technique_flags
 from pedro_sim.rules import get_preset
-from pedro_sim.setup import PLAYED_PRESETS, EngineInputs, technique_flags
 from pedro_sim.traces import record_deals, record_fixed, trace_dict
 
 OTHERS = [p for p in PLAYED_PRESETS if p != "cinch"]

@@ -14,7 +14,7 @@ from rich.console import Console
 
 from pedro_sim.analysis.variants import variants_analysis
 from pedro_sim.encoding import layout as L
-from pedro_sim.setup import EngineInputs, technique_flags
+from pedro_sim.engine_inputs import EngineInputs, technique_flags
 
 DEFAULT_PIMC = ("pimc:worlds=20,eval=rollout,bid_worlds=64,objective=score,think=all,"
                 "keep_worlds=32,infer=cards,trust=95")
@@ -174,7 +174,7 @@ def test_calibration_of_a_bid_taken_once_has_a_wide_interval(monkeypatch):
     """One bid, made: the gap's interval is the Wilson interval's (wide), never ± 0.000."""
     import pedro_sim.analysis.players.calibration as cal
     from pedro_sim.commands.players_cmd import print_calibration
-    from pedro_sim.setup import players
+    from pedro_sim.engine_inputs import players
 
     acc = np.zeros((15, 3), dtype=np.int64)
     acc[8] = [1, 1, 8000]  # bid 8: taken once, made, predicted 0.8

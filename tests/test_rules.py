@@ -7,11 +7,11 @@ import sys
 
 import pytest
 
+from pedro_sim.engine_inputs import PLAYED_PRESETS, EngineInputs, check_engine_plays
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import PRESETS, get_preset
 from pedro_sim.rules.describe import describe
 from pedro_sim.rules.overrides import apply_rules, parse_rule_args, resolve_variant
-from pedro_sim.setup import PLAYED_PRESETS, EngineInputs, check_engine_plays
 
 # points a deal, docs/rules.md section 4
 TOTALS = {"cinch": 14, "foster": 14, "california": 16, "family": 14, "pidro": 14,

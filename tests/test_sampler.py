@@ -13,7 +13,7 @@ from numba import njit
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.rng import start
 from pedro_sim.engine.thinking import sampler as S
-from pedro_sim.setup import EngineInputs
+from pedro_sim.engine_inputs import EngineInputs
 
 CINCH = EngineInputs.for_variant("cinch")
 

@@ -11,8 +11,8 @@ from pedro_sim.analysis.scores import bid_levels, bid_rows, score_grid
 from pedro_sim.cards import parse_hand
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.rng import KIND_FIXED
+from pedro_sim.engine_inputs import EngineInputs, technique_flags
 from pedro_sim.rules.overrides import resolve_variant
-from pedro_sim.setup import EngineInputs, technique_flags
 from pedro_sim.traces import record_fixed, trace_dict
 
 FLAGS = technique_flags()

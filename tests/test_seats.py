@@ -1,5 +1,5 @@
 """The kernels reach sides and the order of seats only through the seat table
-(encoding/options.py seat_table, engine/seats.py): a table that gives each seat the other
+(encoding/option_array.py seat_table, engine/seats.py): a table that gives each seat the other
 side must give the same deals with the two sides' points and scores swapped, and the
 kernels hold no tuple assignment that numba miscompiles (see engine/jit.py)."""
 
@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 from pedro_sim.encoding import layout as L
-from pedro_sim.encoding.options import seat_table
+from pedro_sim.encoding.option_array import seat_table
 from pedro_sim.encoding.tables import Tables
 from pedro_sim.engine.seats import seat_among
+from pedro_sim.engine_inputs import EngineInputs, technique_flags
 from pedro_sim.rules.presets import PRESETS
-from pedro_sim.setup import EngineInputs, technique_flags
 from pedro_sim.traces import record_deals
 
 ENGINE = Path(__file__).resolve().parents[1] / "pedro_sim" / "engine"

@@ -8,8 +8,8 @@ import pytest
 from bruteforce import brute_root_values, brute_value, random_small_position
 
 from pedro_sim.cards import card_text
+from pedro_sim.engine_inputs import PLAYED_PRESETS
 from pedro_sim.errors import PedroError
-from pedro_sim.setup import PLAYED_PRESETS
 from pedro_sim.solving import Solver, parse_position, solution_dict
 
 # the presets whose positions solve reads: four players in partnerships (not five-handed)

@@ -12,13 +12,13 @@ import pandas as pd
 import pytest
 
 from pedro_sim import reference
-from pedro_sim.analysis.strategy.steered import steered_techniques
+from pedro_sim.analysis.strategy.technique_worth import steered_techniques
 from pedro_sim.analysis.study import build_study
 from pedro_sim.cards import parse_card
 from pedro_sim.encoding import layout as L
+from pedro_sim.engine_inputs import EngineInputs, players
 from pedro_sim.reference.cards import trump_info
 from pedro_sim.reference.rules import legal_cards
-from pedro_sim.setup import EngineInputs, players
 from pedro_sim.specs import parse_spec
 from pedro_sim.traces import record_deals, trace_dict
 
@@ -132,8 +132,8 @@ def test_a_watching_player_plays_as_the_free_one():
 
 @pytest.mark.parametrize("tech", ["cinch", "guard-pedro"])
 def test_technique_counts_match_the_definition_on_the_traces(tech):
-    """`technique --policy pimc`'s frequencies (analysis/strategy/steered.py, side both) are the
-    situations and choices the Python definition finds in the free player's traces."""
+    """`technique --policy pimc`'s frequencies (analysis/strategy/technique_worth.py, side
+    both) are the situations and choices the Python definition finds in the free player's traces."""
     study = build_study("cinch", FAST, SEED, DEALS)
     frame = steered_techniques(study, [tech], ["both"])
     situations = chosen = seen = deals = 0

@@ -11,13 +11,13 @@ from pedro_sim.cards import parse_card, parse_hand
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import strategy
 from pedro_sim.engine.rng import KIND_CLASSES, KIND_HOLDING
+from pedro_sim.engine_inputs import technique_flags
 from pedro_sim.reference import engine as ref
 from pedro_sim.reference.cards import card_text as ref_card_text
 from pedro_sim.reference.general import simulate
 from pedro_sim.reference.rng import Stream, shuffle
 from pedro_sim.reference.rules import deal_fixed, score_deal
 from pedro_sim.reference.variants import get_variant
-from pedro_sim.setup import technique_flags
 from pedro_sim.traces import record_deals
 
 SPAN = 15  # cinch: 0..14 points
@@ -207,7 +207,7 @@ def ref_preset_pair(name: str, seed: int, i: int, card: int, offset: int,
 @pytest.mark.parametrize("name", ["foster", "king-pedro", "eighty-three", "sancho", "pidro",
                                   "california"])
 def test_holding_pairs_match_reference_presets(name):
-    from pedro_sim.setup import EngineInputs
+    from pedro_sim.engine_inputs import EngineInputs
 
     inputs = EngineInputs.for_variant(name)
     span = inputs.variant.total_points + 1

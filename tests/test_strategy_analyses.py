@@ -178,7 +178,7 @@ def test_precision_cap_is_reported():
 
 def test_duel_precision():
     from pedro_sim.analysis.players.duel import duel
-    from pedro_sim.setup import EngineInputs, technique_flags
+    from pedro_sim.engine_inputs import EngineInputs, technique_flags
 
     inputs = EngineInputs.for_variant("cinch")
     row = duel(inputs, "heuristic", "random", 200_000, 3, technique_flags(),

@@ -13,7 +13,7 @@ from test_cli import HAND, cli
 
 from pedro_sim import reference
 from pedro_sim.encoding import layout as L
-from pedro_sim.setup import PLAYED_PRESETS, EngineInputs, parse_policy, technique_flags
+from pedro_sim.engine_inputs import PLAYED_PRESETS, EngineInputs, parse_policy, technique_flags
 from pedro_sim.traces import record_deals, trace_dict
 
 CINCH = EngineInputs.for_variant("cinch")
@@ -91,7 +91,7 @@ def _estimate(hand_text: str, seat: int = 1, dealer: int = 0, seed: int = 1):
     from pedro_sim.cards import mask_of, parse_hand
     from pedro_sim.engine.rng import start
     from pedro_sim.engine.thinking.bidding import playout_estimate
-    from pedro_sim.engine.thinking.scratch import new_think
+    from pedro_sim.engine.thinking.think_buffers import new_think
 
     rng = np.zeros(1, np.uint64)
     think = new_think(parse_policy("pimc"), CINCH.tables, rng)

@@ -18,11 +18,11 @@ from test_reference_presets import Script, ids, txt
 
 from pedro_sim import reference
 from pedro_sim.encoding import layout as L
+from pedro_sim.engine_inputs import PLAYED_PRESETS, EngineInputs, players, technique_flags
 from pedro_sim.reference.checker import check_replay, exchange_errors
 from pedro_sim.reference.general import exchange
 from pedro_sim.reference.variants import get_variant, table
 from pedro_sim.rules.table_size import individual_tables
-from pedro_sim.setup import PLAYED_PRESETS, EngineInputs, players, technique_flags
 from pedro_sim.traces import record_deals, trace_dict
 
 POLICIES = {"random": L.P_RANDOM, "heuristic": L.P_HEURISTIC}

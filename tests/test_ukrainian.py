@@ -12,11 +12,11 @@ import pytest
 
 from pedro_sim import reference
 from pedro_sim.encoding import layout as L
+from pedro_sim.engine_inputs import EngineInputs, players, technique_flags
 from pedro_sim.errors import PedroError
 from pedro_sim.reference.general import simulate
 from pedro_sim.reference.variants import get_variant, parse_any_card
 from pedro_sim.rules.overrides import resolve_variant
-from pedro_sim.setup import EngineInputs, players, technique_flags
 from pedro_sim.solving import Solver, parse_position
 from pedro_sim.traces import record_deals, trace_dict
 

@@ -12,7 +12,7 @@ import pytest
 from pedro_sim.analysis.stats import Z95
 from pedro_sim.analysis.variants import variants_analysis
 from pedro_sim.encoding import layout as L
-from pedro_sim.setup import EngineInputs, technique_flags
+from pedro_sim.engine_inputs import EngineInputs, technique_flags
 from pedro_sim.traces import record_deals, trace_dict
 
 FLAGS = technique_flags()

@@ -196,7 +196,7 @@ def test_variants_make_rate_leaves_out_thrown_in_deals_and_counts_bids(tmp_path)
 def test_variants_csv_gives_thrown_in_deals_no_make_rate():
     from pedro_sim.analysis.variants import variants_analysis
     from pedro_sim.encoding import layout as L
-    from pedro_sim.setup import EngineInputs, technique_flags
+    from pedro_sim.engine_inputs import EngineInputs, technique_flags
 
     report = variants_analysis([EngineInputs.for_variant("king-pedro")], 4000, 0, 1,
                                L.P_HEURISTIC, technique_flags(), show_progress=False)

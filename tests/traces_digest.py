@@ -13,12 +13,12 @@ import numpy as np
 
 from pedro_sim.compiler import patches
 from pedro_sim.encoding import layout as L
+from pedro_sim.engine.deal_buffers import new_work
 from pedro_sim.engine.game.dealing import shuffle
 from pedro_sim.engine.game.whole_deal import _deal_and_play_inline
 from pedro_sim.engine.rng import KIND_DEAL, start
 from pedro_sim.engine.seats import first_dealer
-from pedro_sim.engine.work import new_work
-from pedro_sim.setup import EngineInputs, technique_flags
+from pedro_sim.engine_inputs import EngineInputs, technique_flags
 
 digest = hashlib.sha256()
 work = new_work(recording=True)

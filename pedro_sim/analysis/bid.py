@@ -22,8 +22,8 @@ from pedro_sim.analysis.stats import mean_ci_from_hist
 from pedro_sim.cards import SUITS
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine.players.bid_values import best_suit
+from pedro_sim.engine_inputs import EngineInputs
 from pedro_sim.parsers import seat_place
-from pedro_sim.setup import EngineInputs
 
 
 @dataclass

@@ -15,7 +15,7 @@ from pedro_sim.engine.game.whole_game import (
     G_SCORE,
     GAME_COLS,
 )
-from pedro_sim.setup import EngineInputs
+from pedro_sim.engine_inputs import EngineInputs
 
 END_NAMES = {END_TARGET: "target", END_BIDDER_OUT: "bidder_out", END_UNFINISHED: "unfinished",
              END_LOSE_AT: "lose_at", END_MOON_GAME: "moon_game"}

@@ -17,8 +17,8 @@ import pandas as pd
 
 from pedro_sim.analysis.stats import mean_ci_from_hist, wilson
 from pedro_sim.engine.drivers import deals as drivers
+from pedro_sim.engine_inputs import EngineInputs
 from pedro_sim.rules import Variant
-from pedro_sim.setup import EngineInputs
 
 
 def bid_levels(variant: Variant) -> list[int]:

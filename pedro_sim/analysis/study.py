@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 
 from pedro_sim.analysis.runner import Step, chunk_for, run_chunked, run_precise
+from pedro_sim.engine_inputs import EngineInputs, Players, players
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant
 from pedro_sim.rules.overrides import resolve_variant
-from pedro_sim.setup import EngineInputs, Players, players
 
 
 @dataclass(frozen=True)

@@ -24,8 +24,8 @@ from pedro_sim.engine.game.whole_game import (
     END_UNFINISHED,
     GAME_COLS,
 )
+from pedro_sim.engine_inputs import EngineInputs
 from pedro_sim.parsers import seat_names
-from pedro_sim.setup import EngineInputs
 
 SEAT_ROOM = drivers.SEAT_COLS * L.SEATS  # the seat table's columns of the summary row
 GAME_STATS = 9  # games, first dealer's team won, sum deals, sum deals^2, 5 ways to end

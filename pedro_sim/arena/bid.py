@@ -14,8 +14,8 @@ import numpy as np
 from pedro_sim.arena.play import Arena, SeatFault
 from pedro_sim.cards import card_text
 from pedro_sim.encoding import layout as L
+from pedro_sim.engine_inputs import EngineInputs
 from pedro_sim.reference.variants import parse_any_card
-from pedro_sim.setup import EngineInputs
 
 
 def bidder_points(trace: dict, v) -> tuple[int, int]:

@@ -18,11 +18,11 @@ from pedro_sim.arena.messages import (
 from pedro_sim.arena.play import ARENA_PLAYERS
 from pedro_sim.arena.players import RandomPlayer
 from pedro_sim.arena.protocol import CARD_DECISIONS, encode_option, line
+from pedro_sim.engine_inputs import EngineInputs
 from pedro_sim.errors import PedroError
 from pedro_sim.reference.cards import SUITS
 from pedro_sim.reference.variants import parse_any_card
 from pedro_sim.rules import Variant
-from pedro_sim.setup import EngineInputs
 
 
 def raw_option(decision: str, value) -> int:

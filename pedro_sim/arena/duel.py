@@ -13,7 +13,7 @@ import pandas as pd
 
 from pedro_sim.analysis.stats import Z95, wilson
 from pedro_sim.arena.play import Arena, SeatFault
-from pedro_sim.setup import EngineInputs
+from pedro_sim.engine_inputs import EngineInputs
 
 
 def arrangements(inputs: EngineInputs, a: str, b: str):

@@ -25,7 +25,7 @@ from pedro_sim.engine.players.heuristic import (
     heuristic_extras,
     strongest,
 )
-from pedro_sim.setup import EngineInputs, technique_flags
+from pedro_sim.engine_inputs import EngineInputs, technique_flags
 
 SUITS = "SHDC"
 HEURISTIC = np.int64(L.PL_HEURISTIC)

@@ -20,8 +20,8 @@ from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers.deals import position_card, thinking_scratch
 from pedro_sim.engine.rng import KIND_ARENA_PIMC, start
 from pedro_sim.engine.thinking.bidding import forget_estimates
+from pedro_sim.engine_inputs import EngineInputs, Players, players
 from pedro_sim.errors import PedroError
-from pedro_sim.setup import EngineInputs, Players, players
 
 # the presets whose views read as positions (tests/test_arena_pimc.py plays each)
 PIMC_PRESETS = ("cinch", "foster", "california", "family", "pidro", "nicaragua", "catch-five",

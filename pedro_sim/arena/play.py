@@ -12,11 +12,11 @@ from pedro_sim.arena.players import TIMEOUT, ExecPlayer, RandomPlayer, command_w
 from pedro_sim.arena.protocol import BotError
 from pedro_sim.arena.views import Deal
 from pedro_sim.encoding import layout as L
+from pedro_sim.engine_inputs import EngineInputs
 from pedro_sim.errors import PedroError
 from pedro_sim.reference.engine import FORMAT, fixed_deal
 from pedro_sim.reference.general import seeded_deal, simulate
 from pedro_sim.reference.variants import get_variant, with_rules
-from pedro_sim.setup import EngineInputs
 
 ARENA_PLAYERS = ("random", "heuristic", "pimc")  # pedro-sim's players that answer from a view
 

@@ -16,6 +16,7 @@ from pedro_sim.analysis.runner import ProgressLines
 from pedro_sim.arena.duel import arena_duel
 from pedro_sim.arena.play import SeatFault, arena_traces, check_arena_spec
 from pedro_sim.commands.players_cmd import made_rates
+from pedro_sim.engine_inputs import EngineInputs
 from pedro_sim.report.files import (
     check_writable_dir,
     check_writable_file,
@@ -25,7 +26,6 @@ from pedro_sim.report.files import (
     write_json,
 )
 from pedro_sim.rules import Variant
-from pedro_sim.setup import EngineInputs
 
 
 def outside(*specs: str | None) -> bool:

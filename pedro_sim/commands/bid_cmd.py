@@ -17,15 +17,15 @@ from pedro_sim.cards import (
     suits_with_ace_king_two,
 )
 from pedro_sim.commands.console_tables import narrow_table, plus_minus, span
-from pedro_sim.commands.options import THINKING_PRECISION
-from pedro_sim.encoding.options import check_in_pack
+from pedro_sim.commands.shared_options import THINKING_PRECISION
+from pedro_sim.encoding.option_array import check_in_pack
+from pedro_sim.engine_inputs import EngineInputs, Players
 from pedro_sim.errors import PedroError
 from pedro_sim.parsers import parse_bids, parse_seats
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.report.plots import make_rate_figure, points_figure
 from pedro_sim.rules import Variant
 from pedro_sim.rules.variant import BID_28_56, bid_text
-from pedro_sim.setup import EngineInputs, Players
 from pedro_sim.specs import short_label
 
 

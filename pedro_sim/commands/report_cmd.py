@@ -11,7 +11,6 @@ import shlex
 import shutil
 import sys
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import Console
@@ -21,15 +20,16 @@ from pedro_sim.analysis.study import Study, build_study
 from pedro_sim.cards import format_cards, parse_hand
 from pedro_sim.commands.bid_cmd import simulate_bids
 from pedro_sim.commands.bid_cmd import write_report as write_bid
-from pedro_sim.commands.bourre_report import bourre_sections
 from pedro_sim.commands.chart_cmd import ChartMaker
 from pedro_sim.commands.holdings_cmd import run_holdings
-from pedro_sim.commands.options import STRONG, THINKING_PRECISION
+from pedro_sim.commands.shared_options import STRONG, THINKING_PRECISION
 from pedro_sim.commands.technique_cmd import run_technique
 from pedro_sim.commands.variants_cmd import run_variants
+from pedro_sim.engine_inputs import TECHNIQUES, EngineInputs
+from pedro_sim.games import GAMES
 from pedro_sim.parsers import SIDES, seat_names
 from pedro_sim.report.files import check_writable_dir, write_atomic
-from pedro_sim.setup import TECHNIQUES, EngineInputs
+from pedro_sim.report.sections import Section
 
 EXAMPLE_HAND = "AH KH 5H 2H 9C 4D JS 7S 3C"
 
@@ -37,15 +37,6 @@ EXAMPLE_HAND = "AH KH 5H 2H 9C 4D JS 7S 3C"
 def _seats(inputs: EngineInputs) -> list[str]:
     """Every seat of the report's table, by word (parsers.seat_names)."""
     return seat_names(inputs.variant.players)
-
-
-@dataclass
-class Section:
-    """A heading, what it shows and how it was measured, and its files (relative)."""
-
-    title: str
-    text: str
-    files: list[str] = field(default_factory=list)
 
 
 def run_report(study: Study, games: int, out_dir: Path, console: Console) -> Path:
@@ -142,7 +133,9 @@ def build_sections(study: Study, games: int, work: Path, console: Console) -> li
          "variants/points.png", "variants/deals_per_game.png", "variants/balance.csv",
          "variants/variants.csv", "variants/seats.csv", "variants/points.csv",
          "variants/games.csv"]))
-    sections += bourre_sections(study.seed, study.deals, work, console, quiet)
+    for game in GAMES:
+        sections += game.package().report_sections(study.seed, study.deals, work, console,
+                                                   quiet)
     return sections
 
 

@@ -8,11 +8,11 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from pedro_sim.engine_inputs import check_engine_plays
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import PRESETS
 from pedro_sim.rules.describe import CINCH_NAMES, describe
 from pedro_sim.rules.overrides import resolve_variant, rule_rows, variant_label
-from pedro_sim.setup import check_engine_plays
 
 
 def run_rules(preset: str | None, rule: list[str] | None, rules_file: Path | None,

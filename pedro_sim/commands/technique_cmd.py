@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 from rich.console import Console
 
-from pedro_sim.analysis.strategy.steered import steerable, steered_techniques
+from pedro_sim.analysis.strategy.technique_worth import steerable, steered_techniques
 from pedro_sim.analysis.strategy.techniques import arising as techniques_arising
 from pedro_sim.analysis.strategy.techniques import cannot_arise, techniques
 from pedro_sim.analysis.study import Study

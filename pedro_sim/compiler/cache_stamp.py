@@ -25,13 +25,13 @@ CACHE_SUFFIXES = (".nbi", ".nbc")
 
 
 def source_digest(root: Path, folders: tuple[str, ...]) -> str:
-    """The digest of every .py file in ``folders`` of ``root`` (folders or files), names and
-    contents, and of the numba version."""
+    """The digest of every .py file in ``folders`` of ``root`` (folders or files, or glob
+    patterns of them: each game's kernels), names and contents, and of the numba version."""
     import numba
 
     digest = hashlib.sha256(numba.__version__.encode())
-    for folder in folders:
-        place = root / folder
+    places = [p for folder in folders for p in sorted(root.glob(folder))]
+    for place in places:
         for path in [place] if place.is_file() else sorted(place.rglob("*.py")):
             digest.update(str(path.relative_to(root)).encode() + b"\0")
             digest.update(path.read_bytes())

@@ -151,7 +151,7 @@ P_HEURISTIC = 17  # every seat heuristic
 PROFILE_SHIFT = 12
 # flags: int64 [N_FLAGS]: each team's heuristic technique flags, the bid of fixed-hand deals,
 # then two blocks of the thinking players' settings (K_*), the block a side reads named by
-# the policy word (PROFILE_SHIFT). The values are those of setup.py's player specs.
+# the policy word (PROFILE_SHIFT). The values are those of engine_inputs.py's player specs.
 FL_CONTRACT = 2  # fixed-hand deals (`bid`): the bid in force (0: the preset's minimum)
 FL_SETTINGS = 3
 (
@@ -206,7 +206,7 @@ F_BURY_LOW = 16
 F_PASS_TRUMPS = 32  # ukrainian: pass a lone trump to the partner and fold (off: stay in)
 F_ALL = 63
 
-# --- the seat table, in opts after the rule options (encoding/options.py seat_table): who
+# --- the seat table, in opts after the rule options (encoding/option_array.py seat_table): who
 # sits with whom. The kernels reach sides only through it (engine/seats.py), so games whose
 # sides are single players or change from deal to deal need a new table, not new arithmetic.
 SEATS = 8  # seats the arrays have room for (a preset's own count: opts[O_PLAYERS]); a

@@ -11,7 +11,7 @@ from typing import NamedTuple
 import numpy as np
 
 from pedro_sim.encoding import layout as L
-from pedro_sim.encoding.options import kernel_options, pack_cards
+from pedro_sim.encoding.option_array import kernel_options, pack_cards
 from pedro_sim.rules.variant import Variant
 
 JOKER = 52
@@ -39,7 +39,7 @@ class Tables(NamedTuple):
     """Everything the kernels read about the rules, as one bundle every phase takes (the
     parameter ``tab``): numba passes a named tuple of arrays as cheaply as the arrays."""
 
-    opts: np.ndarray  # int64 [N_OPTS]: the rule options and seat table (encoding/options.py)
+    opts: np.ndarray  # int64 [N_OPTS]: the rule options and seat table (encoding/option_array.py)
     masks: np.ndarray  # uint64 [4, N_MASKS]
     beats: np.ndarray  # uint64 [4, 53]: cards that beat card c when c is winning
     cinfo: np.ndarray  # int64 [4, N_INFO, 53]

@@ -29,7 +29,7 @@ dispatcher, compiler/dispatcher.py, with the patches of compiler/patches.py in f
   on to the functions first compiled while a ``linked`` one compiles.
 
 Kernels take their arrays in named bundles: ``tab`` (encoding/tables.py Tables: options,
-masks, beats, card info), ``work`` (engine/work.py Work: a thread's deal arrays) and the
+masks, beats, card info), ``work`` (engine/deal_buffers.py Work: a thread's deal arrays) and the
 solver's ``Search``; numba passes a named tuple of arrays as cheaply as the arrays. Two
 numba 0.68 pitfalls the engine keeps clear of (tests/test_seats.py checks the first):
 
@@ -48,7 +48,8 @@ from pedro_sim.compiler.dispatcher import jit
 
 # what the kernels are built from: a change in any of it drops the whole cache, since
 # numba checks a cached kernel against its own file only (compiler/cache_stamp.py)
-KERNEL_SOURCES = ("engine", "encoding", "compiler", "rules", "cards.py", "errors.py")
+KERNEL_SOURCES = ("engine", "encoding", "compiler", "rules", "cards.py", "errors.py",
+                  "games/*/kernels", "games/*/rules.py")
 drop_stale(Path(__file__).resolve().parent.parent, KERNEL_SOURCES)
 
 shared = shared_link.shared

@@ -22,10 +22,8 @@ KIND_GAME = 1
 KIND_FIXED = 2
 KIND_HOLDING = 3  # holdings: a hand holding a given card, and the same deal without it
 KIND_CLASSES = 4  # holdings: a random hand at a fixed seat
-KIND_BOURRE = 5  # Bourré sessions: deal k of session g at g * GAME_STRIDE + k
-KIND_BOURRE_FIXED = 6  # Bourré: a fixed hand at a fixed seat (`bourre play`)
-KIND_BOURRE_CLASSES = 7  # Bourré: random hands sorted by class (`bourre chart`)
-THINK_KIND = 16  # a Bourré deal of kind k keys its thinking player's worlds by k + 16
+# kinds 5..15 are handed out to the other games (pedro_sim/games: stream_kinds)
+THINK_KIND = 16  # their deal of kind k keys its thinking player's worlds by k + 16
 KIND_ARENA = 48  # the arena's random player at seat s draws from kind 48 + s (arena/players)
 KIND_ARENA_PIMC = 64  # pimc in the arena at seat s: kind 64 + s (arena/pimc.py)
 GAME_STRIDE = 1 << 20

@@ -1,5 +1,5 @@
 """Seats and sides: who plays after whom and for which side, read from the seat table
-(in opts: encoding/options.py seat_table), never from seat arithmetic, so that games with
+(in opts: encoding/option_array.py seat_table), never from seat arithmetic, so that games with
 other player counts or sides need a new table and no new kernel code (another player count
 compiles the same kernels once more: the count is a constant of the compiled code).
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pedro_sim.errors import PedroError
+from pedro_sim.games import game_named
 from pedro_sim.rules.variant import Variant
 
 CINCH = Variant()
@@ -117,8 +118,7 @@ def get_preset(name: str) -> Variant:
         return PRESETS[name.strip().lower()]
     except KeyError:
         known = ", ".join(PRESETS)
-        if name.strip().lower() in ("bourre", "bourré", "booray"):
-            raise PedroError(f"'{name}' is not a Pedro preset: Bourré has commands of its "
-                             "own, pedro-sim bourre (play, chart, session, duel, trace, "
-                             "show, rules)") from None
+        game = game_named(name)
+        if game is not None:
+            raise PedroError(f"'{name}' is not a Pedro preset: {game.summary}") from None
         raise PedroError(f"unknown preset '{name}' (known: {known})") from None

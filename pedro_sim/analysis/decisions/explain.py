@@ -30,7 +30,8 @@ from pedro_sim.engine.drivers.deals import (
     explain_position,
     world_weights,
 )
-from pedro_sim.engine.thinking import scratch as S
+from pedro_sim.engine.thinking import think_buffers as S
+from pedro_sim.engine_inputs import EngineInputs, check_engine_plays, players
 from pedro_sim.errors import PedroError
 from pedro_sim.reference import check_trace
 from pedro_sim.reference.general import score_deal
@@ -41,7 +42,6 @@ from pedro_sim.rules.overrides import (
     variant_label,
 )
 from pedro_sim.rules.variant import BID_28_56, Variant
-from pedro_sim.setup import EngineInputs, check_engine_plays, players
 from pedro_sim.traces import trace_dict
 
 

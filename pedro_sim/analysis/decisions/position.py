@@ -13,12 +13,12 @@ import numpy as np
 
 from pedro_sim.cards import SUITS, mask_of, parse_card
 from pedro_sim.encoding import layout as L
-from pedro_sim.encoding.options import check_in_pack
+from pedro_sim.encoding.option_array import check_in_pack
 from pedro_sim.engine.game.scoring import discard_credit
 from pedro_sim.engine.thinking import sampler as SM
+from pedro_sim.engine_inputs import EngineInputs
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant
-from pedro_sim.setup import EngineInputs
 
 FORMAT = "pedro-decision/1"
 

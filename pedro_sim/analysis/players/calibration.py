@@ -15,8 +15,8 @@ import pandas as pd
 from pedro_sim.analysis.runner import chunk_for, run_chunked
 from pedro_sim.analysis.stats import wilson
 from pedro_sim.encoding import layout as L
+from pedro_sim.engine_inputs import EngineInputs, Players
 from pedro_sim.errors import PedroError
-from pedro_sim.setup import EngineInputs, Players
 from pedro_sim.traces import record_deals
 
 SCALE = 10_000  # predictions are recorded in 1/10000

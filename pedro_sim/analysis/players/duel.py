@@ -14,7 +14,7 @@ from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
 from pedro_sim.analysis.stats import Z95, rate, wilson, wilson_half
 from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.tables import Tables
-from pedro_sim.setup import EngineInputs, team_policy
+from pedro_sim.engine_inputs import EngineInputs, team_policy
 from pedro_sim.traces import record_deals
 
 # per chunk: deals, sum and sum of squares of the points and of the score measure (A's

@@ -18,7 +18,7 @@ import pandas as pd
 
 from pedro_sim.analysis.players.duel import duel
 from pedro_sim.analysis.stats import rate, wilson
-from pedro_sim.setup import EngineInputs, duel_players
+from pedro_sim.engine_inputs import EngineInputs, duel_players
 
 
 def ladder(presets: list[str], specs: list[str], deals: int, seed: int,

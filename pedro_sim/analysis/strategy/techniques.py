@@ -17,9 +17,9 @@ from pedro_sim.analysis.stats import widest_half, wilson_half
 from pedro_sim.analysis.study import Study
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import strategy
+from pedro_sim.engine_inputs import TECHNIQUES, check_two_sides
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant
-from pedro_sim.setup import TECHNIQUES, check_two_sides
 
 
 def cannot_arise(variant: Variant, name: str) -> str | None:

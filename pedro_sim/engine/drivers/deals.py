@@ -14,6 +14,7 @@ import numpy as np
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.tables import Tables
+from pedro_sim.engine.deal_buffers import new_work
 from pedro_sim.engine.game.calling import team_points
 from pedro_sim.engine.game.scoring import deal_score, net_of
 from pedro_sim.engine.game.whole_deal import auctioned_deal, fixed_hand_deal
@@ -21,9 +22,8 @@ from pedro_sim.engine.game.whole_game import play_game
 from pedro_sim.engine.jit import kernel, loop, phase, shared_phase
 from pedro_sim.engine.rng import KIND_DEAL
 from pedro_sim.engine.seats import first_dealer, players, seat_after, side_of, sides
-from pedro_sim.engine.thinking import scratch as S
-from pedro_sim.engine.thinking.scratch import new_think
-from pedro_sim.engine.work import new_work
+from pedro_sim.engine.thinking import think_buffers as S
+from pedro_sim.engine.thinking.think_buffers import new_think
 
 
 class Span(NamedTuple):

@@ -22,8 +22,8 @@ from pedro_sim.engine.game.whole_game import (
 from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.rng import KIND_CLASSES, KIND_DEAL, KIND_HOLDING, below, start
 from pedro_sim.engine.seats import first_dealer, seat_after, side_of
-from pedro_sim.engine.thinking.scratch import thinks
 from pedro_sim.engine.thinking.steering import add_steer_counts, clear_steer_counts
+from pedro_sim.engine.thinking.think_buffers import thinks
 
 MAX_LENGTH = 9  # trump lengths are counted 0..9, the last meaning 9 or more
 

@@ -11,7 +11,7 @@ from pedro_sim.engine.game.tricks import play_out, play_out_inline
 from pedro_sim.engine.jit import kernel, shared_phase
 from pedro_sim.engine.thinking.exchange import think_exchange
 from pedro_sim.engine.thinking.playouts import think_out
-from pedro_sim.engine.thinking.scratch import thinks
+from pedro_sim.engine.thinking.think_buffers import thinks
 
 
 def think_out_gate(hands, bidder, t, policy, flags, rng, tab, pts, rec, think):

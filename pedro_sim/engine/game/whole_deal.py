@@ -20,7 +20,7 @@ from pedro_sim.engine.rng import KIND_FIXED, start
 from pedro_sim.engine.seats import clear_points, role_of, seat_after, seat_masks
 from pedro_sim.engine.thinking.bidding import EV_PREDICTED, ev_gate
 from pedro_sim.engine.thinking.inference import forget_calls_gate
-from pedro_sim.engine.thinking.scratch import thinks
+from pedro_sim.engine.thinking.think_buffers import thinks
 
 
 @kernel
@@ -101,7 +101,7 @@ def deal_and_play(dealer, bidder, trump, policy, flags, tab, work, think):
     inlined and no thinking players' code (``think`` None); otherwise the version that
     thinks. Chosen at run time, so that each driver compiles once for every kind of player
     (the thinking scratch is always passed; it is small where nobody thinks:
-    thinking/scratch.py new_think)."""
+    thinking/think_buffers.py new_think)."""
     if thinks(policy):
         return _deal_and_play_called(dealer, bidder, trump, policy, flags, tab, work, think)
     return _deal_and_play_inline(dealer, bidder, trump, policy, flags, tab, work, None)

@@ -40,7 +40,7 @@ from pedro_sim.engine.players.bid_values import best_of, best_suit, suit_values
 from pedro_sim.engine.rng import uniform
 from pedro_sim.engine.seats import clear_points, players, seat_after, seat_masks, side_of
 from pedro_sim.engine.thinking import inference as IN
-from pedro_sim.engine.thinking.scratch import (
+from pedro_sim.engine.thinking.think_buffers import (
     BID_LEVELS,
     EXPLAIN_CALL,
     X_CARDS,

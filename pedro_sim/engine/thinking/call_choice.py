@@ -17,7 +17,7 @@ from pedro_sim.engine.players import seat_player, settings_of
 from pedro_sim.engine.seats import clear_points, players, role_of, sides
 from pedro_sim.engine.thinking import playouts as PO  # (a module: playouts calls back here)
 from pedro_sim.engine.thinking import sampler as SM
-from pedro_sim.engine.thinking.scratch import (
+from pedro_sim.engine.thinking.think_buffers import (
     T_NOREC,
     know_of,
     must_of,

@@ -64,7 +64,7 @@ from pedro_sim.engine.seats import (
     seat_masks,
     side_of,
 )
-from pedro_sim.engine.thinking.scratch import (
+from pedro_sim.engine.thinking.think_buffers import (
     EXPLAIN_KEEP,
     MAX_KEEP_WORLDS,
     X_CARDS,

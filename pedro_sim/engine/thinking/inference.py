@@ -42,7 +42,7 @@ from pedro_sim.engine.players.heuristic import heuristic_card
 from pedro_sim.engine.rng import uniform
 from pedro_sim.engine.seats import holders, later_opponents, players, side_of, side_word
 from pedro_sim.engine.thinking import sampler as SM
-from pedro_sim.engine.thinking.scratch import (
+from pedro_sim.engine.thinking.think_buffers import (
     G_BEFORE,
     G_CARD,
     G_FIRST,

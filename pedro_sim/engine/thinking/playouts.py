@@ -54,7 +54,8 @@ from pedro_sim.engine.thinking import call_choice as CC  # (calls back here: a m
 from pedro_sim.engine.thinking import inference as IN
 from pedro_sim.engine.thinking import sampler as SM
 from pedro_sim.engine.thinking import solver as SV
-from pedro_sim.engine.thinking.scratch import (
+from pedro_sim.engine.thinking.steering import count_choice, steer
+from pedro_sim.engine.thinking.think_buffers import (
     EXPLAIN_VALUES,
     MAX_EXPLAIN_WORLDS,
     T_NOREC,
@@ -84,7 +85,6 @@ from pedro_sim.engine.thinking.scratch import (
     weights_of,
     world_of,
 )
-from pedro_sim.engine.thinking.steering import count_choice, steer
 
 
 @kernel

@@ -17,7 +17,7 @@ from pedro_sim.engine.bits import ZERO, bit
 from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.players.heuristic import ALL_CARDS, sure_winners
 from pedro_sim.engine.seats import holders, later_opponents, side_of
-from pedro_sim.engine.thinking.scratch import steer_counts
+from pedro_sim.engine.thinking.think_buffers import steer_counts
 
 
 @kernel

@@ -1,0 +1,45 @@
+"""Bourré duels over sessions, duplicate: every session played with A alone at each seat
+among B's, and B alone among A's, so that the cards cancel out. A's lead in a seating is
+its chips less the mean of the others'; the duel's figure is A's mean lead over B in
+chips per deal, with its interval over sessions."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from pedro_sim.analysis.stats import wilson
+from pedro_sim.games.bourre.analysis.seating import alone_among
+from pedro_sim.games.bourre.analysis.sessions import mean_ci, session_rows
+from pedro_sim.games.bourre.kernels import session as S
+from pedro_sim.games.bourre.rules import BourreRules
+
+
+def duel(rules: BourreRules, a: str, b: str, sessions: int, deals: int, seed: int,
+         show_progress: bool | None = None) -> pd.DataFrame:
+    """One row: A's chips per deal over B's (each alone among the other, at every seat),
+    with its 95% interval over sessions, and how each plays (lone seats' figures)."""
+    n = rules.players
+    lead = np.zeros(sessions)
+    counts = {side: np.zeros(3) for side in "ab"}  # played, took, bourré when alone
+    for seat in range(n):
+        for lone, other, sign, side in ((a, b, 1, "a"), (b, a, -1, "b")):
+            rows = session_rows(rules, alone_among(lone, other, seat, n), seed, sessions,
+                                deals, f"duel: {lone} at seat {seat}", show_progress)
+            chips = rows[:, S.R_CHIPS:S.R_CHIPS + n].astype(np.float64)
+            lead += sign * (n * chips[:, seat] - chips.sum(axis=1)) / (n - 1)
+            counts[side] += [rows[:, k + seat].sum()
+                             for k in (S.R_PLAYED, S.R_TOOK, S.R_BOURRE)]
+    per_deal = lead / (2 * n) / deals
+    mean, lo, hi = mean_ci(per_deal)
+    row = {"players": n, "rules": rules.label, "a": a, "b": b, "sessions": sessions,
+           "deals_per_session": deals, "chips_diff": mean, "chips_diff_lo": lo,
+           "chips_diff_hi": hi}
+    for side in "ab":
+        played, took, bourre = counts[side]
+        row[f"{side}_played"] = played / (sessions * deals * n)
+        for name, k in (("take", took), ("bourre", bourre)):
+            row[f"{side}_p_{name}"] = k / max(played, 1)
+            row[f"{side}_p_{name}_lo"], row[f"{side}_p_{name}_hi"] = wilson(int(k),
+                                                                            max(int(played), 1))
+    return pd.DataFrame([row])
