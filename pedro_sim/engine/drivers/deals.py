@@ -1,15 +1,13 @@
-"""Loops over chunks, run on a pool of threads. A chunk is a pure function of (seed, its
-deal indices), so results are identical whatever the thread count or batching.
+"""Loops over chunks, run on a pool of threads (engine/threads.py). A chunk is a pure
+function of (seed, its deal indices), so results are identical whatever the thread count
+or batching.
 
 The compiled loops are serial phases (no prange) and release the GIL; the public
 functions below share a call's chunks out among threads. numba's parallel loops cost
 about 20 s of compilation each, for nothing a thread pool does not do as well."""
 
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import NamedTuple
 
-import numba
 import numpy as np
 
 from pedro_sim.encoding import layout as L
@@ -24,22 +22,7 @@ from pedro_sim.engine.rng import KIND_DEAL
 from pedro_sim.engine.seats import first_dealer, players, seat_after, side_of, sides
 from pedro_sim.engine.thinking import think_buffers as S
 from pedro_sim.engine.thinking.think_buffers import new_think
-
-
-class Span(NamedTuple):
-    """The deals a driver call plays: seed, first index, how many, and per chunk."""
-
-    seed: int
-    first: int
-    count: int
-    chunk: int
-
-
-@kernel
-def chunk_deals(span, ch):
-    """The deal indices of chunk ``ch``."""
-    lo = span.first + ch * span.chunk
-    return range(lo, min(lo + span.chunk, span.first + span.count))
+from pedro_sim.engine.threads import Span, chunk_deals, share, share_chunks
 
 
 @kernel
@@ -255,28 +238,15 @@ def _scratch(policy, tab, recording: bool = False) -> tuple:
     return work, new_think(policy, tab, work.rng)
 
 
-def _share(n: int, run: Callable[[int, int], None], parts_per_thread: int = 1) -> None:
-    """Call ``run(a, b)`` on consecutive pieces of 0..n-1, on numba's thread count."""
-    threads = max(1, numba.get_num_threads())
-    parts = min(n, threads * parts_per_thread)
-    if parts <= 1:
-        run(0, n)
-        return
-    bounds = [n * k // parts for k in range(parts + 1)]
-    with ThreadPoolExecutor(threads) as pool:
-        for f in [pool.submit(run, bounds[k], bounds[k + 1]) for k in range(parts)]:
-            f.result()
-
-
-def share_chunks(phase_fn, span: Span, args: tuple, out: np.ndarray, policy: int,
-                 tab: Tables) -> None:
-    """Run ``phase_fn(span of chunks a..b-1, *args, out[a:b], work, think)`` on threads,
-    each piece of chunks with its own scratch."""
-    def run(a: int, b: int) -> None:
-        piece = Span(span.seed, span.first + a * span.chunk,
-                     min(span.count - a * span.chunk, (b - a) * span.chunk), span.chunk)
-        phase_fn(piece, *args, out[a:b], *_scratch(policy, tab))
-    _share(out.shape[0], run)
+def share_phase(phase_fn, span: Span, args: tuple, out: np.ndarray, policy: int,
+                tab: Tables, locals_: tuple[Callable[[], np.ndarray], ...] = ()) -> None:
+    """Run ``phase_fn(span of chunks a..b-1, *args, *locals, out[a:b], work, think)`` on
+    threads, each piece of chunks with its own scratch; ``locals_`` builds the per-thread
+    arrays that precede out."""
+    def run(piece: Span, part: np.ndarray, own: tuple, work, think) -> None:
+        phase_fn(piece, *args, *own, part, work, think)
+    share_chunks(span, out, run, lambda: (tuple(make() for make in locals_),
+                                          *_scratch(policy, tab)))
 
 
 NO_INDICES = np.zeros(0, dtype=np.int64)
@@ -284,20 +254,20 @@ NO_INDICES = np.zeros(0, dtype=np.int64)
 
 def deal_stats(span: Span, policy: int, flags, tab: Tables, hist) -> None:
     """Full auctioned deals of ``span``; hist[chunk, bid, bidder points] += 1."""
-    share_chunks(_auctioned, span, (NO_INDICES, M_STATS, policy, flags, tab),
+    share_phase(_auctioned, span, (NO_INDICES, M_STATS, policy, flags, tab),
                  hist.reshape(hist.shape[0], -1), policy, tab)
 
 
 def deal_summary(span: Span, policy: int, flags, tab: Tables, out) -> None:
     """Full auctioned deals of ``span``, summarized per chunk (summary_row)."""
-    share_chunks(_auctioned, span, (NO_INDICES, M_SUMMARY, policy, flags, tab), out, policy,
+    share_phase(_auctioned, span, (NO_INDICES, M_SUMMARY, policy, flags, tab), out, policy,
                  tab)
 
 
 def fixed_hand_stats(span: Span, hand, offset: int, trump: int, policy: int, flags, tab: Tables,
                      hist) -> None:
     """`bid` analysis deals; hist[chunk, bidders' points, defenders' points] += 1."""
-    share_chunks(_fixed, span, (NO_INDICES, M_STATS, hand, offset, trump, policy, flags, tab),
+    share_phase(_fixed, span, (NO_INDICES, M_STATS, hand, offset, trump, policy, flags, tab),
                  hist.reshape(hist.shape[0], -1), policy, tab)
 
 
@@ -306,7 +276,7 @@ def trace_auctioned(seed: int, indices, policy: int, flags, tab: Tables, recs) -
     def run(a: int, b: int) -> None:
         _auctioned(Span(seed, 0, 0, 1), indices[a:b], M_TRACE, policy, flags, tab, recs[a:b],
                    *_scratch(policy, tab, True))
-    _share(len(indices), run, 4)
+    share(len(indices), run, 4)
 
 
 def trace_fixed(seed: int, indices, hand, offset: int, trump: int, policy: int, flags,
@@ -315,14 +285,14 @@ def trace_fixed(seed: int, indices, hand, offset: int, trump: int, policy: int, 
     def run(a: int, b: int) -> None:
         _fixed(Span(seed, 0, 0, 1), indices[a:b], M_TRACE, hand, offset, trump, policy, flags,
                tab, recs[a:b], *_scratch(policy, tab, True))
-    _share(len(indices), run, 4)
+    share(len(indices), run, 4)
 
 
 def game_results(seed: int, first: int, policy: int, flags, tab: Tables, out) -> None:
     """Games first..first+len(out)-1; out[g]: the game's record (whole_game.py G_*)."""
     def run(a: int, b: int) -> None:
         _game_results(seed, first + a, policy, flags, tab, out[a:b], *_scratch(policy, tab))
-    _share(out.shape[0], run, 4)
+    share(out.shape[0], run, 4)
 
 
 def armed_for(think, trick: int, seat: int, worlds: int) -> np.ndarray:

@@ -13,17 +13,12 @@ import numpy as np
 from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.tables import Tables
 from pedro_sim.engine.checks.invariants import KIND_NAMES, N_KINDS, deal_violations, new_scratch
-from pedro_sim.engine.drivers.deals import (
-    Span,
-    _scratch,
-    _share,
-    chunk_deals,
-    finish_record,
-)
+from pedro_sim.engine.drivers.deals import _scratch, finish_record
 from pedro_sim.engine.game.whole_deal import auctioned_deal
 from pedro_sim.engine.jit import kernel, phase
 from pedro_sim.engine.rng import KIND_DEAL
 from pedro_sim.engine.seats import first_dealer
+from pedro_sim.engine.threads import Span, chunk_deals, share_chunks
 
 C_DEALS = 0  # out[chunk]: deals checked,
 C_KINDS = 1  # then deals with a violation of each kind (V_*),
@@ -71,13 +66,10 @@ def _soak(span, policy, flags, tab, held, won, out, work, think):
 def soak(span: Span, policy: int, flags: np.ndarray, tab: Tables, out: np.ndarray) -> None:
     """Check the deals of ``span``; out[chunk] (N_COLS wide, C_FIRST set to -1 beforehand)
     gets each chunk's counts."""
-    def run(a: int, b: int) -> None:
-        piece = Span(span.seed, span.first + a * span.chunk,
-                     min(span.count - a * span.chunk, (b - a) * span.chunk), span.chunk)
-        _soak(piece, np.int64(policy), flags, tab, *new_scratch(), out[a:b],
-              *_scratch(policy, tab, True))
+    def run(piece: Span, part: np.ndarray, held, won, work, think) -> None:
+        _soak(piece, np.int64(policy), flags, tab, held, won, part, work, think)
 
-    _share(out.shape[0], run)
+    share_chunks(span, out, run, lambda: (*new_scratch(), *_scratch(policy, tab, True)))
 
 
 def soak_counts(tab: Tables, seed: int, first: int, count: int, policy: int, flags: np.ndarray,

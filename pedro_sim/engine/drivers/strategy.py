@@ -8,7 +8,7 @@ import numpy as np
 from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.tables import Tables
 from pedro_sim.engine.bits import ZERO, bit, popcount
-from pedro_sim.engine.drivers.deals import Span, _scratch, _share, chunk_deals, side_points
+from pedro_sim.engine.drivers.deals import share_phase, side_points
 from pedro_sim.engine.game.dealing import fixed_hand_order_once, shuffle
 from pedro_sim.engine.game.pack import pack_card
 from pedro_sim.engine.game.scoring import deal_score, net_of
@@ -24,6 +24,7 @@ from pedro_sim.engine.rng import KIND_CLASSES, KIND_DEAL, KIND_HOLDING, below, s
 from pedro_sim.engine.seats import first_dealer, seat_after, side_of
 from pedro_sim.engine.thinking.steering import add_steer_counts, clear_steer_counts
 from pedro_sim.engine.thinking.think_buffers import thinks
+from pedro_sim.engine.threads import Span, chunk_deals
 
 MAX_LENGTH = 9  # trump lengths are counted 0..9, the last meaning 9 or more
 
@@ -217,18 +218,6 @@ def _advised_games(span, hand, offset, trump, start_score, policy, flags, tab, k
                 out[ch, b, 2 if winner < 0 else (1 if winner == team else 0)] += 1
 
 
-def _run(phase_fn, out: np.ndarray, span: Span, args: tuple, policy: int, tab: Tables,
-         locals_: tuple = ()) -> None:
-    """Share a phase's chunks among threads: phase(span of the chunks, *args, *locals,
-    out[a:b], work, think); ``locals_`` builds the per-thread arrays that precede out."""
-    def run(a: int, b: int) -> None:
-        own = tuple(make() for make in locals_)
-        piece = Span(span.seed, span.first + a * span.chunk,
-                     min(span.count - a * span.chunk, (b - a) * span.chunk), span.chunk)
-        phase_fn(piece, *args, *own, out[a:b], *_scratch(policy, tab))
-    _share(out.shape[0], run)
-
-
 def _hand_array(tab: Tables):
     return lambda: np.zeros(int(tab.opts[L.O_HAND]), dtype=np.int64)
 
@@ -236,24 +225,24 @@ def _hand_array(tab: Tables):
 def holding_pairs(span: Span, card: int, offset: int, trump: int, policy: int, flags, tab: Tables,
                   out) -> None:
     """out[chunk, points with ``card``, points without] over paired deals."""
-    _run(_holding_pairs, out, span, (card, offset, trump, policy, flags, tab), policy, tab,
-         (_hand_array(tab),))
+    share_phase(_holding_pairs, span, (card, offset, trump, policy, flags, tab), out, policy,
+                tab, (_hand_array(tab),))
 
 
 def hand_classes(span: Span, offset: int, trump: int, marks, policy: int, flags, tab: Tables,
                  out) -> None:
     """out[chunk, hand class, outcome (bidders' and defenders' points)] over random hands
     at one seat."""
-    _run(_hand_classes, out, span, (offset, trump, marks, policy, flags, tab), policy, tab,
-         (_hand_array(tab),))
+    share_phase(_hand_classes, span, (offset, trump, marks, policy, flags, tab), out, policy,
+                tab, (_hand_array(tab),))
 
 
 def arm_pairs(span: Span, policies, arms, side: int, tab: Tables, out) -> None:
     """The counts of _arm_pairs: every arm against arm 0, on the same deals."""
     policies = np.asarray(policies, dtype=np.int64)
     thinking = [int(p) for p in policies if thinks(int(p))]
-    _run(_arm_pairs, out, span, (policies, arms, side, tab),
-         thinking[0] if thinking else int(policies[0]), tab)
+    share_phase(_arm_pairs, span, (policies, arms, side, tab), out,
+                thinking[0] if thinking else int(policies[0]), tab)
 
 
 def arms_size(tab: Tables, n_arms: int) -> int:
@@ -264,6 +253,6 @@ def arms_size(tab: Tables, n_arms: int) -> int:
 def advised_games(span: Span, hand, offset: int, trump: int, start_score, policy: int, flags,
                   tab: Tables, out) -> None:
     """out[chunk, bid, lost/won/unfinished] of games on from a priced hand."""
-    _run(_advised_games, out, span, (hand, offset, trump, start_score, policy, flags, tab), policy,
-         tab,
-         (lambda: np.zeros(L.PT_LEN, dtype=np.int64), lambda: np.zeros(GAME_COLS, dtype=np.int64)))
+    share_phase(_advised_games, span, (hand, offset, trump, start_score, policy, flags, tab),
+                out, policy, tab, (lambda: np.zeros(L.PT_LEN, dtype=np.int64),
+                                   lambda: np.zeros(GAME_COLS, dtype=np.int64)))

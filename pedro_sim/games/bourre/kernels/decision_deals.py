@@ -8,6 +8,7 @@ import numpy as np
 from pedro_sim.engine.bits import bit, highest, kth, popcount
 from pedro_sim.engine.jit import kernel, loop, phase
 from pedro_sim.engine.rng import THINK_KIND, below, shuffle, start
+from pedro_sim.engine.threads import chunk_deals
 from pedro_sim.games.bourre.kernels import layout as B
 from pedro_sim.games.bourre.kernels.deal import clear_deal, deal_from, seat_chips
 from pedro_sim.games.bourre.kernels.layout import KIND_BOURRE_CLASSES, KIND_BOURRE_FIXED
@@ -115,8 +116,10 @@ def each_option(seed, kind, i, st, mk, pot, dealer, seat, first, pol, worlds, or
 
 
 @loop
-def _fixed(seed, first_deal, end, hand, seat, dealer, trump, turned, pot, first_option, pol,
-           worlds, st, mk, deck, buf, rng, th, out, per_chunk):
+def _fixed(span, hand, seat, dealer, trump, turned, pot, first_option, pol, worlds, st, mk,
+           deck, buf, rng, th, out):
+    """Deals of ``span`` (engine/threads.py) with ``seat`` holding ``hand``: out[chunk]
+    holds its chunk's row (F_*)."""
     order = np.zeros(B.DECK, np.int64)
     rest = np.zeros(B.DECK, np.int64)
     vals = np.zeros(OPTIONS, np.int64)
@@ -125,10 +128,10 @@ def _fixed(seed, first_deal, end, hand, seat, dealer, trump, turned, pot, first_
     for ch in range(out.shape[0]):
         for j in range(out.shape[1]):
             out[ch, j] = 0
-        for i in range(first_deal + ch * per_chunk, min(first_deal + (ch + 1) * per_chunk, end)):
-            start(rng, seed, i, KIND_BOURRE_FIXED)
+        for i in chunk_deals(span, ch):
+            start(rng, span.seed, i, KIND_BOURRE_FIXED)
             fixed_order(st, hand, seat, dealer, trump, turned, rng, order, rest)
-            each_option(seed, np.int64(KIND_BOURRE_FIXED), i, st, mk, pot, dealer, seat,
+            each_option(span.seed, np.int64(KIND_BOURRE_FIXED), i, st, mk, pot, dealer, seat,
                         first_option, pol, worlds, order, deck, buf, rng, th, vals, took,
                         bourre)
             add_options(out[ch], vals, took, bourre)
@@ -152,10 +155,9 @@ def hand_class(hand, trump):
 
 
 @loop
-def _classes(seed, first_deal, end, seat, pot, pol, worlds, st, mk, deck, buf, rng, th, out,
-             per_chunk):
-    """Random deals (dealer 0); ``seat``'s hand sorted into its class: out[chunk, class]
-    holds that class's row (F_*)."""
+def _classes(span, seat, pot, pol, worlds, st, mk, deck, buf, rng, th, out):
+    """Random deals of ``span`` (dealer 0); ``seat``'s hand sorted into its class:
+    out[chunk, class] holds that class's row (F_*)."""
     order = np.zeros(B.DECK, np.int64)
     vals = np.zeros(OPTIONS, np.int64)
     took = np.zeros(OPTIONS, np.int64)
@@ -165,8 +167,8 @@ def _classes(seed, first_deal, end, seat, pot, pol, worlds, st, mk, deck, buf, r
         for c in range(out.shape[1]):
             for j in range(out.shape[2]):
                 out[ch, c, j] = 0
-        for i in range(first_deal + ch * per_chunk, min(first_deal + (ch + 1) * per_chunk, end)):
-            start(rng, seed, i, KIND_BOURRE_CLASSES)
+        for i in chunk_deals(span, ch):
+            start(rng, span.seed, i, KIND_BOURRE_CLASSES)
             for c in range(B.DECK):
                 order[c] = c
             shuffle(rng, order, B.DECK)
@@ -179,7 +181,7 @@ def _classes(seed, first_deal, end, seat, pot, pol, worlds, st, mk, deck, buf, r
                 trump = order[B.HAND * n - 1] // 13
             first = 1 if seat == 0 and not st[B.S_NOBODY] and order[B.HAND * n - 1] % 13 == 12 \
                 else 0
-            each_option(seed, np.int64(KIND_BOURRE_CLASSES), i, st, mk, pot, np.int64(0),
+            each_option(span.seed, np.int64(KIND_BOURRE_CLASSES), i, st, mk, pot, np.int64(0),
                         seat, first, pol, worlds, order, deck, buf, rng, th, vals, took,
                         bourre)
             add_options(out[ch, hand_class(hand, trump)], vals, took, bourre)

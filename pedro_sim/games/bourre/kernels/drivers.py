@@ -1,11 +1,11 @@
-"""Bourré's compiled loops and the Python calls that share them out among threads. A
-session (or a fixed-hand deal) is a pure function of the seed and its number, so the
-results are the same whatever the thread count or the pieces."""
+"""Bourré's compiled loops and the Python calls that share them out among threads
+(engine/threads.py). A session (or a fixed-hand deal) is a pure function of the seed and
+its number, so the results are the same whatever the thread count or the pieces."""
 
 import numpy as np
 
-from pedro_sim.engine.drivers.deals import _share
 from pedro_sim.engine.jit import loop
+from pedro_sim.engine.threads import Span, share, share_chunks
 from pedro_sim.games.bourre.kernels import layout as B
 from pedro_sim.games.bourre.kernels.decision_deals import _classes, _fixed
 from pedro_sim.games.bourre.kernels.pimc import Think, new_think
@@ -53,7 +53,7 @@ def sessions(rules: BourreRules, seed: int, first: int, count: int, deals: int,
     def run(a: int, b: int) -> None:
         _sessions(seed, first + a, deals, pol, worlds, *scratch(rules), out[a:b],
                   NO_RECORDS_ST, NO_RECORDS_MK)
-    _share(count, run, 4)
+    share(count, run, 4)
     return out
 
 
@@ -69,29 +69,22 @@ def record_session(rules: BourreRules, seed: int, session: int, deals: int,
     return rec_st, rec_mk, out[0]
 
 
-def _chunks(first: int, count: int, per_chunk: int, out: np.ndarray, kernel_call) -> None:
-    """Share ``out``'s chunks (``per_chunk`` deals each from ``first``) among threads."""
-    def run(a: int, b: int) -> None:
-        kernel_call(first + a * per_chunk, first + count, out[a:b])
-    _share(out.shape[0], run)
-
-
 def fixed_hand(rules: BourreRules, seed: int, first: int, count: int, per_chunk: int,
                hand: np.ndarray, seat: int, dealer: int, trump: int, turned: int, pot: int,
                first_option: int, pol: np.ndarray, worlds: np.ndarray,
                out: np.ndarray) -> None:
     """Deals first..first+count-1 with ``seat`` holding ``hand``, every option; out[chunk]
     (decision_deals.py F_*) summed per chunk of ``per_chunk`` deals."""
-    def call(lo: int, end: int, part: np.ndarray) -> None:
-        _fixed(seed, lo, end, hand, seat, dealer, trump, turned, pot, first_option, pol,
-               worlds, *scratch(rules), part, per_chunk)
-    _chunks(first, count, per_chunk, out, call)
+    def run(piece: Span, part: np.ndarray, *own) -> None:
+        _fixed(piece, hand, seat, dealer, trump, turned, pot, first_option, pol, worlds,
+               *own, part)
+    share_chunks(Span(seed, first, count, per_chunk), out, run, lambda: scratch(rules))
 
 
 def hand_classes(rules: BourreRules, seed: int, first: int, count: int, per_chunk: int,
                  seat: int, pot: int, pol: np.ndarray, worlds: np.ndarray,
                  out: np.ndarray) -> None:
     """Random deals (dealer 0), ``seat``'s hand by class, every option; out[chunk, class]."""
-    def call(lo: int, end: int, part: np.ndarray) -> None:
-        _classes(seed, lo, end, seat, pot, pol, worlds, *scratch(rules), part, per_chunk)
-    _chunks(first, count, per_chunk, out, call)
+    def run(piece: Span, part: np.ndarray, *own) -> None:
+        _classes(piece, seat, pot, pol, worlds, *own, part)
+    share_chunks(Span(seed, first, count, per_chunk), out, run, lambda: scratch(rules))
