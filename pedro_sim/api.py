@@ -4,11 +4,20 @@ Every function takes the options of the command line with the same names and def
 (variant, policy, seed, deals, house rules), validates them once and raises
 ``pedro_sim.errors.PedroError`` naming a bad one. Nothing is written to disk.
 
+The other games' analyses are here too, by their wing's names (``GAME_play``...): each
+registered game (``pedro_sim.games.GAMES``) whose package has an ``api`` module lends its
+``__all__``, found when first asked for, so that this module names no game.
+
     >>> from pedro_sim import api
     >>> api.bid("AH KH 5H 2H 9C 4D JS 7S 3C", trump="H", deals=20_000)   # doctest: +SKIP
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from importlib import import_module
+from importlib.util import find_spec
 
 import pandas as pd
 
@@ -21,6 +30,7 @@ from pedro_sim.analysis.strategy.technique_worth import steerable, steered_techn
 from pedro_sim.analysis.study import Study, build_study
 from pedro_sim.cards import parse_hand, parse_suit
 from pedro_sim.encoding.option_array import check_in_pack
+from pedro_sim.games import GAMES
 from pedro_sim.parsers import (
     parse_presets,
     parse_score,
@@ -31,8 +41,8 @@ from pedro_sim.parsers import (
     seat_names,
 )
 
-__all__ = ["bid", "card_values", "holding_patterns", "technique", "advise", "bid_chart",
-           "make_rate_by_length", "variants", "study"]
+OWN = ["bid", "card_values", "holding_patterns", "technique", "advise", "bid_chart",
+       "make_rate_by_length", "variants", "study"]  # the main body's (Pedro's) analyses
 
 study = build_study  # the shared options, for calling the analysis modules directly
 
@@ -115,3 +125,30 @@ def variants(presets: str | None = None, games: int = 2000, *, deals: int = 200_
     who = players(policy, inputs[0].variant)
     return variants_analysis(inputs, deals, games, seed, who.policy, who.flags,
                              precision=precision).bids
+
+
+@cache
+def wing_functions() -> dict[str, Callable[..., pd.DataFrame]]:
+    """Every registered game's API functions by name (its package's ``api.__all__``)."""
+    found: dict[str, Callable[..., pd.DataFrame]] = {}
+    for game in GAMES:
+        name = f"{game.package().__name__}.api"
+        if find_spec(name) is not None:
+            module = import_module(name)
+            found.update({f: getattr(module, f) for f in module.__all__})
+    return found
+
+
+def __getattr__(name: str):
+    """A game's API function (``from pedro_sim.api import GAME_play`` too), or
+    ``__all__``: the main body's and every game's."""
+    if name == "__all__":
+        return [*OWN, *wing_functions()]
+    if not name.startswith("__") and name in wing_functions():
+        return wing_functions()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """This module's names and every game's API functions (for completion, help())."""
+    return sorted({*globals(), *wing_functions()})

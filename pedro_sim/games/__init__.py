@@ -7,7 +7,8 @@ sub-command, the other spellings a user may type for it, and how many random str
 its kernels key deals by; they are handed out here, in the order of ``GAMES``, after the
 main body's, so that a new game cannot take another's. Its package (``pedro_sim.games.NAME``)
 gives the hooks the shared layer calls: ``app()`` (its Typer sub-app), ``report_sections``
-(its part of ``pedro-sim report``) and ``warm()`` (what ``pedro-sim warmup`` compiles).
+(its part of ``pedro-sim report``) and ``warm()`` (what ``pedro-sim warmup`` compiles);
+its ``api`` module's ``__all__``, if it has one, joins ``pedro_sim.api``.
 
 >>> [g.name for g in GAMES], stream_kinds("bourre")
 (['bourre'], range(5, 8))

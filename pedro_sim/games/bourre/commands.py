@@ -12,16 +12,15 @@ from rich.console import Console
 
 from pedro_sim.cards import SUITS, card_text
 from pedro_sim.commands.console_tables import narrow_table, plus_minus
-from pedro_sim.errors import PedroError
 from pedro_sim.games.bourre import plots as BP
 from pedro_sim.games.bourre.analysis import chart as C
 from pedro_sim.games.bourre.analysis import duel as DU
 from pedro_sim.games.bourre.analysis import play as P
 from pedro_sim.games.bourre.analysis import sessions as S
-from pedro_sim.games.bourre.analysis.seating import Table, seat_specs, seated
+from pedro_sim.games.bourre.analysis.seating import Table, seated, table_rules
 from pedro_sim.games.bourre.analysis.traces import session_traces
 from pedro_sim.games.bourre.rules import BourreRules
-from pedro_sim.parsers import seat_names, seat_word
+from pedro_sim.parsers import seat_word
 from pedro_sim.report.files import (
     check_writable_dir,
     check_writable_file,
@@ -30,26 +29,6 @@ from pedro_sim.report.files import (
     write_csv,
     write_json,
 )
-
-MAX_SESSION_DEALS = 1 << 20  # deals of a session: the stream's index keeps them apart
-
-
-def table_rules(players: int | None, rule: list[str] | None) -> BourreRules:
-    """The rules from --players and --rule NAME=VALUE (players may come either way)."""
-    options: dict[str, str] = {}
-    for item in rule or ():
-        name, eq, value = item.partition("=")
-        if not eq or not name.strip():
-            raise PedroError(f"--rule {item!r}: expected NAME=VALUE, e.g. limit=20")
-        options[name.strip()] = value.strip()
-    rules = BourreRules.from_options(options)
-    if players is not None:
-        if "players" in options and rules.players != players:
-            raise PedroError(f"--players {players} and --rule players={options['players']} "
-                             "disagree")
-        options["players"] = str(players)
-        rules = BourreRules.from_options(options)
-    return rules
 
 
 def _meta(out_dir: Path, seed: int, rules: BourreRules, table: Table, started: float,
@@ -73,9 +52,8 @@ def run_play(rules: BourreRules, hand: str, trump: str, place: str, pot: int | N
     check_writable_dir(out_dir)
     started = time.perf_counter()
     frame = P.play_values(rules, q, table, deals, seed)
-    place = q.seat or rules.players  # q.seat counts the dealer as 0
-    word = seat_names(rules.players)[place - 1]
-    where = f"{word} (place {place})"
+    word = P.place_word(q, rules.players)
+    where = f"{word} (place {q.seat or rules.players})"
     title = (f"{' '.join(card_text(int(c)) for c in q.hand)}, trumps {SUITS[q.trump]}, "
              f"{where}, {rules.players} players, pot {q.pot}: {table.label}, {deals:,} deals")
     t = narrow_table(title, ["option", "chips a deal", "vs best", "P(take)", "P(bourré)"], 1)
@@ -86,8 +64,7 @@ def run_play(rules: BourreRules, hand: str, trump: str, place: str, pot: int | N
                   f"{r.p_take:.3f}", f"{r.p_bourre:.3f}")
     console.print(t)
     console.print("* best; pass is worth 0 (the ante is already in the pot); intervals 95%")
-    write_csv(out_dir / "play.csv", frame.assign(players=rules.players, rules=rules.label,
-                                                 policy=table.label, pot=q.pot, seat=word))
+    write_csv(out_dir / "play.csv", P.play_rows(frame, rules, q, table))
     BP.option_chart(frame, title, out_dir / "play.png")
     _meta(out_dir, seed, rules, table, started, deals=deals, analysis="bourre play",
           hand=hand, trump=SUITS[q.trump], seat=word)
@@ -101,18 +78,14 @@ def run_chart(players_list: list[int], rule: list[str] | None, table_spec: str, 
     chart.png."""
     check_writable_dir(out_dir)
     started = time.perf_counter()
-    frames = []
-    for n in players_list:
-        rules = table_rules(n, rule)
-        frames.append(C.chart(rules, seated(table_spec, n), deals, seed))
-    frame = pd.concat(frames, ignore_index=True)
+    frame = C.charts(players_list, rule, table_spec, deals, seed)
     label = seated(table_spec, players_list[0]).label
     for n in players_list:
         g = frame[frame["players"] == n]
         worth = g[g["best_draw"] >= 0]
         console.print(f"{n} players: play is best in {len(worth)} of {len(g)} (class, place) "
                       f"cells; pass in the rest")
-    write_csv(out_dir / "chart.csv", frame.assign(policy=label))
+    write_csv(out_dir / "chart.csv", frame)
     BP.decision_chart(frame, f"Bourré: the best declaration ({label}, {deals:,} deals a "
                              "place)", out_dir / "chart.png", C.min_hands(deals))
     _meta(out_dir, seed, table_rules(players_list[0], rule), seated(table_spec,
@@ -127,12 +100,9 @@ def run_session(rules: BourreRules, table: Table, sessions: int, deals: int, see
     """Chips per deal by place and by seat over sessions, and the pot's sizes."""
     check_writable_dir(out_dir)
     started = time.perf_counter()
-    rows = S.session_rows(rules, table, seed, sessions, deals)
-    n = rules.players
-    places = S.by_seat(rows, n, deals, True, S.place_name(n))
-    seats = S.by_seat(rows, n, deals, False, str)
-    pots = S.pot_table(rows)
-    summary = S.summary(rows, deals)
+    tables = S.session_tables(rules, table, sessions, deals, seed)
+    places = tables["places"]
+    summary = tables["summary"].iloc[0]
     title = f"{rules.label}: {table.label}, {sessions:,} sessions of {deals} deals"
     t = narrow_table(title, ["place", "chips a deal", "plays", "P(take)", "P(bourré)"], 1)
     for r in places.itertuples():
@@ -144,27 +114,21 @@ def run_session(rules: BourreRules, table: Table, sessions: int, deals: int, see
                   f"largest pot: median {summary['largest_pot_median']:.0f}, most "
                   f"{summary['largest_pot_max']:,}; split pots {summary['split_share']:.3f}, "
                   f"taken without play {summary['no_play_share']:.3f} of deals")
-    tag = dict(players=n, rules=rules.label, policy=table.label)
-    write_csv(out_dir / "places.csv", places.assign(**tag))
-    write_csv(out_dir / "seats.csv", seats.assign(**tag))
-    write_csv(out_dir / "pots.csv", pots.assign(**tag))
-    write_csv(out_dir / "summary.csv", pd.DataFrame([{**summary, **tag}]))
+    for name, frame in tables.items():
+        write_csv(out_dir / f"{name}.csv", frame)
     BP.places_chart(places, f"Chips a deal by place: {title}", out_dir / "places.png")
-    BP.pot_chart(pots, f"The pot after the antes: {title}", out_dir / "pots.png")
+    BP.pot_chart(tables["pots"], f"The pot after the antes: {title}", out_dir / "pots.png")
     _meta(out_dir, seed, rules, table, started, deals=sessions * deals,
           analysis="bourre session", sessions=sessions, deals_per_session=deals)
-    _wrote(console, out_dir, ["places.csv", "seats.csv", "pots.csv", "summary.csv",
-                              "places.png", "pots.png", "run.json"], started)
-    return summary
+    _wrote(console, out_dir, [f"{name}.csv" for name in tables] + ["places.png", "pots.png",
+                                                                    "run.json"], started)
+    return summary.to_dict()
 
 
 def run_duel(rules: BourreRules, a: str, b: str, sessions: int, deals: int, seed: int,
              out_path: Path, console: Console) -> pd.DataFrame:
     """A against B, seats rotated: one row, printed and written."""
-    n = rules.players
-    seated(a, n), seated(b, n)  # validate both before the long run
-    if len(seat_specs(a)) > 1 or len(seat_specs(b)) > 1:
-        raise PedroError("a duel seats one player spec against another: no '/'")
+    DU.check_players(a, b, rules.players)
     check_writable_file(out_path)
     frame = DU.duel(rules, a, b, sessions, deals, seed)
     r = frame.iloc[0]

@@ -6,20 +6,25 @@ chips, pass being worth nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.runner import run_chunked
+from pedro_sim.errors import PedroError
 from pedro_sim.games.bourre.analysis.declaration_values import option_table
-from pedro_sim.games.bourre.analysis.seating import Table
+from pedro_sim.games.bourre.analysis.seating import Table, seated, table_rules
 from pedro_sim.games.bourre.analysis.sessions import place_name
 from pedro_sim.games.bourre.kernels import drivers as D
 from pedro_sim.games.bourre.kernels.decision_deals import F_DEALS, F_LEN, N_CLASSES
-from pedro_sim.games.bourre.rules import BourreRules
+from pedro_sim.games.bourre.rules import MAX_PLAYERS, MIN_PLAYERS, BourreRules
 
 TOPS = ("A", "K", "Q", "J-")
 CHART_CHUNK = 2048
 THINKING_CHART_CHUNK = 16
+DEALS = 200_000  # random deals a place without --deals, heuristic tables
+THINKING_DEALS = 4_000
 
 
 def class_label(c: int) -> str:
@@ -91,3 +96,29 @@ def chart(rules: BourreRules, table: Table, deals: int, seed: int,
                 "p_take": top["p_take"], "p_bourre": top["p_bourre"],
                 "share": sums[c, F_DEALS] / deals})
     return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def default_deals(table: Table) -> int:
+    """The deals a place of a run that names none: fewer when a seat thinks (pimc)."""
+    return THINKING_DEALS if table.thinks else DEALS
+
+
+def table_sizes(sizes: Iterable[int]) -> list[int]:
+    """The table sizes of a chart, each checked (2..8 players), in order, once each."""
+    checked = sorted(set(sizes))
+    if not checked:
+        raise PedroError("tables: name at least one table size")
+    for n in checked:
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise PedroError(f"tables: {n} players: Bourré is played by {MIN_PLAYERS} to "
+                             f"{MAX_PLAYERS} players")
+    return checked
+
+
+def charts(sizes: list[int], rule: list[str] | None, spec: str, deals: int, seed: int,
+           show_progress: bool | None = None) -> pd.DataFrame:
+    """chart.csv's rows: the chart of each table size, one after the other, with the
+    players' spec."""
+    frames = [chart(table_rules(n, rule), seated(spec, n), deals, seed, show_progress)
+              for n in sizes]
+    return pd.concat(frames, ignore_index=True).assign(policy=seated(spec, sizes[0]).label)

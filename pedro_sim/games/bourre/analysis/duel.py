@@ -9,10 +9,18 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.stats import wilson
-from pedro_sim.games.bourre.analysis.seating import alone_among
+from pedro_sim.errors import PedroError
+from pedro_sim.games.bourre.analysis.seating import alone_among, seat_specs, seated
 from pedro_sim.games.bourre.analysis.sessions import mean_ci, session_rows
 from pedro_sim.games.bourre.kernels import session as S
 from pedro_sim.games.bourre.rules import BourreRules
+
+
+def check_players(a: str, b: str, players: int) -> None:
+    """Both players' specs, before the long run: one player each, no '/'."""
+    seated(a, players), seated(b, players)
+    if len(seat_specs(a)) > 1 or len(seat_specs(b)) > 1:
+        raise PedroError("a duel seats one player spec against another: no '/'")
 
 
 def duel(rules: BourreRules, a: str, b: str, sessions: int, deals: int, seed: int,
@@ -20,6 +28,7 @@ def duel(rules: BourreRules, a: str, b: str, sessions: int, deals: int, seed: in
     """One row: A's chips per deal over B's (each alone among the other, at every seat),
     with its 95% interval over sessions, and how each plays (lone seats' figures)."""
     n = rules.players
+    check_players(a, b, n)
     lead = np.zeros(sessions)
     counts = {side: np.zeros(3) for side in "ab"}  # played, took, bourré when alone
     for seat in range(n):

@@ -16,10 +16,12 @@ from pedro_sim.games.bourre.analysis.seating import Table
 from pedro_sim.games.bourre.kernels import drivers as D
 from pedro_sim.games.bourre.kernels.decision_deals import F_LEN
 from pedro_sim.games.bourre.rules import MAX_POT, BourreRules, TrumpCard
-from pedro_sim.parsers import parse_seat, seat_place
+from pedro_sim.parsers import parse_seat, seat_names, seat_place
 
 PLAY_CHUNK = 4096  # deals a chunk, heuristic tables
 THINKING_PLAY_CHUNK = 16
+DEALS = 200_000  # deals without --deals, heuristic tables
+THINKING_DEALS = 2_000
 
 
 @dataclass(frozen=True)
@@ -91,3 +93,21 @@ def play_values(rules: BourreRules, q: Question, table: Table, deals: int, seed:
 
     sums = run_chunked(step, deals, (F_LEN,), "bourre play", show_progress, chunk)
     return option_table(sums, q.first_option)
+
+
+def default_deals(table: Table) -> int:
+    """The deals of a run that names none: fewer when a seat thinks (pimc)."""
+    return THINKING_DEALS if table.thinks else DEALS
+
+
+def place_word(q: Question, players: int) -> str:
+    """The seat's word as --seat takes it (parsers.seat_names): eldest .. dealer."""
+    return seat_names(players)[(q.seat or players) - 1]  # q.seat counts the dealer as 0
+
+
+def play_rows(frame: pd.DataFrame, rules: BourreRules, q: Question,
+              table: Table) -> pd.DataFrame:
+    """play.csv's rows: the options (play_values) with the table, its rules and players,
+    the pot and the seat."""
+    return frame.assign(players=rules.players, rules=rules.label, policy=table.label,
+                        pot=q.pot, seat=place_word(q, rules.players))

@@ -26,6 +26,7 @@ import numpy as np
 
 from pedro_sim.errors import PedroError
 from pedro_sim.games.bourre.kernels import layout as B
+from pedro_sim.games.bourre.rules import BourreRules
 
 NAMES = {"random": B.RANDOM, "heuristic": B.HEURISTIC, "pimc": B.PIMC}
 DEFAULT_WORLDS = 32
@@ -121,3 +122,21 @@ def seated(spec: str, players: int) -> Table:
 def alone_among(lone: str, others: str, seat: int, players: int) -> Table:
     """``lone`` at ``seat``, ``others`` everywhere else (a duel's seating)."""
     return seated("/".join(lone if s == seat else others for s in range(players)), players)
+
+
+def table_rules(players: int | None, rule: list[str] | None) -> BourreRules:
+    """The rules from --players and --rule NAME=VALUE (players may come either way)."""
+    options: dict[str, str] = {}
+    for item in rule or ():
+        name, eq, value = item.partition("=")
+        if not eq or not name.strip():
+            raise PedroError(f"--rule {item!r}: expected NAME=VALUE, e.g. limit=20")
+        options[name.strip()] = value.strip()
+    rules = BourreRules.from_options(options)
+    if players is not None:
+        if "players" in options and rules.players != players:
+            raise PedroError(f"--players {players} and --rule players={options['players']} "
+                             "disagree")
+        options["players"] = str(players)
+        rules = BourreRules.from_options(options)
+    return rules

@@ -18,6 +18,11 @@ from pedro_sim.games.bourre.kernels import drivers as D
 from pedro_sim.games.bourre.kernels import session as S
 from pedro_sim.games.bourre.rules import BourreRules
 
+MAX_SESSION_DEALS = 1 << 20  # deals of a session: the stream's index keeps them apart
+SESSIONS = 20_000  # sessions of a run that names none, heuristic tables
+THINKING_SESSIONS = 200
+SESSION_TABLES = ("places", "seats", "pots", "summary")  # `bourre session`'s CSV files
+
 
 def session_rows(rules: BourreRules, table: Table, seed: int, sessions: int, deals: int,
                  label: str = "sessions", show_progress: bool | None = None,
@@ -101,3 +106,21 @@ def summary(rows: np.ndarray, deals: int) -> dict[str, float]:
             "largest_pot_max": int(rows[:, S.R_LARGEST].max()),
             "split_share": rows[:, S.R_SPLITS].sum() / n,
             "no_play_share": rows[:, S.R_NOPLAY].sum() / n}
+
+
+def default_sessions(table: Table) -> int:
+    """The sessions of a run that names none: fewer when a seat thinks (pimc)."""
+    return THINKING_SESSIONS if table.thinks else SESSIONS
+
+
+def session_tables(rules: BourreRules, table: Table, sessions: int, deals: int, seed: int,
+                   show_progress: bool | None = None) -> dict[str, pd.DataFrame]:
+    """`bourre session`'s tables by name (SESSION_TABLES): chips by place and by seat, the
+    pot's sizes and the run's summary, each with the table, its rules and players."""
+    rows = session_rows(rules, table, seed, sessions, deals, show_progress=show_progress)
+    n = rules.players
+    tag = dict(players=n, rules=rules.label, policy=table.label)
+    return {"places": by_seat(rows, n, deals, True, place_name(n)).assign(**tag),
+            "seats": by_seat(rows, n, deals, False, str).assign(**tag),
+            "pots": pot_table(rows).assign(**tag),
+            "summary": pd.DataFrame([{**summary(rows, deals), **tag}])}
