@@ -444,16 +444,10 @@ SHORT_DEALER = {  # cinch, seed 22, deal 35 of the arena: the dealer robbed only
                {"leader": 1, "plays": [[1, ["4C"]], [2, ["4H"]]]}]}
 
 
-def test_a_seat_out_of_cards_is_skipped(tmp_path):
-    """A seat that has played every card it started play with (a dealer that robbed
-    fewer than a hand) does not play to the trick: the next seat does (found by pimc in
-    the arena, where the reader refused the view)."""
-    path = tmp_path / "d.json"
-    path.write_text(json.dumps(SHORT_DEALER))
-    _, answer = explain_position_file(path, "pimc:worlds=5", worlds=5)
-    assert sorted(answer.frame.card) == ["5S", "QC"]
+def test_a_seat_still_holding_a_card_plays_before_the_next(tmp_path):
+    """SHORT_DEALER with the dealer still holding a card: it is the one to play."""
     late = {**SHORT_DEALER, "hand_sizes": [6, 6, 6, 5]}  # seat 3 still holds a card
-    refused_in_one_line(path, late, "seat 0 is not the one to play: seat 3 is")
+    refused_in_one_line(tmp_path / "d.json", late, "seat 0 is not the one to play: seat 3 is")
 
 
 PASSED_THEN_PUT_AWAY = {  # eighty-three in the arena: seat 2 passed 3C 4C JK to seat 0,
@@ -469,14 +463,22 @@ PASSED_THEN_PUT_AWAY = {  # eighty-three in the arena: seat 2 passed 3C 4C JK to
                {"leader": 0, "plays": [[0, ["9C"]], [1, ["QD"]]]}]}
 
 
-def test_cards_passed_to_a_partner_that_it_cannot_all_hold(tmp_path):
-    """The partner holds fewer cards than the passed cards it has not played: it put some
-    out of play, and the passer cannot tell which, so none is placed in its hand (the
-    reader refused the view before; found by pimc in the arena)."""
+@pytest.mark.parametrize("position, cards", [
+    # A seat that has played every card it started play with (a dealer that robbed fewer
+    # than a hand) does not play to the trick: the next seat does.
+    pytest.param(SHORT_DEALER, ["5S", "QC"], id="a-seat-out-of-cards-is-skipped"),
+    # The partner holds fewer cards than the passed cards it has not played: it put some
+    # out of play, and the passer cannot tell which, so none is placed in its hand.
+    pytest.param(PASSED_THEN_PUT_AWAY, ["6C", "AC"],
+                 id="cards-passed-to-a-partner-that-it-cannot-all-hold"),
+])
+def test_positions_found_by_pimc_in_the_arena_are_explained(tmp_path, position, cards):
+    """Positions pimc met in the arena, where the reader refused the view before: each is
+    read and explained, a row for each card of the seat's hand."""
     path = tmp_path / "d.json"
-    path.write_text(json.dumps(PASSED_THEN_PUT_AWAY))
+    path.write_text(json.dumps(position))
     _, answer = explain_position_file(path, "pimc:worlds=5", worlds=5)
-    assert sorted(answer.frame.card) == ["6C", "AC"]
+    assert sorted(answer.frame.card) == cards
 
 
 def _whole_at_80(print_table) -> str:

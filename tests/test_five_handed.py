@@ -6,13 +6,11 @@ the sampler's knowledge of who may hold the called trump, and the commands."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from dataclasses import replace
 
 import numpy as np
 import pytest
+from engine_helpers import FLAGS, assert_trace_refused, cli_traces, kernel_traces, reference_deals
 from typer.testing import CliRunner
 
 from pedro_sim import reference
@@ -33,12 +31,11 @@ from pedro_sim.engine.game.scoring import deal_score
 from pedro_sim.engine.game.whole_game import settle_individual
 from pedro_sim.engine.rng import start
 from pedro_sim.engine.thinking import sampler as SM
-from pedro_sim.engine_inputs import EngineInputs, duel_players, technique_flags
+from pedro_sim.engine_inputs import EngineInputs, duel_players
 from pedro_sim.errors import PedroError
 from pedro_sim.rules.overrides import resolve_variant
-from pedro_sim.traces import record_deals, trace_dict
+from pedro_sim.traces import record_deals
 
-FLAGS = technique_flags()
 GAME = "five-handed"
 TRUMP_RANKS = "AKQJT98765432"
 
@@ -46,11 +43,6 @@ TRUMP_RANKS = "AKQJT98765432"
 @pytest.fixture(scope="module")
 def five() -> EngineInputs:
     return EngineInputs.for_variant(GAME)
-
-
-def traces_of(inputs: EngineInputs, policy: int, name: str, seed: int, n: int) -> list[dict]:
-    recs = record_deals(inputs, seed, np.arange(n), policy, FLAGS)
-    return [trace_dict(r, inputs, seed, i, name) for i, r in enumerate(recs)]
 
 
 def is_trump(card: str, trump: str) -> bool:
@@ -89,11 +81,7 @@ def test_the_preset_and_its_table():
 
 def test_random_deals_identical_to_the_reference(five):
     for seed in (1, 2):
-        for i, kernel in enumerate(traces_of(five, L.P_RANDOM, "random", seed, 200)):
-            ref = reference.random_deal(seed, i, variant=GAME)
-            diff = next((k for k in ref if kernel.get(k) != ref[k]), None)
-            assert diff is None, (seed, i, diff, kernel.get(diff), ref[diff])
-            assert reference.check_trace(kernel) == [], (seed, i)
+        for kernel in reference_deals(five, seed, 200, GAME):
             check_call(kernel)
 
 
@@ -106,7 +94,7 @@ def highest_missing_trump(t: dict) -> str:
 
 
 def test_heuristic_traces_pass_the_checker_and_call_the_highest_missing_trump(five):
-    for t in traces_of(five, L.P_HEURISTIC, "heuristic", 3, 400):
+    for t in kernel_traces(five, 3, 400, L.P_HEURISTIC, "heuristic"):
         assert reference.check_trace(t) == [], t["deal"]
         check_call(t)
         assert t["called"][0] == highest_missing_trump(t)
@@ -117,14 +105,8 @@ def test_heuristic_traces_pass_the_checker_and_call_the_highest_missing_trump(fi
                                   "pimc:worlds=6,bid_worlds=8,keep_worlds=4,eval=solver",
                                   "dd:bid_worlds=8,keep_worlds=4"])
 def test_thinking_traces_pass_the_checker(spec, tmp_path):
-    out = tmp_path / "t.jsonl"
-    result = CliRunner().invoke(app, ["trace", "--variant", GAME, "--policy", spec,
-                                      "--deals", "8", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    traces = [json.loads(line) for line in out.read_text().splitlines()]
-    assert len(traces) == 8
     calls = []
-    for t in traces:
+    for t in cli_traces(GAME, spec, 8, tmp_path):
         assert reference.check_trace(t) == [], t["deal"]
         check_call(t)
         calls.append(t["called"][0] == highest_missing_trump(t))
@@ -269,12 +251,7 @@ def test_a_duel_of_one_player_with_itself_is_exactly_even(five):
     (["--variant", "five-handed", "--bidders", "random"], "the partner is called each deal"),
 ])
 def test_bad_tables_exit_2_in_one_line(args, message, tmp_path):
-    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "trace", *args, "--deals", "2",
-                        "--out", str(tmp_path / "t.jsonl")], capture_output=True, text=True,
-                       timeout=300)
-    assert r.returncode == 2, (r.stdout, r.stderr)
-    assert message in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
-    assert not (tmp_path / "t.jsonl").exists()
+    assert_trace_refused(args, message, tmp_path)
 
 
 def test_variants_reports_each_seat(tmp_path):

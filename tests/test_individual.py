@@ -5,13 +5,12 @@ in-kernel invariants on many deals, the rotated duel, and the one-line refusals.
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from dataclasses import replace
 
-import numpy as np
 import pytest
+from engine_helpers import FLAGS, assert_trace_refused, cli_traces, kernel_traces, reference_deals
 from typer.testing import CliRunner
 
 from pedro_sim import reference
@@ -21,20 +20,12 @@ from pedro_sim.cli import app
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.checks.invariants import KIND_NAMES
 from pedro_sim.engine.drivers.soak import soak_counts
-from pedro_sim.engine_inputs import EngineInputs, duel_players, technique_flags
+from pedro_sim.engine_inputs import EngineInputs, duel_players
 from pedro_sim.errors import PedroError
 from pedro_sim.rules.overrides import resolve_variant, table_variant
 from pedro_sim.rules.table_size import individual_tables
-from pedro_sim.traces import record_deals, trace_dict
 
-FLAGS = technique_flags()
 TABLES = individual_tables()  # cinch@2 .. dom-pedro@7
-
-
-def traces_of(table: str, policy: int, name: str, seed: int, n: int) -> list[dict]:
-    inputs = EngineInputs.for_variant(table)
-    recs = record_deals(inputs, seed, np.arange(n), policy, FLAGS)
-    return [trace_dict(r, inputs, seed, i, name) for i, r in enumerate(recs)]
 
 
 def test_every_table_the_seeds_describe():
@@ -49,15 +40,17 @@ def test_every_table_the_seeds_describe():
     assert table_variant("cinch@2").goes_out_at == 0  # "bidder goes out" does not apply
 
 
-@pytest.mark.parametrize("text, message", [
-    ("cinch@7", "cinch is played individually by 2..6 players"),
-    ("sancho@3", "sancho is played individually by 4..7 players"),
-    ("foster@3", "foster is not played individually"),
-    ("cinch@x", "expected PRESET@PLAYERS"),
+@pytest.mark.parametrize("preset, players, message", [
+    ("cinch", "7", "cinch is played individually by 2..6 players"),
+    ("sancho", "3", "sancho is played individually by 4..7 players"),
+    ("foster", "3", "foster is not played individually"),
+    ("cinch", "x", "expected PRESET@PLAYERS"),
 ])
-def test_tables_outside_the_rules_are_refused(text, message):
+def test_tables_outside_the_rules_are_refused(preset, players, message):
+    """PRESET@PLAYERS names a table: a count the preset is not played by, a preset not
+    played individually, or a count that is not a number, is refused by name."""
     with pytest.raises(PedroError, match=message):
-        table_variant(text)
+        table_variant(f"{preset}@{players}")
 
 
 def test_fixed_partnerships_are_four_players():
@@ -71,17 +64,13 @@ def test_random_deals_identical_to_the_reference(table):
     rules = inputs.trace_rules
     assert rules["partnerships"] is False
     for seed in (1, 2):
-        for i, kernel in enumerate(traces_of(table, L.P_RANDOM, "random", seed, 150)):
-            ref = reference.random_deal(seed, i, variant=inputs.variant.name, rules=rules)
-            diff = next((k for k in ref if kernel.get(k) != ref[k]), None)
-            assert diff is None, (table, seed, i, diff, kernel.get(diff), ref[diff])
+        for kernel in reference_deals(inputs, seed, 150, inputs.variant.name, rules):
             assert len(kernel["points"]) == inputs.variant.players
-            assert reference.check_trace(kernel) == [], (table, seed, i)
 
 
 @pytest.mark.parametrize("table", TABLES)
 def test_heuristic_traces_pass_the_checker(table):
-    for t in traces_of(table, L.P_HEURISTIC, "heuristic", 3, 300):
+    for t in kernel_traces(EngineInputs.for_variant(table), 3, 300, L.P_HEURISTIC, "heuristic"):
         assert reference.check_trace(t) == [], (table, t["deal"])
 
 
@@ -96,13 +85,7 @@ def test_heuristic_traces_pass_the_checker(table):
 ])
 def test_thinking_traces_pass_the_checker(table, spec, tmp_path):
     inputs = EngineInputs.for_variant(table)
-    out = tmp_path / "t.jsonl"
-    result = CliRunner().invoke(app, ["trace", "--variant", table, "--policy", spec,
-                                      "--deals", "6", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    traces = [json.loads(line) for line in out.read_text().splitlines()]
-    assert len(traces) == 6
-    for t in traces:
+    for t in cli_traces(table, spec, 6, tmp_path):
         assert len(t["hands"]) == inputs.variant.players
         assert reference.check_trace(t) == [], (table, t["deal"])
 
@@ -169,12 +152,7 @@ def test_the_duel_seats_each_player_where_it_says():
     (["--variant", "cinch@3", "--bidders", "random"], "individual play (3 players)"),
 ])
 def test_bad_tables_exit_2_in_one_line(args, message, tmp_path):
-    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "trace", *args, "--deals", "2",
-                        "--out", str(tmp_path / "t.jsonl")], capture_output=True, text=True,
-                       timeout=300)
-    assert r.returncode == 2, (r.stdout, r.stderr)
-    assert message in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
-    assert not (tmp_path / "t.jsonl").exists()
+    assert_trace_refused(args, message, tmp_path)
 
 
 def test_advise_gives_a_player_of_n_its_chance_to_win():

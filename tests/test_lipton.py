@@ -6,23 +6,17 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from engine_helpers import assert_checked, inputs_fixture, kernel_traces, reference_deals
 
-from pedro_sim import reference
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine_inputs import EngineInputs, players, technique_flags
+from pedro_sim.engine_inputs import EngineInputs, players
 from pedro_sim.errors import PedroError
 from pedro_sim.reference.general import RandomPolicy, seeded_deal, simulate
 from pedro_sim.reference.variants import get_variant
 from pedro_sim.rules.overrides import resolve_variant
 from pedro_sim.solving import Solver, parse_position
-from pedro_sim.traces import record_deals, trace_dict
 
-FLAGS = technique_flags()
-
-
-@pytest.fixture(scope="module")
-def inputs() -> EngineInputs:
-    return EngineInputs.for_variant("lipton")
+inputs = inputs_fixture("lipton")
 
 
 def test_the_rules_as_data(inputs):
@@ -51,12 +45,7 @@ def test_deals_are_the_reference_engines_and_the_missy_is_the_bidders(inputs):
     """Random deals are the reference engine's; the bidder's received is the missy in stock
     order and its discards the 4 it put away; nobody else discards or receives."""
     thrown = 0
-    for i, rec in enumerate(record_deals(inputs, 21, np.arange(2000), L.P_RANDOM, FLAGS)):
-        t = trace_dict(rec, inputs, 21, i, "random")
-        ref = reference.random_deal(21, i, variant="lipton")
-        diff = next((k for k in ref if t.get(k) != ref[k]), None)
-        assert diff is None, f"deal {i}: {diff}: {t.get(diff)!r} != {ref[diff]!r}"
-        assert reference.check_trace(t) == []
+    for t in reference_deals(inputs, 21, 2000, "lipton"):
         assert all(len(h) == 7 for h in t["hands"]) and len(t["stock"]) == 4
         b = t["bidder"]
         if b is None:
@@ -71,23 +60,17 @@ def test_deals_are_the_reference_engines_and_the_missy_is_the_bidders(inputs):
 
 
 def test_heuristic_and_pimc_traces_pass_the_checker(inputs):
-    for i, rec in enumerate(record_deals(inputs, 22, np.arange(1000), L.P_HEURISTIC, FLAGS)):
-        t = trace_dict(rec, inputs, 22, i, "heuristic")
-        assert reference.check_trace(t) == [], (i, reference.check_trace(t))
+    assert_checked(kernel_traces(inputs, 22, 1000, L.P_HEURISTIC, "heuristic"))
     who = players("pimc:worlds=8,bid_worlds=16,keep_worlds=8", inputs.variant)
-    put_away = 0
-    for i, rec in enumerate(record_deals(inputs, 23, np.arange(16), who.policy, who.flags)):
-        t = trace_dict(rec, inputs, 23, i, who.label)
-        assert reference.check_trace(t) == [], (i, reference.check_trace(t))
-        put_away += t["bidder"] is not None
-    assert put_away >= 8
+    pimc = kernel_traces(inputs, 23, 16, who.policy, who.label, who.flags)
+    assert_checked(pimc)
+    assert sum(t["bidder"] is not None for t in pimc) >= 8  # the bidder put away its 4
 
 
 def test_a_scoring_trump_put_away_counts_for_nobody(inputs):
     """Random bidders put away scoring trumps: those points are nobody's, the rest add up."""
     lost = 0
-    for i, rec in enumerate(record_deals(inputs, 24, np.arange(3000), L.P_RANDOM, FLAGS)):
-        t = trace_dict(rec, inputs, 24, i, "random")
+    for t in kernel_traces(inputs, 24, 3000):
         if t["bidder"] is None:
             continue
         trumps = {"S": "SC", "C": "CS", "H": "HD", "D": "DH"}[t["trump"]]
@@ -100,7 +83,7 @@ def test_a_scoring_trump_put_away_counts_for_nobody(inputs):
                     (5 if rank == "5" else 0) + (1 if rank == "2" else 0)
             elif suit == trumps[1] and rank in "J5":
                 gone += 1 if rank == "J" else 5
-        assert sum(t["points"]) == 35 - gone, i
+        assert sum(t["points"]) == 35 - gone, t["deal"]
         lost += gone > 0
     assert lost > 100
 
@@ -153,8 +136,7 @@ def _heuristic_trumps(variant, seed: int = 31, deals: int = 400):
 
     inputs = EngineInputs.for_variant(variant)
     out = []
-    for i, rec in enumerate(record_deals(inputs, seed, np.arange(deals), L.P_HEURISTIC, FLAGS)):
-        t = trace_dict(rec, inputs, seed, i, "heuristic")
+    for t in kernel_traces(inputs, seed, deals, L.P_HEURISTIC, "heuristic"):
         if t["bidder"] is None:
             continue
         dealt = [parse_card(c) for c in t["hands"][t["bidder"]]]

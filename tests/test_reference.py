@@ -294,75 +294,69 @@ class _Then:
 
 # ------------------------------------------------ discards and the fill
 
+def filled(trump: int, hands: list[str], stock: str):
+    """discard_and_fill of a hand-built cinch deal, seat 0 dealing (cards as text): the
+    trump's tables, then each seat's discards, received and start hand, and what is left
+    of the stock, as text."""
+    t = trump_info(trump)
+    dealt = [ids(h) for h in hands]
+    discards, received, start, left = discard_and_fill(dealt, ids(stock), 0, t)
+    return (t, [txt(d) for d in discards], [txt(r) for r in received], [txt(h) for h in start],
+            txt(left))
+
+
 def test_dealer_robs_the_stock():
-    t = trump_info(S)
-    # dealer 0; eldest 1, then 2, 3.
-    hands = [ids("AS KS 2H 3H 4H 5H 6H 7H 8H"),   # dealer: 2 trumps
-             ids("QS JS TS 9S 2D 3D 4D 5D 6D"),   # 4 trumps
-             ids("8S 7S 6S 5S 4S 3S 2S 5C 7D"),   # 8 trumps: gets nothing
-             ids("9H TH JH QH KH AH 8D 9D TD")]   # 0 trumps
-    stock = ids("JD QD KD AD 2C 3C 4C 6C 7C 8C 9C TC JC QC KC AC")
-    discards, received, start, left = discard_and_fill(hands, stock, 0, t)
-    assert [txt(d) for d in discards] == ["2H 3H 4H 5H 6H 7H 8H", "2D 3D 4D 5D 6D", "7D",
-                                         "9H TH JH QH KH AH 8D 9D TD"]
-    assert txt(received[1]) == "JD QD"
-    assert received[2] == []
-    assert txt(received[3]) == "KD AD 2C 3C 4C 6C"
+    # dealer 0; eldest 1, then 2, 3. Trumps: the dealer 2, seat 1 4, seat 2 8 (it gets
+    # nothing), seat 3 none.
+    _, discards, received, start, left = filled(S, [
+        "AS KS 2H 3H 4H 5H 6H 7H 8H", "QS JS TS 9S 2D 3D 4D 5D 6D",
+        "8S 7S 6S 5S 4S 3S 2S 5C 7D", "9H TH JH QH KH AH 8D 9D TD"],
+        "JD QD KD AD 2C 3C 4C 6C 7C 8C 9C TC JC QC KC AC")
+    assert discards == ["2H 3H 4H 5H 6H 7H 8H", "2D 3D 4D 5D 6D", "7D",
+                        "9H TH JH QH KH AH 8D 9D TD"]
+    assert received[1:] == ["JD QD", "", "KD AD 2C 3C 4C 6C"]
     # Rest: 7C 8C 9C TC JC QC KC AC, no trumps; the dealer has 2 -> takes 4.
-    assert txt(received[0]) == "7C 8C 9C TC"
-    assert txt(start[0]) == "AS KS 7C 8C 9C TC"
-    assert txt(start[2]) == "8S 7S 6S 5S 4S 3S 2S 5C"
-    assert txt(left) == "JC QC KC AC"
+    assert (received[0], start[0], start[2], left) == (
+        "7C 8C 9C TC", "AS KS 7C 8C 9C TC", "8S 7S 6S 5S 4S 3S 2S 5C", "JC QC KC AC")
 
 
 def test_dealer_takes_every_trump_and_nontrumps_only_below_six():
-    t = trump_info(H)  # off-five 5D
-    hands = [ids("AH KH QH 2S 3S 4S 6S 7S TS"),   # dealer: 3 trumps
-             ids("2H 3H 4H 6H 7H 8H 9S JS QS"),   # 6 trumps: gets nothing
-             ids("9H KS AS 2C 3C 4C 5C 6C 7C"),   # 1 trump: takes 5
-             ids("5H 5D 8C 9C TC JC QC KC AC")]   # 2 trumps (with the off-five): takes 4
-    stock = ids("2D 3D 4D 6D 7D 8D 9D TD QD JD 5S 8S TH KD JH AD")
-    discards, received, start, left = discard_and_fill(hands, stock, 0, t)
-    assert received[1] == []
-    assert txt(received[2]) == "2D 3D 4D 6D 7D"
-    assert txt(received[3]) == "8D 9D TD QD"
-    assert txt(discards[3]) == "8C 9C TC JC QC KC AC"
+    # Hearts (off-five 5D). Trumps: the dealer 3; seat 1 6 (it gets nothing); seat 2 1
+    # (it takes 5); seat 3 2, with the off-five (it takes 4).
+    _, discards, received, start, left = filled(H, [
+        "AH KH QH 2S 3S 4S 6S 7S TS", "2H 3H 4H 6H 7H 8H 9S JS QS",
+        "9H KS AS 2C 3C 4C 5C 6C 7C", "5H 5D 8C 9C TC JC QC KC AC"],
+        "2D 3D 4D 6D 7D 8D 9D TD QD JD 5S 8S TH KD JH AD")
+    assert received[1:] == ["", "2D 3D 4D 6D 7D", "8D 9D TD QD"]
+    assert discards[3] == "8C 9C TC JC QC KC AC"
     # Rest: JD 5S 8S TH KD JH AD. The dealer's 3 trumps + TH JH = 5, so only
     # one non-trump (the first, JD) makes up the room below 6; it still takes
     # the trumps that come after the non-trumps.
-    assert txt(received[0]) == "JD TH JH"
-    assert txt(start[0]) == "AH KH QH JD TH JH"
-    assert txt(left) == "5S 8S KD AD"
+    assert (received[0], start[0], left) == ("JD TH JH", "AH KH QH JD TH JH", "5S 8S KD AD")
 
 
 def test_dealer_with_more_than_six_trumps_takes_no_nontrump():
-    t = trump_info(D)  # off-five 5H
-    hands = [ids("AD KD QD JD TD 9D 2S 3S 4S"),   # dealer: 6 trumps
-             ids("8D 7D 6D 5D 4D 3D 2D 5S 6S"),   # 7 trumps: nothing
-             ids("2H 3H 4H 6H 7H 8H 9H TH JH"),   # none: takes 6
-             ids("2C 3C 4C 5C 6C 7C 8C 9C TC")]   # none: takes 6
-    stock = ids("QH KH AH JC QC KC AC 7S 8S TS JS QS AS 5H KS 9S")
-    discards, received, start, left = discard_and_fill(hands, stock, 0, t)
-    assert txt(received[2]) == "QH KH AH JC QC KC"
-    assert txt(received[3]) == "AC 7S 8S TS JS QS"
-    assert txt(received[0]) == "5H"
-    assert txt(start[0]) == "AD KD QD JD TD 9D 5H"
-    assert txt(start[1]) == "8D 7D 6D 5D 4D 3D 2D"
-    assert txt(left) == "AS KS 9S"
+    # Diamonds (off-five 5H). Trumps: the dealer 6; seat 1 7 (it gets nothing); seats 2
+    # and 3 none (each takes 6).
+    _, _, received, start, left = filled(D, [
+        "AD KD QD JD TD 9D 2S 3S 4S", "8D 7D 6D 5D 4D 3D 2D 5S 6S",
+        "2H 3H 4H 6H 7H 8H 9H TH JH", "2C 3C 4C 5C 6C 7C 8C 9C TC"],
+        "QH KH AH JC QC KC AC 7S 8S TS JS QS AS 5H KS 9S")
+    assert received[2:] == ["QH KH AH JC QC KC", "AC 7S 8S TS JS QS"]
+    assert received[0] == "5H" and start[:2] == ["AD KD QD JD TD 9D 5H", "8D 7D 6D 5D 4D 3D 2D"]
+    assert left == "AS KS 9S"
 
 
 def test_short_stock_players_sit_out():
-    t = trump_info(S)
-    hands = [ids("AS KS QS JS TS 9S 8S 7S 6S"),               # dealer: 9 trumps
-             ids("2H 3H 4H 5H 6H 7H 8H 9H TH"),
-             ids("2D 3D 4D 5D 6D 7D 8D 9D TD"),
-             ids("2C 3C 4C 6C 7C 8C 9C TC JC")]
-    stock = ids("JH 5S QH KH AH 4S JD QD 3S KD AD 2S QC KC 5C AC")
-    discards, received, start, left = discard_and_fill(hands, stock, 0, t)
-    assert txt(received[1]) == "JH 5S QH KH AH 4S"
-    assert txt(received[2]) == "JD QD 3S KD AD 2S"
-    assert txt(received[3]) == "QC KC 5C AC"          # stock ran out: 4 cards
-    assert received[0] == [] and left == []
+    # The dealer holds 9 trumps.
+    t, _, received, start, left = filled(S, [
+        "AS KS QS JS TS 9S 8S 7S 6S", "2H 3H 4H 5H 6H 7H 8H 9H TH",
+        "2D 3D 4D 5D 6D 7D 8D 9D TD", "2C 3C 4C 6C 7C 8C 9C TC JC"],
+        "JH 5S QH KH AH 4S JD QD 3S KD AD 2S QC KC 5C AC")
+    # the stock ran out: seat 3 takes 4 cards
+    assert received == ["", "JH 5S QH KH AH 4S", "JD QD 3S KD AD 2S", "QC KC 5C AC"]
+    assert left == ""
+    start = [ids(h) for h in start]
     assert [len(h) for h in start] == [9, 6, 6, 4]
     tricks, claimed, points = play_out(start, t, 1, AlwaysFirst())
     # The dealer stacks 4 cards (bury 3) on trick 0.

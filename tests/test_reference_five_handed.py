@@ -12,14 +12,9 @@ from __future__ import annotations
 import copy
 
 import pytest
+from helpers import Script
 
-from pedro_sim.reference import (
-    PRESET_NAMES,
-    check_trace,
-    fixed_hand_deal,
-    random_deal,
-    random_game,
-)
+from pedro_sim.reference import PRESET_NAMES, check_trace, fixed_hand_deal, random_deal, random_game
 from pedro_sim.reference.engine import _header, called_step, game_step
 from pedro_sim.reference.general import (
     RandomPolicy,
@@ -48,23 +43,6 @@ DEALS = 300
 
 def ids(cards) -> list[int]:
     return [canonical(c, 52) for c in cards]
-
-
-class Script:
-    """A policy answering from a script of (tag, seat, value), in order; any decision not
-    scripted next takes options[0] (the lowest). Records every decision asked."""
-
-    def __init__(self, answers=()) -> None:
-        self.answers = list(answers)
-        self.asked: list[tuple] = []
-
-    def choose(self, tag, seat, options, info=None):
-        self.asked.append((tag, seat, list(options)))
-        if self.answers and self.answers[0][:2] == (tag, seat):
-            val = self.answers.pop(0)[2]
-            assert val in options, (tag, seat, val, options)
-            return val
-        return options[0]
 
 
 class Recording(RandomPolicy):

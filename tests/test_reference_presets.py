@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from helpers import Script, exchanged, first_tricks, foster_robbing, ids, txt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -42,31 +43,6 @@ from pedro_sim.reference.variants import PRESETS, get_variant, parse_any_card, t
 
 S, H, D, C = 0, 1, 2, 3
 OTHERS = [p for p in PRESET_NAMES if p != "cinch"]
-
-
-def ids(text: str) -> list[int]:
-    return [parse_any_card(x) for x in text.split()]
-
-
-def txt(cards) -> str:
-    return " ".join(texts(cards))
-
-
-class Script:
-    """A policy answering from a script of (tag, seat, value); any decision not
-    scripted next takes options[0] (the lowest). Records every decision."""
-
-    def __init__(self, answers=()) -> None:
-        self.answers = list(answers)
-        self.asked: list[tuple] = []
-
-    def choose(self, tag, seat, options, info=None):
-        self.asked.append((tag, seat, list(options)))
-        if self.answers and self.answers[0][:2] == (tag, seat):
-            val = self.answers.pop(0)[2]
-            assert val in options, (tag, seat, val, options)
-            return val
-        return options[0]
 
 
 # ------------------------------------------------------------ card tables
@@ -324,19 +300,8 @@ def test_catch_five_refill():
 
 
 def test_foster_robbing_exact():
-    v = get_variant("foster")
-    t = table(v, S)
-    hands = [ids("AS 2H 3H 4H 6H 7H 8H 9H TH"),
-             ids("KS QS JS 2D 3D 4D 5D 6D 7D"),
-             ids("2S 3S 4S 8D 9D TD JD QD KD"),
-             ids("AD 2C 3C 4C 6C 7C 8C 9C TC")]
-    stock = ids("JC QC KC AC 5S 5C TS 9S 8S 7S 6S JH QH KH AH 5H")
     # Everyone keeps 6 (their 6 lowest ids): no fill; the whole stock is the dealer's.
-    pol = Script([("keep_count", 1, 6)] + [("keep", 1, c) for c in ids("2D 3D 4D 5D 6D 7D")]
-                 + [("keep_count", 2, 6)] + [("keep", 2, c) for c in ids("2S 3S 4S 8D 9D TD")]
-                 + [("keep_count", 3, 6)] + [("keep", 3, c) for c in ids("2C 3C 4C 6C 7C 8C")]
-                 + [("keep", 0, c) for c in ids("AS 2H 5S 5C QH AH")])
-    disc, recv, start = exchange(v, t, 0, 1, hands, stock, pol)
+    v, t, disc, recv, start = foster_robbing()
     assert txt(start[1]) == "2D 3D 4D 5D 6D 7D" and txt(start[2]) == "2S 3S 4S 8D 9D TD"
     assert all(r == [] for r in recv[1:])
     # The dealer: own kept AS 2H; it takes up every stock trump it looks through (kept:
@@ -353,18 +318,13 @@ def test_foster_robbing_exact():
 
 
 def test_nicaragua_dealer_exact():
-    v = get_variant("nicaragua")
-    t = table(v, H)
-    hands = [ids("2S 3S 4S 6S 7S 8S 9S"),
-             ids("AH KH QH JH TH 9H 8H"),
-             ids("AS 2D 3D 4D 6D 7D 8D"),
-             ids("2C 3C 4C 6C 7C 8C 9C")]
-    stock = ids("TC JC QC KC AC 5C 5S 5D 5H TS JS QS KS TD JD QD KD AD 2H 3H 4H 6H 7H 9D")
-    pol = Script([("keep_count", 1, 7), ("keep_count", 2, 6)]
-                 + [("keep", 2, c) for c in ids("2D 3D 4D 6D 7D 8D")]
-                 + [("keep_count", 3, 7)]
-                 + [("keep", 0, c) for c in ids("AS 2S 5D 5H JS 9S 2H")])
-    disc, recv, start = exchange(v, t, 0, 1, hands, stock, pol)
+    _, _, disc, recv, start = exchanged(
+        "nicaragua", H, ["2S 3S 4S 6S 7S 8S 9S", "AH KH QH JH TH 9H 8H", "AS 2D 3D 4D 6D 7D 8D",
+                         "2C 3C 4C 6C 7C 8C 9C"],
+        "TC JC QC KC AC 5C 5S 5D 5H TS JS QS KS TD JD QD KD AD 2H 3H 4H 6H 7H 9D",
+        [("keep_count", 1, 7), ("keep_count", 2, 6)]
+        + [("keep", 2, c) for c in ids("2D 3D 4D 6D 7D 8D")] + [("keep_count", 3, 7)]
+        + [("keep", 0, c) for c in ids("AS 2S 5D 5H JS 9S 2H")])
     assert txt(disc[2]) == "AS" and txt(recv[2]) == "TC"
     # Kept: own 2S 9S (dealt order), then stock cards in stock order, then AS
     # from seat 2's discards; seat 2 still lists AS among its discards.
@@ -487,11 +447,8 @@ def test_california_pairs():
 
 
 def test_california_first_lead_and_two():
-    v = get_variant("california")
-    t = table(v, S)
-    start = [ids("2S 3C"), ids("AC 4S"), ids("KC QC"), ids("JC TC")]
-    pol = Script()
-    tricks, folded, claimed, points, _ = play(v, t, start, 0, pol)
+    pol, (tricks, folded, claimed, points, _) = first_tricks(
+        "california", S, ["2S 3C", "AC 4S", "KC QC", "JC TC"])
     assert pol.asked[0] == ("top", 0, ids("2S"))       # the bidder's first lead: a trump
     # Seats 2 and 3 fold on the trump lead; seat 1 wins with 4S; the 2 counts
     # for seat 0's team (the player who played it).
@@ -502,11 +459,8 @@ def test_california_first_lead_and_two():
 
 
 def test_sancho_two_for_winner_and_first_lead():
-    v = get_variant("sancho")
-    t = table(v, S)
-    start = [ids("2S KH"), ids("AS 3H"), ids("9S 4H"), ids("5C 6H")]
-    pol = Script()
-    tricks, folded, claimed, points, awards = play(v, t, start, 0, pol)
+    pol, (tricks, folded, claimed, points, awards) = first_tricks(
+        "sancho", S, ["2S KH", "AS 3H", "9S 4H", "5C 6H"])
     assert pol.asked[0] == ("top", 0, ids("2S"))
     assert tricks[0]["winner"] == 1
     # 2 (low) and A and 9 (sancho) all go to seat 1's team; 5C is no trump.

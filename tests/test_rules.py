@@ -52,24 +52,20 @@ def test_house_rules_from_toml(tmp_path):
     assert (v.min_bid, v.target, v.dealer_may_equal, v.points["K"]) == (6, 70, True, 3)
 
 
-@pytest.mark.parametrize("rules,fragment", [
-    (["colour=blue"], "unknown rule 'colour'"),
-    (["points.Z=3"], "unknown rank"),
-    (["min_bid=abc"], "expected an integer"),
-    (["dealer_may_equal=maybe"], "expected true or false"),
-    (["min_bid=20"], "min_bid=20 is above max_bid=14"),
-    (["max_bid=30"], "must lie within 1..14"),
-    (["target=0"], "target=0"),
-    (["auction=sometimes"], "must be one of"),
-    (["discard=free"], "discard=free with dealer_fill=rob-trumps"),
-    (["points.joker=5"], "joker scores only with deck=53"),
-    (["plain_led=trumps-only"], "must fold"),
-    (["deck=32"], "too few cards"),
-    (["min_bid"], "expected KEY=VALUE"),
+@pytest.mark.parametrize("rule,fragment", [
+    # names and values the reader does not know
+    ("colour=blue", "unknown rule 'colour'"), ("points.Z=3", "unknown rank"),
+    ("min_bid=abc", "expected an integer"), ("dealer_may_equal=maybe", "expected true or false"),
+    ("auction=sometimes", "must be one of"), ("min_bid", "expected KEY=VALUE"),
+    # values out of range, or that do not fit the rest of cinch's rules
+    ("min_bid=20", "min_bid=20 is above max_bid=14"), ("max_bid=30", "must lie within 1..14"),
+    ("target=0", "target=0"), ("discard=free", "discard=free with dealer_fill=rob-trumps"),
+    ("points.joker=5", "joker scores only with deck=53"), ("plain_led=trumps-only", "must fold"),
+    ("deck=32", "too few cards"),
 ])
-def test_bad_rules_are_refused_by_name(rules, fragment):
+def test_bad_rules_are_refused_by_name(rule, fragment):
     with pytest.raises(PedroError, match=fragment):
-        resolve_variant("cinch", rules)
+        resolve_variant("cinch", [rule])
 
 
 def test_unknown_preset():

@@ -14,14 +14,12 @@ from typing import Any
 
 import numpy as np
 import pytest
-from test_reference_presets import Script, ids, txt
+from helpers import foster_robbing, txt
 
 from pedro_sim import reference
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine_inputs import PLAYED_PRESETS, EngineInputs, players, technique_flags
 from pedro_sim.reference.checker import check_replay, exchange_errors
-from pedro_sim.reference.general import exchange
-from pedro_sim.reference.variants import get_variant, table
 from pedro_sim.rules.table_size import individual_tables
 from pedro_sim.traces import record_deals, trace_dict
 
@@ -155,18 +153,7 @@ def test_foster_robbing_dealer_exact() -> None:
     """The reference's exchange on a hand-built deal (docs/rules.md, foster): everyone
     keeps 6, so the whole stock is the dealer's; it keeps AS 2H of its own and 5S 5C QH
     AH of the stock, and leaves the stock trumps TS 9S 8S 7S 6S face up."""
-    v = get_variant("foster")
-    t = table(v, 0)
-    hands = [ids("AS 2H 3H 4H 6H 7H 8H 9H TH"),
-             ids("KS QS JS 2D 3D 4D 5D 6D 7D"),
-             ids("2S 3S 4S 8D 9D TD JD QD KD"),
-             ids("AD 2C 3C 4C 6C 7C 8C 9C TC")]
-    stock = ids("JC QC KC AC 5S 5C TS 9S 8S 7S 6S JH QH KH AH 5H")
-    pol = Script([("keep_count", 1, 6)] + [("keep", 1, c) for c in ids("2D 3D 4D 5D 6D 7D")]
-                 + [("keep_count", 2, 6)] + [("keep", 2, c) for c in ids("2S 3S 4S 8D 9D TD")]
-                 + [("keep_count", 3, 6)] + [("keep", 3, c) for c in ids("2C 3C 4C 6C 7C 8C")]
-                 + [("keep", 0, c) for c in ids("AS 2H 5S 5C QH AH")])
-    disc, recv, start = exchange(v, t, 0, 1, hands, stock, pol)
+    _, _, disc, recv, start = foster_robbing()
     assert txt(start[0]) == "AS 2H 5S 5C QH AH"
     assert txt(recv[0]) == "5S 5C TS 9S 8S 7S 6S QH AH"  # stock order; JC..AC JH KH 5H unseen
     assert txt(disc[0]) == "3H 4H 6H 7H 8H 9H TH TS 9S 8S 7S 6S"

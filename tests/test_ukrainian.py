@@ -9,23 +9,18 @@ import copy
 
 import numpy as np
 import pytest
+from engine_helpers import assert_checked, inputs_fixture, kernel_traces, reference_deals
 
 from pedro_sim import reference
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine_inputs import EngineInputs, players, technique_flags
+from pedro_sim.engine_inputs import EngineInputs, players
 from pedro_sim.errors import PedroError
 from pedro_sim.reference.general import simulate
 from pedro_sim.reference.variants import get_variant, parse_any_card
 from pedro_sim.rules.overrides import resolve_variant
 from pedro_sim.solving import Solver, parse_position
-from pedro_sim.traces import record_deals, trace_dict
 
-FLAGS = technique_flags()
-
-
-@pytest.fixture(scope="module")
-def inputs() -> EngineInputs:
-    return EngineInputs.for_variant("ukrainian")
+inputs = inputs_fixture("ukrainian")
 
 
 def test_the_rules_as_data(inputs):
@@ -151,12 +146,7 @@ def test_the_king_cannot_escape_on_a_plain_lead():
 
 def test_random_deals_are_the_reference_engines(inputs):
     folds = passes = 0
-    for i, rec in enumerate(record_deals(inputs, 21, np.arange(1500), L.P_RANDOM, FLAGS)):
-        t = trace_dict(rec, inputs, 21, i, "random")
-        ref = reference.random_deal(21, i, variant="ukrainian")
-        diff = next((k for k in ref if t.get(k) != ref[k]), None)
-        assert diff is None, f"deal {i}: {diff}: {t.get(diff)!r} != {ref[diff]!r}"
-        assert reference.check_trace(t) == []
+    for t in reference_deals(inputs, 21, 1500, "ukrainian"):
         if t["bidder"] is None:
             continue
         assert sum(t["points"]) == 62  # every point always counts
@@ -167,19 +157,13 @@ def test_random_deals_are_the_reference_engines(inputs):
 
 
 def test_heuristic_and_pimc_traces_pass_the_checker(inputs):
-    passed_when_allowed = 0
-    for i, rec in enumerate(record_deals(inputs, 22, np.arange(1000), L.P_HEURISTIC, FLAGS)):
-        t = trace_dict(rec, inputs, 22, i, "heuristic")
-        assert reference.check_trace(t) == [], (i, reference.check_trace(t))
-        passed_when_allowed += sum(len(r) > 4 for r in t["received"])
-    assert passed_when_allowed > 100
+    heuristic = kernel_traces(inputs, 22, 1000, L.P_HEURISTIC, "heuristic")
+    assert_checked(heuristic)
+    assert sum(len(r) > 4 for t in heuristic for r in t["received"]) > 100  # passes
     who = players("pimc:worlds=8,bid_worlds=16,keep_worlds=8", inputs.variant)
-    played = 0
-    for i, rec in enumerate(record_deals(inputs, 23, np.arange(16), who.policy, who.flags)):
-        t = trace_dict(rec, inputs, 23, i, who.label)
-        assert reference.check_trace(t) == [], (i, reference.check_trace(t))
-        played += t["bidder"] is not None
-    assert played >= 8
+    pimc = kernel_traces(inputs, 23, 16, who.policy, who.label, who.flags)
+    assert_checked(pimc)
+    assert sum(t["bidder"] is not None for t in pimc) >= 8
 
 
 def test_options_it_takes_and_refuses():
@@ -224,9 +208,8 @@ def test_the_pass_trumps_technique(inputs, tmp_path):
 
     word = switched_off(L.P_HEURISTIC, "pass-trumps", "both")
     stayed = 0
-    for i, rec in enumerate(record_deals(inputs, 31, np.arange(1000), word, FLAGS)):
-        t = trace_dict(rec, inputs, 31, i, "heuristic")
-        assert reference.check_trace(t) == [], i
+    for t in kernel_traces(inputs, 31, 1000, word, "heuristic"):
+        assert reference.check_trace(t) == [], t["deal"]
         assert all(len(r) <= 4 for r in t["received"])  # nothing passed
         stayed += sum(1 for h in t["start_hands"] if len(h) == 6 and sum(
             c[1] == t["trump"] for c in h) == 1)

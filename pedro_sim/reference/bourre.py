@@ -2,8 +2,9 @@
 
 Written from docs/bourre.md (the rules, section 1; the choices, section 2; the
 engine specification, section 3) and docs/trace-format.md ("Bourré deals")
-only, with nothing of pedro_sim but the random stream (rng.py) and the card
-names (cards.py): it is the independent check of the numba engine, which must
+only, with nothing of pedro_sim but the random stream (rng.py), the card
+names (cards.py) and the first checks of a trace that Pedro's checker makes too
+(judging.py): it is the independent check of the numba engine, which must
 play the same random sessions key for key, and of any `bourre-trace/1` file,
 whoever wrote it.
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import CARD_TEXT, N_CARDS, canonical_card
+from .judging import is_int, require_keys
 from .rng import Stream, shuffle
 
 FORMAT = "bourre-trace/1"
@@ -57,10 +59,10 @@ class Options:
     trump_card: str = "dealer"
 
     def __post_init__(self) -> None:
-        if not _is_int(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+        if not is_int(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise ValueError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, "
                              f"not {self.players!r}")
-        if self.limit is not None and (not _is_int(self.limit) or self.limit < 1):
+        if self.limit is not None and (not is_int(self.limit) or self.limit < 1):
             raise ValueError(f"limit must be a whole number of chips, 1 or more, "
                              f"not {self.limit!r}")
         if not isinstance(self.double_ante, bool):
@@ -95,10 +97,6 @@ class Options:
             raise ValueError(f"rules must list only the options that differ from the "
                              f"defaults: {opts.rules()!r}, not {rules!r}")
         return opts
-
-
-def _is_int(x) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 # --------------------------------------------------------------------------- the rules
@@ -545,7 +543,7 @@ def play_session(seed: int, session: int, deals: int, players: int = 7,
     the deal passing left, the pot starting empty and every seat anteing 1 before the
     first deal; one ``bourre-trace/1`` dict a deal."""
     opts = Options(players, limit, double_ante, trump_card)
-    if not _is_int(session) or session < 0 or not _is_int(deals) \
+    if not is_int(session) or session < 0 or not is_int(deals) \
             or not 0 <= deals <= SESSION_STRIDE:
         raise ValueError(f"session must be 0 or more and deals 0..{SESSION_STRIDE}")
     traces: list[dict] = []
@@ -612,7 +610,7 @@ class _DealCheck:
 
     def ints(self, key: str) -> list[int]:
         value = self.per_seat(key)
-        if not all(_is_int(x) for x in value):
+        if not all(is_int(x) for x in value):
             self.stop(f"{key} must hold whole numbers: {value!r}")
         return value
 
@@ -631,11 +629,7 @@ class _DealCheck:
 
     def header(self) -> None:
         tr = self.tr
-        if not isinstance(tr, dict):
-            self.stop(f"trace is not a JSON object: {type(tr).__name__}")
-        missing = [k for k in KEYS if k not in tr]
-        if missing:
-            self.stop(f"missing keys: {', '.join(missing)}")
+        require_keys(tr, KEYS, self.stop)
         extra = sorted(set(tr) - set(KEYS))
         if extra:
             self.err(f"keys not in {FORMAT}: {', '.join(map(str, extra))}")
@@ -646,14 +640,14 @@ class _DealCheck:
         if not isinstance(tr["policy"], str):
             self.err(f"policy is not a string: {tr['policy']!r}")
         for key in ("seed", "deal"):
-            if not _is_int(tr[key]) or tr[key] < 0:
+            if not is_int(tr[key]) or tr[key] < 0:
                 self.stop(f"{key} is not a whole number 0 or more: {tr[key]!r}")
         try:
             self.opts = Options.from_trace(tr["players"], tr["rules"])
         except ValueError as exc:
             self.stop(str(exc))
         self.n = self.opts.players
-        if not _is_int(tr["dealer"]) or not 0 <= tr["dealer"] < self.n:
+        if not is_int(tr["dealer"]) or not 0 <= tr["dealer"] < self.n:
             self.stop(f"dealer is not a seat 0..{self.n - 1}: {tr['dealer']!r}")
         self.dealer = tr["dealer"]
 
@@ -703,7 +697,7 @@ class _DealCheck:
         if self.opts.double_ante and antes != [1] * self.n:
             self.err(f"antes are {antes}, but with double_ante every seat antes 1")
         pot = self.tr["pot_before"]
-        if not _is_int(pot):
+        if not is_int(pot):
             self.stop(f"pot_before is not a whole number: {pot!r}")
         if pot < sum(antes):
             self.stop(f"pot_before {pot} is less than this deal's antes ({sum(antes)})")
@@ -718,7 +712,7 @@ class _DealCheck:
             self.stop(f"declarations must be {self.n} entries [seat, k], not {decl!r}")
         for i, (entry, seat) in enumerate(zip(decl, order, strict=True)):
             if not (isinstance(entry, list) and len(entry) == 2
-                    and all(_is_int(x) for x in entry)):
+                    and all(is_int(x) for x in entry)):
                 self.stop(f"declarations[{i}] is not [seat, k]: {entry!r}")
             if entry[0] != seat:
                 self.stop(f"declarations[{i}] is by seat {entry[0]}, but seat {seat} "

@@ -88,12 +88,20 @@ class TrumpInfo:
         for r, p in ((12, 1), (9, 1), (8, 1), (3, 5), (0, 1)):  # A J T pedro 2
             points[suit * 13 + r] = p
         points[self.off_five] = 5
-        self.is_trump = tuple(is_trump)
-        self.eff_suit = tuple(eff_suit)
-        self.power = tuple(power)
-        self.points = tuple(points)
-        self.scoring = tuple(p > 0 for p in points)
-        self.non_scoring = tuple(is_trump[c] and points[c] == 0 for c in range(N_CARDS))
+        store_tables(self, is_trump, eff_suit, power, points)
+
+
+def store_tables(tables, is_trump: list[bool], eff_suit: list[int], power: list[int],
+                 points: list[int]) -> None:
+    """Freezes one trump suit's per-card lists (all of one length) onto ``tables``, with
+    the two sets they imply: scoring (points > 0) and non_scoring (a trump worth nothing).
+    TrumpInfo here and variants.Table share it, so both say the same of every card."""
+    tables.is_trump = tuple(is_trump)
+    tables.eff_suit = tuple(eff_suit)
+    tables.power = tuple(power)
+    tables.points = tuple(points)
+    tables.scoring = tuple(p > 0 for p in points)
+    tables.non_scoring = tuple(t and p == 0 for t, p in zip(is_trump, points, strict=True))
 
 
 _TRUMPS = tuple(TrumpInfo(s) for s in range(4))

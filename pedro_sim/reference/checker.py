@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .cards import SUITS
 from .general import deal_general, simulate
+from .judging import is_int, require_keys
 from .rng import Stream, shuffle
 from .variants import CARD_TEXT, DEAL_RULES, canonical, get_variant, with_rules
 
@@ -25,10 +26,6 @@ CALLED_KEYS = ("called",)  # five-handed's own: required and compared there, ign
 
 class Stop(Exception):
     pass
-
-
-def _is_int(x) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def _txt(cards) -> str:
@@ -54,7 +51,7 @@ class TracePolicy:
                 self.fail(f"bids end after {info if isinstance(bids, list) else 0} calls, but "
                           f"seat {seat} is still to call (allowed {options})")
             b = bids[info]
-            if not (isinstance(b, list) and len(b) == 2 and _is_int(b[0]) and _is_int(b[1])):
+            if not (isinstance(b, list) and len(b) == 2 and is_int(b[0]) and is_int(b[1])):
                 self.fail(f"bids[{info}] is not [seat, bid]: {b!r}")
             if b[0] != seat:
                 self.fail(f"bids[{info}] is by seat {b[0]}, but seat {seat} calls next")
@@ -178,7 +175,7 @@ class GeneralChecker:
         if not isinstance(plays, list) or j >= len(plays):
             self.stop(f"trick {ti}: plays end before seat {seat} (plays {plays!r})")
         p = plays[j]
-        if not (isinstance(p, list) and len(p) == 2 and _is_int(p[0])):
+        if not (isinstance(p, list) and len(p) == 2 and is_int(p[0])):
             self.stop(f"trick {ti}: plays[{j}] is not [seat, cards]: {p!r}")
         if p[0] != seat:
             self.stop(f"trick {ti}: plays[{j}] is by seat {p[0]}, but seat {seat} plays next "
@@ -190,11 +187,7 @@ class GeneralChecker:
 
     def run(self) -> None:
         tr = self.tr
-        if not isinstance(tr, dict):
-            self.stop(f"trace is not a JSON object: {type(tr).__name__}")
-        missing = [k for k in REQUIRED_KEYS if k not in tr]
-        if missing:
-            self.stop(f"missing keys: {', '.join(missing)}")
+        require_keys(tr, REQUIRED_KEYS, self.stop)
         rules = tr.get("rules")
         if rules is not None and not isinstance(rules, dict):
             self.stop(f"rules is not an object: {rules!r}")
@@ -216,15 +209,15 @@ class GeneralChecker:
             self.err(f"format is {tr['format']!r}, expected 'pedro-trace/1'")
         if not isinstance(tr["policy"], str):
             self.err(f"policy is not a string: {tr['policy']!r}")
-        if not _is_int(tr["seed"]):
+        if not is_int(tr["seed"]):
             self.err(f"seed is not an integer: {tr['seed']!r}")
-        if not _is_int(tr["deal"]) or tr["deal"] < 0:
+        if not is_int(tr["deal"]) or tr["deal"] < 0:
             self.err(f"deal is not a non-negative integer: {tr['deal']!r}")
         dealer = tr["dealer"]
-        if not _is_int(dealer) or not 0 <= dealer < n:
+        if not is_int(dealer) or not 0 <= dealer < n:
             self.stop(f"dealer is not a seat 0..{n - 1}: {dealer!r}")
         kind = tr.get("kind", 0)
-        if not _is_int(kind) or kind not in (0, 1, 2):
+        if not is_int(kind) or kind not in (0, 1, 2):
             self.err(f"kind must be 0, 1 or 2, not {kind!r}")
             kind = -1
         hl = tr["hands"]
@@ -236,11 +229,11 @@ class GeneralChecker:
         if len(set(everything)) != v.deck:
             self.stop(f"hands and stock are not the {v.deck} cards once each")
         self.hands = hands
-        if self.seed_check and _is_int(tr["seed"]) and _is_int(tr["deal"]):
+        if self.seed_check and is_int(tr["seed"]) and is_int(tr["deal"]):
             exp = None
             if kind == 0:
                 exp = (tr["deal"], 0, tr["deal"] % n)
-            elif kind == 1 and _is_int(tr.get("game")) and tr["game"] >= 0:
+            elif kind == 1 and is_int(tr.get("game")) and tr["game"] >= 0:
                 exp = (tr["game"] * GAME_INDEX_STRIDE + tr["deal"], 1,
                        (tr["game"] + tr["deal"]) % n)
             if exp is not None:
@@ -258,9 +251,9 @@ class GeneralChecker:
         fixed = None
         if kind == 2:
             b, bid = tr["bidder"], tr["bid"]
-            if not _is_int(b) or not 0 <= b < n:
+            if not is_int(b) or not 0 <= b < n:
                 self.stop(f"bidder is not a seat 0..{n - 1}: {b!r}")
-            if tr["bids"] != [[b, v.min_bid]] or not _is_int(bid) or bid != v.min_bid:
+            if tr["bids"] != [[b, v.min_bid]] or not is_int(bid) or bid != v.min_bid:
                 self.err(f"a fixed-hand (kind 2) trace must have bids == [[bidder, "
                          f"{v.min_bid}]] and bid {v.min_bid}, not {tr['bids']!r} / {bid!r}")
             fixed = b

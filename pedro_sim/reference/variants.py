@@ -6,7 +6,7 @@ Independent of pedro_sim.rules: written from docs/rules.md only.
 
 from __future__ import annotations
 
-from .cards import _SUIT_ALIASES, RANKS
+from .cards import _SUIT_ALIASES, RANKS, store_tables
 from .cards import CARD_TEXT as _CARD_TEXT_52
 
 JOKER = 52
@@ -360,12 +360,7 @@ class Table:
         points = [0] * n
         for key, p in v.points.items():
             points[card_ids(v, key, suit)] = p
-        self.is_trump = tuple(is_trump)
-        self.eff_suit = tuple(eff)
-        self.power = tuple(power)
-        self.points = tuple(points)
-        self.scoring = tuple(p > 0 for p in points)
-        self.non_scoring = tuple(is_trump[c] and points[c] == 0 for c in range(n))
+        store_tables(self, is_trump, eff, power, points)
 
 
 _TABLES: dict = {}

@@ -1,8 +1,9 @@
 """Every rule option that takes one of a few named values, declared once: its values (an
-IntEnum whose member values are the kernels' encoding), and what each value means. The
-Variant record validates against these, the encoding layer writes the member's value
-into the option array, and the kernels compare with the same members' values
-(encoding/layout.py names them). Text form: the member's name in lower case, with '-'.
+IntEnum whose member values, 0, 1, ... in the order declared, are the kernels' encoding:
+a new value goes last), and what each value means. The Variant record validates against
+these, the encoding layer writes the member's value into the option array, and the
+kernels compare with the same members' values (encoding/layout.py names them). Text
+form: the member's name in lower case, with '-'.
 
 >>> Discard.KEEP_TRUMPS.text, Discard.parse("keep-trumps") is Discard.KEEP_TRUMPS
 ('keep-trumps', True)
@@ -41,36 +42,27 @@ class TwoScoresFor(Choice):
     its trick, the team of the player who plays it, or the team of the player dealt it
     wherever it ends (ukrainian: held, passed to the partner or put away)."""
 
-    HOLDER = 0
-    WINNER = 1
-    PLAYER = 2
-    DEALT = 3
+    HOLDER, WINNER, PLAYER, DEALT = range(4)
 
 
 class DealerForced(Choice):
     """When the first three pass: the dealer must bid forced_bid, or the deal is thrown in
     if it passes too, or it must bid, any legal bid."""
 
-    EXACT = 0
-    NONE = 1
-    ANY = 2
+    EXACT, NONE, ANY = range(3)
 
 
 class Auction(Choice):
     """One round of bids, or round and round until all but one have passed."""
 
-    ONE_ROUND = 0
-    UNTIL_PASSES = 1
+    ONE_ROUND, UNTIL_PASSES = range(2)
 
 
 class SpecialBid(Choice):
     """A bid scored apart: the top bid scores and loses double (double-max), "83 double"
     needs every point (double-83), the top bid scores twice the bid if made (moon)."""
 
-    NONE = 0
-    MOON = 1
-    DOUBLE_MAX = 2
-    DOUBLE_83 = 3
+    NONE, MOON, DOUBLE_MAX, DOUBLE_83 = range(4)
 
 
 class Discard(Choice):
@@ -81,13 +73,7 @@ class Discard(Choice):
     folds without a trump or may pass a lone trump (or two, one the 2) to its partner and
     fold (fold-or-pass: ukrainian)."""
 
-    NON_TRUMPS = 0
-    NONE = 1
-    KEEP_TRUMPS = 2
-    FREE = 3
-    KEEP_SCORING = 4
-    PUT_AWAY = 5
-    FOLD_OR_PASS = 6
+    NON_TRUMPS, NONE, KEEP_TRUMPS, FREE, KEEP_SCORING, PUT_AWAY, FOLD_OR_PASS = range(7)
 
 
 class ExcessTrumps(Choice):
@@ -97,85 +83,61 @@ class ExcessTrumps(Choice):
     non-scoring ones face up, then its 2, and plays what is left over with its card on the
     first trick (put-away: ukrainian)."""
 
-    BURY = 0
-    DISCARD_NONSCORING = 1
-    PAIRS = 2
-    PASS_TO_PARTNER = 3
-    EXTRA_CARDS = 4
-    EXTRA_ONE_SCORING = 5
-    PUT_AWAY = 6
+    (BURY, DISCARD_NONSCORING, PAIRS, PASS_TO_PARTNER, EXTRA_CARDS, EXTRA_ONE_SCORING,
+     PUT_AWAY) = range(7)
 
 
 class DealerFill(Choice):
     """How the dealer makes up its hand: robs the stock's trumps, robs freely, robs
     the stock and the others' discards, fills from the top, takes the whole rest, none."""
 
-    ROB_TRUMPS = 0
-    TOP = 1
-    NONE = 2
-    TAKE_ALL = 3
-    ROB_FREE = 4
-    ROB_ALL = 5
+    ROB_TRUMPS, TOP, NONE, TAKE_ALL, ROB_FREE, ROB_ALL = range(6)
 
 
 class FirstLead(Choice):
     """The bidder's first lead: any card, or a trump if it holds one."""
 
-    ANY = 0
-    TRUMP = 1
+    ANY, TRUMP = range(2)
 
 
 class PlainLed(Choice):
     """On a plain-suit lead: follow suit or trump, any card, follow suit if able, only
     trumps are played, or a non-trump of any suit if able (ukrainian)."""
 
-    FOLLOW_OR_TRUMP = 0
-    ANY = 1
-    FOLLOW = 2
-    TRUMPS_ONLY = 3
-    NON_TRUMP = 4
+    FOLLOW_OR_TRUMP, ANY, FOLLOW, TRUMPS_ONLY, NON_TRUMP = range(5)
 
 
 class Fold(Choice):
     """A player without trumps: never folds, folds at the start of a trick, or folds
     when a trump is led."""
 
-    NEVER = 0
-    NO_TRUMP_AT_TRICK = 1
-    NO_TRUMP_ON_TRUMP_LEAD = 2
+    NEVER, NO_TRUMP_AT_TRICK, NO_TRUMP_ON_TRUMP_LEAD = range(3)
 
 
 class PlainTrickWinner(Choice):
     """A trick without trumps goes to the highest card of the suit led, or its leader."""
 
-    HIGHEST = 0
-    LEADER = 1
+    HIGHEST, LEADER = range(2)
 
 
 class Scoring(Choice):
     """Made bids add the bidders' points (add; sancho adds in counting order), or the side
     with more points scores the difference (difference)."""
 
-    ADD = 0
-    DIFFERENCE = 1
-    SANCHO = 2
+    ADD, DIFFERENCE, SANCHO = range(3)
 
 
 class Tie(Choice):
     """Both teams reach the target on one deal: play on, the bidders win, or the first to
     reach it in the counting order wins."""
 
-    CONTINUE = 0
-    BIDDERS = 1
-    COUNTING_ORDER = 2
+    CONTINUE, BIDDERS, COUNTING_ORDER = range(3)
 
 
 class WinOnlyOn(Choice):
     """A team wins on any deal, or only on a deal it won the bid on, or made its bid on."""
 
-    ANY = 0
-    BID = 1
-    MADE = 2
+    ANY, BID, MADE = range(3)
 
 
 CHOICES: dict[str, type[Choice]] = {

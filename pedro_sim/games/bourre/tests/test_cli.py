@@ -38,8 +38,8 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     (["play", HAND, "--trump", "H", "--seat", "dealer", "--turned", "2S"], "is not a H"),
     (["play", "9S 4C 2D 3D 5D", "--trump", "H", "--seat", "dealer"], "needs a card of H"),
     (["play", HAND, "--trump", "X"], "'X' is not a suit"),
-    (["play", HAND, "--trump", "H", "--players", "9"], "'--players': must be 2..8"),
-    (["play", HAND, "--trump", "H", "--players", "1"], "'--players': must be 2..8"),
+    *[(["play", HAND, "--trump", "H", "--players", n], "'--players': must be 2..8")
+      for n in ("9", "1")],
     (["play", HAND, "--trump", "H", "--rule", "players=9"], "players=9"),
     (["play", HAND, "--trump", "H", "--rule", "limit=0"], "limit=0"),
     (["play", HAND, "--trump", "H", "--rule", "limit=abc"], "limit='abc'"),
@@ -51,8 +51,8 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     (["play", HAND, "--trump", "H", "--seat", "8"], "--seat 8: seats are 1..7 counted from "
      "the dealer's left (1 eldest, 7 dealer), or eldest, second, third, fourth, fifth, "
      "sixth, dealer"),
-    (["play", HAND, "--trump", "H", "--seat", "0"], "--seat 0: seats are 1..7"),
-    (["play", HAND, "--trump", "H", "--seat", "all"], "--seat all: seats are 1..7"),
+    *[(["play", HAND, "--trump", "H", "--seat", seat], f"--seat {seat}: seats are 1..7")
+      for seat in ("0", "all")],
     (["play", HAND, "--trump", "H", "--pot", "0"], "'--pot': must be 1..10000"),
     (["play", HAND, "--trump", "H", "--policy", "nosuch"], "unknown Bourré player 'nosuch'"),
     (["play", HAND, "--trump", "H", "--policy", "pimc:worlds=0"], "'worlds=0'"),
