@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 # warmup first: on a cold cache its two processes compile everything sooner than one
-# run compiles what it needs (docs/performance.md, 2026-12-03); warm, it loads in seconds
+# run compiles what it needs (docs/changelog.md, 2026-12-03); warm, it loads in seconds
 run: warmup
 	$(BIN)/pedro-sim bid "$(HAND)" --bid 8 --trump H --seat all --precision 0.01 --out reports
 

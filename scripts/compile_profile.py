@@ -1,6 +1,6 @@
 """Where a first run's compile time goes: run it with an empty numba cache and print each
 compiled function's own time (its callees' compiles excluded) and numba's slowest passes
-for the deal phases. Used for docs/performance.md ("Issue 6, fourth session").
+for the deal phases. Used for docs/changelog.md (2026-11-30, "issue 6, fourth session").
 
     .venv/bin/python scripts/compile_profile.py bid     # the first heuristic `bid`
     .venv/bin/python scripts/compile_profile.py pimc-bid  # the same with pimc players

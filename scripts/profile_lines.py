@@ -7,7 +7,7 @@ modules are shifted down by 1000 lines each (module k starts at line 1000 k), so
 line number names its module too. The copy compiles from an empty cache (a compiled
 object is only kept by a fresh compile), in a temporary folder; nothing is written in the
 repository. Needs ``perf`` and ``objdump``. Found the cost of reading the player count
-from the option array (docs/performance.md, 2026-12-02).
+from the option array (docs/changelog.md, 2026-12-02).
 
     python scripts/profile_lines.py [--deals N] [--top K] [--variant cinch]
 """

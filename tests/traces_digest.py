@@ -4,7 +4,7 @@ process of its own, with the patches on or off).
 
 The deals are played by the deal phase without thinking players, called from Python:
 the drivers call the thinking players' phase too, which compiled without the patches
-would take minutes (docs/performance.md, 2026-12-03, eleventh session)."""
+would take minutes (docs/changelog.md, 2026-12-03, eleventh session)."""
 
 import hashlib
 import json

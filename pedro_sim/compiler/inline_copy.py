@@ -5,7 +5,7 @@ callee's IR block by block, each block with its own ``copy.deepcopy`` call: ever
 then copies the callee's whole variable scope again, and after nested inlining that
 scope holds thousands of variables. For this engine that was three quarters of the
 first `bid`'s compilation (copy.deepcopy: 48 of 84 s under cProfile; 37 s against 21.5 s
-without profiling, measured on the development machine, docs/performance.md).
+without profiling, measured on the development machine, docs/changelog.md, 2026-11-30).
 
 ``install`` gives the blocks copied by one ``InlineWorker.inline_ir`` call one shared
 memo per source scope, so the scope is copied once and the copied blocks share it, as

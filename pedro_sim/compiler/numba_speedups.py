@@ -2,7 +2,7 @@
 
 A first run spends most of its compile time in numba's Python front end, not in LLVM,
 and two of its analyses grow with the product of the IR's size and its variable count
-on this engine's large inlined phases (docs/performance.md, "Issue 6, sixth session"):
+on this engine's large inlined phases (docs/changelog.md, 2026-11-30, "issue 6, sixth session"):
 
 - ``analysis.compute_live_map`` (run after every inlining, on the whole caller) unions
   Python sets of thousands of variable names along every edge of the control-flow graph,

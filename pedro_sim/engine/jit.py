@@ -19,7 +19,7 @@ dispatcher, compiler/dispatcher.py, with the patches of compiler/patches.py in f
   IR-level inlining, for a fraction of numba's front-end work. A real call there would
   cost: it passes the tables' arrays field by field, and calling dealing, exchange,
   shuffle and the suit values out of line cost about a quarter of its deals per second
-  (docs/performance.md, 2026-12-03).
+  (docs/changelog.md, 2026-12-03).
 - ``shared_linked``: ``linked`` pieces the thinking players call too (dealing, the
   exchange): called by symbol from their phases, inlined by LLVM into the deal phase
   that ``hot`` marks (compiler/shared_link.py).

@@ -19,7 +19,7 @@ def players(tab):
     """The player count, a constant of the compiled code (the length of the Tables' seat
     tuple, encoding/tables.py), not read from opts[O_PLAYERS]: loops over the players
     unroll and seat arithmetic folds (measured: 3-4% more heuristic deals a second, 7-8%
-    with seat_among's mask; docs/performance.md). Games of individuals (any count) share
+    with seat_among's mask; docs/changelog.md, 2026-12-02). Games of individuals (any count) share
     one compiled engine, whose seat tuple has every seat of the arrays' room: there the
     count is read from opts (the comparison folds away in the other engines)."""
     n = len(tab.seats)

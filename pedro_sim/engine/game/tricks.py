@@ -266,7 +266,7 @@ def play_places(hands, policy, flags, rng, t, tab, pts, rec, trick, leader, bidd
     The state goes in and out as values, not through the PS_* record (play_cards), only
     for the engine's own trick loop: it starts each trick from constants that the
     compiler folds into the unrolled places (measured: 7% more heuristic deals a second
-    than reading them from the record, docs/performance.md). Compiled once, and inlined
+    than reading them from the record, docs/changelog.md, 2026-12-01). Compiled once, and inlined
     by LLVM into its two callers (trick_loop, play_cards) with their constants."""
     record = rec.shape[0] > 0
     base = L.R_TRICKS + L.TRICK_LEN * trick
@@ -477,7 +477,7 @@ def open_trick(hands, st, trick, leader, t, tab, pts, rec):
 @shared_phase
 def play_from(hands, st, policy, flags, rng, t, tab, pts, rec, k_end, forced):
     """Play compiled once for all but the engine's own deals (which inline trick_loop: 11%
-    more deals/s, docs/performance.md): with ``k_end`` >= 0, the places st[PS_K] to
+    more deals/s, docs/changelog.md, 2026-11-30): with ``k_end`` >= 0, the places st[PS_K] to
     ``k_end`` - 1 of the trick in progress, as play_cards (the thinking players play a card
     at a time and roll out from the middle of a trick); with ``k_end`` < 0, every trick from
     st[PS_TRICK] on, as trick_loop. One place plays, so LLVM inlines play_places once here."""

@@ -113,7 +113,7 @@ def worth_cinching(flags, unseen, table_points, t, tab):
 
 
 # The following choose a set of cards and take its weakest once, at the end: each call of
-# weakest is inlined, and fewer copies compile faster (docs/performance.md).
+# weakest is inlined, and fewer copies compile faster (docs/changelog.md, 2026-11-30).
 @kernel
 def follow_partner_winning(flags, legal, wcard, unseen, later_opp, t, tab):
     pool = low_pool(legal, flags & L.F_GUARD_PEDRO, t, tab)
