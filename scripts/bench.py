@@ -2,8 +2,8 @@
 """Throughput of pedro-sim against the C yardstick, measured side by side in one run.
 
 Prints deals per second for full `cinch` deals (random and heuristic players,
-1 thread and all threads), the C yardstick's figures on the same machine (if
-../shared/yardstick and gcc are there), the wall time of the `bid` command,
+1 thread and all threads), the C yardstick's figures on the same machine (when
+--yardstick names the folder of its C sources and gcc is there), the wall time of the `bid` command,
 pimc deals per second, exact solves per second (with the yardstick's solver), the
 Dask overhead against local threads for the same `bid`; then the first-run compile
 time (`pedro-sim warmup` on an empty numba cache), warm start-up times, the peak memory
@@ -306,7 +306,9 @@ def startup_and_memory(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=4_000_000)
-    parser.add_argument("--yardstick", type=Path, default=ROOT.parent / "shared" / "yardstick")
+    parser.add_argument("--yardstick", type=Path, default=None,
+                        help="the folder of the C yardstick's sources (built here with gcc); "
+                             "without it the ratios to it are not measured")
     parser.add_argument("--memory-deals", type=int, default=100_000_000,
                         help="deals of the large `bid` whose peak memory is measured "
                              "(about 40 s for the default 10^8)")
@@ -322,7 +324,7 @@ def main() -> None:
     if args.bourre_only:
         bourre_figures(cores)
         return
-    work = build_yardstick(args.yardstick)
+    work = build_yardstick(args.yardstick) if args.yardstick else None
     if work is None:
         print(f"C yardstick: not found at {args.yardstick} (or no gcc): the ratios to it are "
               "not measured (nan); give its folder with --yardstick DIR")
