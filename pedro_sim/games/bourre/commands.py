@@ -22,16 +22,7 @@ from pedro_sim.games.bourre.analysis.seating import Table, seat_specs, seated
 from pedro_sim.games.bourre.analysis.traces import session_traces
 from pedro_sim.games.bourre.rules import BourreRules
 from pedro_sim.parsers import seat_names, seat_word
-from pedro_sim.report.files import (
-    check_writable_dir,
-    check_writable_file,
-    run_metadata,
-    write_atomic,
-    write_csv,
-    write_json,
-)
-
-MAX_SESSION_DEALS = 1 << 20  # deals of a session: the stream's index keeps them apart
+from pedro_sim.report import files as F
 
 
 def table_rules(players: int | None, rule: list[str] | None) -> BourreRules:
@@ -54,9 +45,9 @@ def table_rules(players: int | None, rule: list[str] | None) -> BourreRules:
 
 def _meta(out_dir: Path, seed: int, rules: BourreRules, table: Table, started: float,
           **extra) -> None:
-    write_json(out_dir / "run.json", run_metadata(seed, extra.pop("deals", 0), rules.label,
-                                                  table.label, time.perf_counter() - started,
-                                                  **extra))
+    F.write_json(out_dir / "run.json", F.run_metadata(
+        seed, extra.pop("deals", 0), rules.label, table.label, time.perf_counter() - started,
+        **extra))
 
 
 def _wrote(console: Console, out_dir: Path, names: list[str], started: float) -> None:
@@ -70,7 +61,7 @@ def run_play(rules: BourreRules, hand: str, trump: str, place: str, pot: int | N
              console: Console) -> pd.DataFrame:
     """Every option of the hand at the place: the table, play.csv, play.png, run.json."""
     q = P.question(hand, trump, place, rules, pot, turned)
-    check_writable_dir(out_dir)
+    F.check_writable_dir(out_dir)
     started = time.perf_counter()
     frame = P.play_values(rules, q, table, deals, seed)
     place = q.seat or rules.players  # q.seat counts the dealer as 0
@@ -86,7 +77,7 @@ def run_play(rules: BourreRules, hand: str, trump: str, place: str, pot: int | N
                   f"{r.p_take:.3f}", f"{r.p_bourre:.3f}")
     console.print(t)
     console.print("* best; pass is worth 0 (the ante is already in the pot); intervals 95%")
-    write_csv(out_dir / "play.csv", frame.assign(players=rules.players, rules=rules.label,
+    F.write_csv(out_dir / "play.csv", frame.assign(players=rules.players, rules=rules.label,
                                                  policy=table.label, pot=q.pot, seat=word))
     BP.option_chart(frame, title, out_dir / "play.png")
     _meta(out_dir, seed, rules, table, started, deals=deals, analysis="bourre play",
@@ -99,7 +90,7 @@ def run_chart(players_list: list[int], rule: list[str] | None, table_spec: str, 
               seed: int, out_dir: Path, console: Console) -> pd.DataFrame:
     """The best declaration by hand class and place for each table size: chart.csv and
     chart.png."""
-    check_writable_dir(out_dir)
+    F.check_writable_dir(out_dir)
     started = time.perf_counter()
     frames = []
     for n in players_list:
@@ -112,7 +103,7 @@ def run_chart(players_list: list[int], rule: list[str] | None, table_spec: str, 
         worth = g[g["best_draw"] >= 0]
         console.print(f"{n} players: play is best in {len(worth)} of {len(g)} (class, place) "
                       f"cells; pass in the rest")
-    write_csv(out_dir / "chart.csv", frame.assign(policy=label))
+    F.write_csv(out_dir / "chart.csv", frame.assign(policy=label))
     BP.decision_chart(frame, f"Bourré: the best declaration ({label}, {deals:,} deals a "
                              "place)", out_dir / "chart.png", C.min_hands(deals))
     _meta(out_dir, seed, table_rules(players_list[0], rule), seated(table_spec,
@@ -125,7 +116,7 @@ def run_chart(players_list: list[int], rule: list[str] | None, table_spec: str, 
 def run_session(rules: BourreRules, table: Table, sessions: int, deals: int, seed: int,
                 out_dir: Path, console: Console) -> dict:
     """Chips per deal by place and by seat over sessions, and the pot's sizes."""
-    check_writable_dir(out_dir)
+    F.check_writable_dir(out_dir)
     started = time.perf_counter()
     rows = S.session_rows(rules, table, seed, sessions, deals)
     n = rules.players
@@ -145,10 +136,10 @@ def run_session(rules: BourreRules, table: Table, sessions: int, deals: int, see
                   f"{summary['largest_pot_max']:,}; split pots {summary['split_share']:.3f}, "
                   f"taken without play {summary['no_play_share']:.3f} of deals")
     tag = dict(players=n, rules=rules.label, policy=table.label)
-    write_csv(out_dir / "places.csv", places.assign(**tag))
-    write_csv(out_dir / "seats.csv", seats.assign(**tag))
-    write_csv(out_dir / "pots.csv", pots.assign(**tag))
-    write_csv(out_dir / "summary.csv", pd.DataFrame([{**summary, **tag}]))
+    F.write_csv(out_dir / "places.csv", places.assign(**tag))
+    F.write_csv(out_dir / "seats.csv", seats.assign(**tag))
+    F.write_csv(out_dir / "pots.csv", pots.assign(**tag))
+    F.write_csv(out_dir / "summary.csv", pd.DataFrame([{**summary, **tag}]))
     BP.places_chart(places, f"Chips a deal by place: {title}", out_dir / "places.png")
     BP.pot_chart(pots, f"The pot after the antes: {title}", out_dir / "pots.png")
     _meta(out_dir, seed, rules, table, started, deals=sessions * deals,
@@ -159,13 +150,15 @@ def run_session(rules: BourreRules, table: Table, sessions: int, deals: int, see
 
 
 def run_duel(rules: BourreRules, a: str, b: str, sessions: int, deals: int, seed: int,
-             out_path: Path, console: Console) -> pd.DataFrame:
-    """A against B, seats rotated: one row, printed and written."""
+             out_dir: Path, console: Console) -> pd.DataFrame:
+    """A against B, seats rotated: one row, printed and written as duel.csv (and run.json)
+    into ``out_dir``."""
     n = rules.players
     seated(a, n), seated(b, n)  # validate both before the long run
     if len(seat_specs(a)) > 1 or len(seat_specs(b)) > 1:
         raise PedroError("a duel seats one player spec against another: no '/'")
-    check_writable_file(out_path)
+    F.check_writable_dir(out_dir)
+    started = time.perf_counter()
     frame = DU.duel(rules, a, b, sessions, deals, seed)
     r = frame.iloc[0]
     lead = plus_minus(r.chips_diff, r.chips_diff_lo, r.chips_diff_hi, 3)
@@ -174,15 +167,19 @@ def run_duel(rules: BourreRules, a: str, b: str, sessions: int, deals: int, seed
                   f"chips a deal (95%); {a} plays {r.a_played:.3f}, takes {r.a_p_take:.3f}, "
                   f"bourré {r.a_p_bourre:.3f}; {b} plays {r.b_played:.3f}, takes "
                   f"{r.b_p_take:.3f}, bourré {r.b_p_bourre:.3f}")
-    write_csv(out_path, frame)
-    console.print(f"wrote {out_path}", soft_wrap=True, highlight=False)
+    F.write_csv(out_dir / "duel.csv", frame)
+    F.write_json(out_dir / "run.json", F.run_metadata(
+        seed, 2 * n * sessions * deals, rules.label, f"{a} vs {b}",
+        time.perf_counter() - started, analysis="bourre duel", a=a, b=b, sessions=sessions,
+        deals_per_session=deals))
+    _wrote(console, out_dir, ["duel.csv", "run.json"], started)
     return frame
 
 
 def run_trace(rules: BourreRules, table: Table, sessions: int, deals: int, first: int,
               seed: int, out_path: Path, console: Console) -> None:
     """Sessions as bourre-trace/1 JSON Lines, one deal a line."""
-    check_writable_file(out_path)
+    F.check_writable_file(out_path)
 
     def write(tmp: Path) -> None:
         with tmp.open("w") as f:
@@ -191,7 +188,7 @@ def run_trace(rules: BourreRules, table: Table, sessions: int, deals: int, first
                                         table.label):
                     f.write(json.dumps(d, separators=(",", ":")) + "\n")
 
-    write_atomic(out_path, write)
+    F.write_atomic(out_path, write)
     console.print(f"wrote {sessions * deals:,} deals ({sessions:,} sessions) to {out_path}",
                   soft_wrap=True, highlight=False)
 
