@@ -405,7 +405,7 @@ def advise(
 ) -> None:
     """Which suit to name and how high to bid: P(make), expected score, P(win the game)."""
     from pedro_sim.cards import parse_hand
-    from pedro_sim.commands.advise_cmd import run_advise
+    from pedro_sim.commands.bid_cmd import run_advise
     from pedro_sim.parsers import parse_score, parse_seat
 
     thinking = opts.players(opts.rules()).thinks

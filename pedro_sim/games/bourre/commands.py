@@ -11,7 +11,6 @@ import pandas as pd
 from rich.console import Console
 
 from pedro_sim.cards import SUITS, card_text
-from pedro_sim.commands.console_tables import narrow_table, plus_minus
 from pedro_sim.errors import PedroError
 from pedro_sim.games.bourre import plots as BP
 from pedro_sim.games.bourre.analysis import chart as C
@@ -23,6 +22,7 @@ from pedro_sim.games.bourre.analysis.traces import session_traces
 from pedro_sim.games.bourre.rules import BourreRules
 from pedro_sim.parsers import seat_names, seat_word
 from pedro_sim.report import files as F
+from pedro_sim.report.console_tables import narrow_table, plus_minus
 
 
 def table_rules(players: int | None, rule: list[str] | None) -> BourreRules:
