@@ -34,6 +34,27 @@ HELPS = {
 }
 
 
+COMMANDS = {  # each command's --help
+    "play": (
+        'Should this hand play or pass at this place, and how many cards should it draw? '
+        "Each option's chips a deal with its 95% interval; play.csv, play.png."),
+    "chart": (
+        'The best declaration (pass, or play drawing k) by hand class, place and table '
+        'size; chart.csv, chart.png.'),
+    "session": (
+        'Chips a deal by place after the dealer over sessions (the pot carried over), how'
+        " often each plays, takes the pot, goes bourré; the pot's sizes."),
+    "duel": (
+        "A alone among B's at every seat and the reverse, the same sessions: A's chips a "
+        "deal over B's with its 95% interval; duel.csv."),
+    "trace": 'Write sessions as deal traces (bourre-trace/1, docs/trace-format.md).',
+    "show": (
+        'Print one deal of a session readably: hands, declarations, draws, tricks, the '
+        'pot.'),
+    "rules": "Bourré's rules as pedro-sim plays them, and its options.",
+}
+
+
 def bourre_options(*groups: str, policy: str = STRONG):
     """``shared(...)`` with Bourré's help texts and its default player."""
     return shared(*groups, defaults={"policy": policy}, helps=HELPS)
@@ -56,9 +77,7 @@ def _setup(opts: Shared, policy: str | None = None):
     return rules, table
 
 
-@bourre_app.command(help=(
-    'Should this hand play or pass at this place, and how many cards should it draw? '
-    "Each option's chips a deal with its 95% interval; play.csv, play.png."))
+@bourre_app.command(help=COMMANDS["play"])
 @bourre_options(*TABLE, "dask")
 def play(
     opts: Shared,  # the shared options (commands/shared_options.py)
@@ -82,9 +101,7 @@ def play(
         run_play(rules, hand, trump, seat, pot, turned, table, deals, opts.seed, out_dir, out)
 
 
-@bourre_app.command(help=(
-    'The best declaration (pass, or play drawing k) by hand class, place and table '
-    'size; chart.csv, chart.png.'))
+@bourre_app.command(help=COMMANDS["chart"])
 @bourre_options("seed", "policy", "rule", "threads", "dask")
 def chart(
     opts: Shared,  # the shared options (commands/shared_options.py)
@@ -123,9 +140,7 @@ def _sizes(text: str) -> list[int]:
     return sorted(set(sizes))
 
 
-@bourre_app.command(help=(
-    'Chips a deal by place after the dealer over sessions (the pot carried over), how'
-    " often each plays, takes the pot, goes bourré; the pot's sizes."))
+@bourre_app.command(help=COMMANDS["session"])
 @bourre_options(*TABLE, "dask")
 def session(
     opts: Shared,  # the shared options (commands/shared_options.py)
@@ -143,9 +158,7 @@ def session(
                     opts.seed, out_dir, out)
 
 
-@bourre_app.command(help=(
-    "A alone among B's at every seat and the reverse, the same sessions: A's chips a "
-    "deal over B's with its 95% interval; duel.csv."))
+@bourre_app.command(help=COMMANDS["duel"])
 @bourre_options("seed", "rule", "players", "threads", "dask")
 def duel(
     opts: Shared,  # the shared options (commands/shared_options.py)
@@ -163,7 +176,7 @@ def duel(
         run_duel(rules, a, b, sessions, deals, opts.seed, out_dir, out)
 
 
-@bourre_app.command(help='Write sessions as deal traces (bourre-trace/1, docs/trace-format.md).')
+@bourre_app.command(help=COMMANDS["trace"])
 @bourre_options(*TABLE)
 def trace(
     opts: Shared,  # the shared options (commands/shared_options.py)
@@ -179,9 +192,7 @@ def trace(
     run_trace(rules, table, sessions, deals, first, opts.seed, out_path, out)
 
 
-@bourre_app.command(help=(
-    'Print one deal of a session readably: hands, declarations, draws, tricks, the '
-    'pot.'))
+@bourre_app.command(help=COMMANDS["show"])
 @bourre_options("seed", "policy", "rule", "players", policy="heuristic")
 def show(
     opts: Shared,  # the shared options (commands/shared_options.py)
@@ -195,7 +206,7 @@ def show(
     run_show(rules, table, opts.seed, session_no, deal, out)
 
 
-@bourre_app.command(help="Bourré's rules as pedro-sim plays them, and its options.")
+@bourre_app.command(help=COMMANDS["rules"])
 def rules() -> None:
     from pedro_sim.games.bourre.rules import OPTIONS, rules_text
 
