@@ -17,12 +17,14 @@ except ImportError:  # pragma: no cover - depends on the installed typer
 
 from pedro_sim.commands.shared_options import (
     ANALYSIS,
-    MAX_DEALS,
     MAX_GAMES,
     MAX_INDEX,
     STRONG,
     THINKING_PRECISION,
     Shared,
+    deals_option,
+    out_option,
+    parse_out,
     shared,
 )
 from pedro_sim.encoding.option_array import check_in_pack
@@ -65,35 +67,21 @@ HAND = typer.Argument(..., help='The dealt cards, e.g. "AH KH 5H 2H 9C 4D JS 7S 
 BOT_TIMEOUT = typer.Option(10.0, "--bot-timeout", min=0.1, max=3600.0,
                            help="Seconds an outside program (exec:COMMAND) may take to "
                                 "answer one question.")
+
+
 def _precision(help_text: str, top: float = 0.4999) -> typer.models.OptionInfo:
     return typer.Option(None, "--precision", min=0.0001, max=top, help=help_text)
 
 
-
-
 def _deals(help_text: str) -> typer.models.OptionInfo:
-    return typer.Option(None, "--deals", min=1, max=MAX_DEALS, help=help_text)
-
-
-def _count(default: int, help_text: str) -> typer.models.OptionInfo:
-    return typer.Option(default, "--deals", min=1, max=MAX_DEALS, help=help_text)
+    """--deals without a default: the command picks one by its players."""
+    return deals_option(None, help_text)
 
 
 PRESETS = typer.Option(None, "--presets", "--variant",
                        help="Comma-separated presets, PRESET@N (individual play by N), "
                             "'individual' (every such table) or 'all' (default: every "
                             "preset the engine plays).")
-
-
-def parse_out(value: str | Path) -> Path:
-    """An --out path as given: an empty one would silently mean the current directory."""
-    if not str(value).strip():
-        raise typer.BadParameter("is empty: name a directory or file to write")
-    return Path(value)
-
-
-def _out(default: str, what: str = "Report directory.") -> typer.models.OptionInfo:
-    return typer.Option(default, "--out", parser=parse_out, help=what)
 
 
 @app.command()
@@ -114,7 +102,7 @@ def bid(
                         "default 100,000,000)."),
     precision: float = _precision("Run until every reported bid's P(make) has a 95% "
                                   "half-width of at most this, e.g. 0.005.", top=0.5),
-    out_dir: Path = _out("reports"),
+    out_dir: Path = out_option("reports"),
     bot_timeout: float = BOT_TIMEOUT,
 ) -> None:
     """How often does a bid make with this hand? Prints a table, writes bid.csv and plots.
@@ -142,10 +130,10 @@ def bid(
 @shared("variant", "house", "seed", "policy", "sides", "pimc", "threads")
 def trace(
     opts: Shared,  # the shared options (commands/shared_options.py)
-    deals: int = typer.Option(100, "--deals", min=1, max=MAX_DEALS, help="Number of deals."),
+    deals: int = deals_option(100, "Number of deals."),
     first: int = typer.Option(0, "--first", min=0, max=MAX_INDEX,
                               help="Index of the first deal."),
-    out_path: Path = _out("deals.jsonl", "JSON Lines file."),
+    out_path: Path = out_option("deals.jsonl", "JSON Lines file."),
     bot_timeout: float = BOT_TIMEOUT,
 ) -> None:
     """Write deal traces (format: docs/trace-format.md) as JSON Lines. --policy
@@ -262,7 +250,7 @@ def variants(
     precision: float = _precision("Run each preset until every proportion of its bid and seat "
                                   "tables has a 95% half-width of at most this (but P(make) "
                                   "of bids taken in under 1% of the deals); --deals caps it."),
-    out_dir: Path = _out("reports/variants"),
+    out_dir: Path = out_option("reports/variants"),
 ) -> None:
     """Which Pedro is the most balanced? Bids, make rates, seat edges and games per preset."""
     from pedro_sim.commands.variants_cmd import run_variants
@@ -285,7 +273,7 @@ def duel(
                         "to use, default 10^6)."),
     precision: float = _precision("Run until both make rates have a 95% half-width of at most "
                                   "this; --deals caps it."),
-    out_dir: Path = _out("reports/duel"),
+    out_dir: Path = out_option("reports/duel"),
     bot_timeout: float = BOT_TIMEOUT,
 ) -> None:
     """Duplicate comparison: each deal played twice, A and B swapping sides. A player
@@ -319,8 +307,8 @@ def ladder(
                                           "the auction: pimc with objective=points, "
                                           "think=play and infer=none)."),
     presets: str = PRESETS,
-    deals: int = _count(2000, "Deals per duel, each played twice."),
-    out_dir: Path = _out("reports/ladder"),
+    deals: int = deals_option(2000, "Deals per duel, each played twice."),
+    out_dir: Path = out_option("reports/ladder"),
     bot_timeout: float = BOT_TIMEOUT,
 ) -> None:
     """Every pair of players dueled on the same deals, per preset: net score and make rates.
@@ -340,8 +328,8 @@ def calibrate(
     policy: str = typer.Option("pimc", "--policy",
                                help="A player that bids by expected value (a spec)."),
     presets: str = PRESETS,
-    deals: int = _count(2000, "Deals per preset."),
-    out_dir: Path = _out("reports/calibration"),
+    deals: int = deals_option(2000, "Deals per preset."),
+    out_dir: Path = out_option("reports/calibration"),
 ) -> None:
     """Make rate a thinking bidder predicts when it bids, against what it makes, by bid."""
     from pedro_sim.commands.players_cmd import run_calibrate
@@ -359,7 +347,7 @@ def holdings(
                         "100,000; with --precision, the most to use)."),
     bid_value: int = typer.Option(None, "--bid", help="The bid the tables and chart show "
                                   "(default: the minimum + 1; the CSVs hold every bid)."),
-    out_dir: Path = _out("reports/holdings"),
+    out_dir: Path = out_option("reports/holdings"),
 ) -> None:
     """What each trump card and holding pattern is worth to the bidder, by seat."""
     from pedro_sim.commands.holdings_cmd import run_holdings
@@ -382,7 +370,7 @@ def technique(
                              "bidders, the defenders, both, or all (each of the three)."),
     deals: int = _deals("Deals per comparison (default 5,000 with thinking players, "
                         "200,000 with the heuristic; with --precision, the most to use)."),
-    out_dir: Path = _out("reports/technique"),
+    out_dir: Path = out_option("reports/technique"),
 ) -> None:
     """What a technique is worth, on the same deals: a thinking player free, forbidden it
     and forced to it (how often it arises and is chosen), or the heuristic's on and off."""
@@ -413,11 +401,11 @@ def advise(
                                    f"(default 4,000, thinking players {ADVISE_THINKING[1]:,}, "
                                    "at most --deals; "
                                    "with --precision, the most to use)."),
-    out_dir: Path = _out("reports/advise"),
+    out_dir: Path = out_option("reports/advise"),
 ) -> None:
     """Which suit to name and how high to bid: P(make), expected score, P(win the game)."""
     from pedro_sim.cards import parse_hand
-    from pedro_sim.commands.advise_cmd import run_advise
+    from pedro_sim.commands.bid_cmd import run_advise
     from pedro_sim.parsers import parse_score, parse_seat
 
     thinking = opts.players(opts.rules()).thinks
@@ -446,7 +434,7 @@ def chart(
                                   "(default: the minimum + 1)."),
     deals: int = _deals("Deals per seat (cards: per card and seat; techniques: per "
                         "comparison); default 100,000, with --precision the most to use."),
-    out_dir: Path = _out("reports/charts"),
+    out_dir: Path = out_option("reports/charts"),
 ) -> None:
     """Strategy charts as PNG, each with the CSV behind it."""
     from pedro_sim.commands.chart_cmd import run_chart
@@ -465,7 +453,7 @@ def report(
                         "preset); default 500,000, with --precision the most to use."),
     games: int = typer.Option(2000, "--games", min=0, max=MAX_GAMES,
                               help="Whole games per preset."),
-    out_dir: Path = _out("reports/report"),
+    out_dir: Path = out_option("reports/report"),
 ) -> None:
     """The standard set: bid for the example hand, holdings, charts, techniques, variants,
     and an index.html linking every table and figure."""
@@ -482,7 +470,7 @@ def solve(
     opts: Shared,  # the shared options (commands/shared_options.py)
     in_path: Path = typer.Option(..., "--in", help="Positions, JSON Lines "
                                  "(docs/trace-format.md)."),
-    out_path: Path = _out("solved.jsonl", "Answers, JSON Lines."),
+    out_path: Path = out_option("solved.jsonl", "Answers, JSON Lines."),
 ) -> None:
     """Solve positions with every card visible: value, every best first play, nodes.
     House rules (--rule, --rules) apply on top of each position's preset."""

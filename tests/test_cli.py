@@ -108,6 +108,12 @@ def test_same_seed_same_bytes_whatever_the_threads(tmp_path):
     (["trace", "--deals", "0"], "--deals"),
     (["trace", "--out", "/proc/x/deals.jsonl"], "cannot write to --out"),
     (["show", "--deal", "-1"], "--deal"),
+    # refused by the option, its range named (the shared declarations, both games)
+    (["bid", HAND, "--threads", "9999"], "'--threads': must be 0.."),
+    (["bid", HAND, "--workers", "0"], "'--workers': must be 1..1024"),
+    (["bid", HAND, "--out", ""], "'--out': is empty"),
+    # a table size: each preset's own range, before any work
+    (["bid", HAND, "--variant", "cinch@9"], "players=9: cinch is played individually by 2..6"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, fragment):
     r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", *args], capture_output=True,

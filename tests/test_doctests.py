@@ -6,9 +6,8 @@ import pytest
 
 from pedro_sim import games, parsers
 from pedro_sim.analysis import stats
-from pedro_sim.commands import console_tables
 from pedro_sim.encoding import option_array
-from pedro_sim.report import plots
+from pedro_sim.report import console_tables, plots
 from pedro_sim.rules import describe, overrides
 
 

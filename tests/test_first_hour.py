@@ -151,7 +151,7 @@ def test_advise_holdings_technique_tables_are_whole_at_80_columns(tmp_path):
 
 def test_narrow_tables_never_cut_extreme_figures():
     """The widest figures the presets give (83-point games) still fit."""
-    from pedro_sim.commands.advise_cmd import print_advice
+    from pedro_sim.commands.bid_cmd import print_advice
 
     row = {"seat": "eldest", "score": "0-0", "n": 200000, "games": 4000,
            "variant": "eighty-three", "policy": "heuristic", "trump": "H", "bid": 83,
@@ -165,7 +165,7 @@ def test_narrow_tables_never_cut_extreme_figures():
 
 def test_a_mean_of_one_value_has_no_interval():
     from pedro_sim.analysis.stats import mean_ci_from_hist
-    from pedro_sim.commands.console_tables import plus_minus
+    from pedro_sim.report.console_tables import plus_minus
 
     mean, lo, hi = mean_ci_from_hist(pd.Series([3, 8]).to_numpy(), pd.Series([0, 1]).to_numpy())
     assert mean == 8 and math.isnan(lo) and math.isnan(hi)

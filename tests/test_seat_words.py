@@ -92,9 +92,18 @@ def test_every_seat_option_says_the_same_sentence():
     ["advise", HAND, "--policy", "heuristic", "--deals", "50"],
     ["bourre", "play", "AH KH 9S 4C 2D", "--trump", "H", "--players", "4", "--policy",
      "heuristic", "--deals", "50"],
+    ["bid", HAND, "--policy", "exec:pedro-sim bot", "--deals", "5"],  # the arena's bid
+    ["explain", "--trace", "TRACE", "--deal", "0", "--trick", "0"],
 ])
 def test_every_command_refuses_seat_zero_in_one_line(tmp_path, args):
-    r = cli(*args, "--seat", "0", "--out", str(tmp_path / "out"))
+    """Every --seat of both games and of the arena: the same count, the same line."""
+    if "TRACE" in args:
+        trace = tmp_path / "deals.jsonl"
+        assert cli("trace", "--deals", "1", "--policy", "heuristic", "--out",
+                   str(trace)).returncode == 0
+        args = [str(trace) if a == "TRACE" else a for a in args]
+    r = cli(*args, "--seat", "0", *(["--out", str(tmp_path / "out")]
+                                    if "explain" not in args else []))
     assert r.returncode == 2, (r.stdout, r.stderr)
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and "--seat 0: seats are 1..4 counted from the dealer's left (1 " \

@@ -70,24 +70,53 @@ def _chunk(step: Callable, first: int, count: int, chunk: int,
     return out[0]
 
 
-def run_on_cluster(step: Callable, total: int, row_shape: tuple[int, ...], chunk: int,
-                   progress: Callable[[int], None] | None = None) -> np.ndarray:
-    """Sum the chunks of deals 0..total-1 computed by the cluster's workers."""
+def _rows(rows_of: Callable[[int, int], np.ndarray], first: int, count: int) -> np.ndarray:
+    """One task of rows on a worker, on one numba thread."""
+    import numba
+
+    numba.set_num_threads(1)
+    return rows_of(first, count)
+
+
+def _gather(futures: dict, take: Callable[[np.ndarray, int], None], total: int, chunk: int,
+            progress: Callable[[int], None] | None) -> None:
+    """Each finished task's result to ``take`` with its first index, as they finish; Ctrl-C
+    (or a failure) cancels the tasks still queued."""
     from dask.distributed import as_completed
 
-    futures = {}
-    for first in range(0, total, chunk):
-        count = min(chunk, total - first)
-        futures[_client.submit(_chunk, step, first, count, chunk, row_shape, pure=False)] = count
-    acc = np.zeros(row_shape, dtype=np.int64)
     done = 0
     try:
         for future in as_completed(futures):
-            acc += future.result()
-            done += futures[future]
+            first = futures[future]
+            take(future.result(), first)
+            done += min(chunk, total - first)
             if progress is not None:
                 progress(done)
     except BaseException:
         _client.cancel(list(futures))
         raise
+
+
+def run_on_cluster(step: Callable, total: int, row_shape: tuple[int, ...], chunk: int,
+                   progress: Callable[[int], None] | None = None) -> np.ndarray:
+    """Sum the chunks of deals 0..total-1 computed by the cluster's workers."""
+    futures = {_client.submit(_chunk, step, first, min(chunk, total - first), chunk, row_shape,
+                              pure=False): first for first in range(0, total, chunk)}
+    acc = np.zeros(row_shape, dtype=np.int64)
+    _gather(futures, lambda part, first: np.add(acc, part, out=acc), total, chunk, progress)
     return acc
+
+
+def rows_on_cluster(rows_of: Callable[[int, int], np.ndarray], total: int, width: int,
+                    chunk: int, progress: Callable[[int], None] | None = None) -> np.ndarray:
+    """Rows 0..total-1 (runner.run_rows) computed by the cluster's workers, ``chunk`` items
+    a task, put in order."""
+    futures = {_client.submit(_rows, rows_of, first, min(chunk, total - first),
+                              pure=False): first for first in range(0, total, chunk)}
+    rows = np.zeros((total, width), dtype=np.int64)
+
+    def put(part: np.ndarray, first: int) -> None:
+        rows[first:first + len(part)] = part
+
+    _gather(futures, put, total, chunk, progress)
+    return rows

@@ -75,18 +75,17 @@ def _progress(label: str) -> Progress:
     )
 
 
-def _on_cluster(step: Step, total: int, row_shape: tuple[int, ...], label: str,
-                show_progress: bool | None, chunk: int, unit: str) -> np.ndarray:
+def _on_cluster(run: Callable[[Callable[[int], None] | None], np.ndarray], total: int,
+                label: str, show_progress: bool | None, unit: str) -> np.ndarray:
+    """``run(progress)`` on the Dask cluster, its progress shown as run_chunked shows it."""
     if show_progress is None:  # not a terminal: lines
-        return distributed.run_on_cluster(step, total, row_shape, chunk,
-                                          ProgressLines(total, label, unit))
+        return run(ProgressLines(total, label, unit))
     if not show_progress:
-        return distributed.run_on_cluster(step, total, row_shape, chunk)
+        return run(None)
     bar = _progress(label)
     with bar:
         task = bar.add_task(label, total=total)
-        return distributed.run_on_cluster(step, total, row_shape, chunk,
-                                          lambda done: bar.update(task, completed=done))
+        return run(lambda done: bar.update(task, completed=done))
 
 
 def run_chunked(step: Step, total: int, row_shape: tuple[int, ...], label: str = "deals",
@@ -99,7 +98,8 @@ def run_chunked(step: Step, total: int, row_shape: tuple[int, ...], label: str =
     if show_progress is None and sys.stderr.isatty():
         show_progress = True
     if distributed.client() is not None:
-        return _on_cluster(step, total, row_shape, label, show_progress, chunk, unit)
+        return _on_cluster(lambda progress: distributed.run_on_cluster(
+            step, total, row_shape, chunk, progress), total, label, show_progress, unit)
     lines = ProgressLines(total, label, unit) if show_progress is None else None
     acc = np.zeros(row_shape, dtype=np.int64)
     done = 0
@@ -132,6 +132,24 @@ def run_chunked(step: Step, total: int, row_shape: tuple[int, ...], label: str =
         if bar is not None:
             bar.stop()
     return acc
+
+
+def run_rows(rows_of: Callable[[int, int], np.ndarray], total: int, width: int, label: str,
+             show_progress: bool | None, cluster_chunk: int, unit: str) -> np.ndarray:
+    """One row of ``width`` counts per item 0..total-1, in order, where ``rows_of(first,
+    count)`` gives the rows of items first..first+count-1, each a function of its item
+    alone (a session, say): locally by run_chunked's batches, an item a chunk; on the Dask
+    cluster, tasks of ``cluster_chunk`` items, the same rows."""
+    if distributed.client() is not None:
+        return _on_cluster(lambda progress: distributed.rows_on_cluster(
+            rows_of, total, width, cluster_chunk, progress), total, label, show_progress, unit)
+    rows = np.zeros((total, width), dtype=np.int64)
+
+    def step(start: int, count: int, chunk: int, out: np.ndarray) -> None:
+        rows[start:start + count] = rows_of(start, count)
+
+    run_chunked(step, total, (0,), label, show_progress, chunk=1, unit=unit)
+    return rows
 
 
 PRECISION_START = 8192  # deals before the first look at the intervals

@@ -11,7 +11,7 @@ from rich.console import Console
 from pedro_sim.analysis.charts import length_rows
 from pedro_sim.analysis.strategy import holdings
 from pedro_sim.analysis.study import Study
-from pedro_sim.commands.console_tables import narrow_table, plus_minus, span
+from pedro_sim.report.console_tables import narrow_table, plus_minus, span
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.report.strategy_plots import card_value_chart, make_rate_chart
 from pedro_sim.rules.describe import point_name

@@ -14,11 +14,11 @@ from pedro_sim.analysis.players.calibration import calibration
 from pedro_sim.analysis.players.duel import duel
 from pedro_sim.analysis.players.ladder import ladder, standings
 from pedro_sim.arena.play import check_arena_spec
-from pedro_sim.commands.console_tables import narrow_table, rate, span
 from pedro_sim.engine_inputs import EngineInputs, duel_players, players
 from pedro_sim.errors import PedroError
 from pedro_sim.parsers import parse_presets
 from pedro_sim.report import ladder_plots as plots
+from pedro_sim.report.console_tables import narrow_table, rate, span
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.rules import Variant
 from pedro_sim.specs import short_label

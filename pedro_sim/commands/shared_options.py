@@ -1,6 +1,8 @@
-"""The options every analysis shares, declared once, and the decorator that gives them to a
-command: ``@shared("variant", "seed", "players", "threads", "dask")`` adds those groups'
-options to the command's own and hands the command one ``Shared`` record of them.
+"""The options the commands of every game share, declared once with one set of limits and
+checks, and the decorator that gives them to a command: ``@shared("variant", "seed",
+"threads", "dask")`` adds those groups' options to the command's own and hands the command
+one ``Shared`` record of them. A command may give a shared option its own default or help
+(``defaults=``, ``helps=``) where its meaning there differs; never its own limits.
 """
 
 from __future__ import annotations
@@ -25,7 +27,25 @@ MAX_DEALS = 10**12
 MAX_INDEX = 2**63 - 1
 MAX_GAMES = 10**9
 MAX_WORLDS = 100_000
-MAX_THREADS = 1024
+MAX_WORKERS = 1024  # processes of a local Dask cluster
+MIN_PLAYERS, MAX_PLAYERS = 2, 8  # seats a table may have in any game (the engine's room);
+# each game and preset then checks its own counts, e.g. cinch@2..6
+
+
+def thread_count() -> int:
+    """The threads numba will run (NUMBA_NUM_THREADS, else the cores this process may use,
+    as numba counts them), known without importing numba: an option's bound in --help."""
+    import os
+
+    try:
+        return max(1, int(os.environ["NUMBA_NUM_THREADS"]))
+    except (KeyError, ValueError):
+        pass
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:
+        return max(1, os.cpu_count() or 1)
+
 
 # group -> (parameter name, type, typer option), in the order --help lists them
 GROUPS: dict[str, list[tuple[str, Any, Any]]] = {
@@ -61,23 +81,28 @@ GROUPS: dict[str, list[tuple[str, Any, Any]]] = {
                                            "or PRESET@N: played individually by N players "
                                            "(cinch@2..6, sancho@4..7, dom-pedro@4..7).")),
     ],
-    "house": [
+    "rule": [
         ("rule", list[str], typer.Option(None, "--rule",
                                          help="House rule KEY=VALUE, e.g. min_bid=6 "
                                               "(repeatable).")),
-        ("rules_file", Path, typer.Option(None, "--rules", help="House rules from a TOML file.")),
     ],
-    "threads": [("threads", int, typer.Option(0, "--threads", min=0, max=MAX_THREADS,
+    "players": [
+        ("table_players", int, typer.Option(None, "--players", min=MIN_PLAYERS,
+                                            max=MAX_PLAYERS, help="Players at the table.")),
+    ],
+    "threads": [("threads", int, typer.Option(0, "--threads", min=0, max=thread_count(),
                                               help="Threads (0: all cores)."))],
     "dask": [
         ("scheduler", str, typer.Option(None, "--scheduler",
                                         help="Run the chunks on this Dask cluster "
                                              "(tcp://HOST:PORT).")),
-        ("workers", int, typer.Option(None, "--workers", min=1, max=MAX_THREADS,
+        ("workers", int, typer.Option(None, "--workers", min=1, max=MAX_WORKERS,
                                       help="Run the chunks on a local Dask cluster of N "
                                            "processes.")),
     ],
 }
+GROUPS["house"] = [*GROUPS["rule"], ("rules_file", Path, typer.Option(
+    None, "--rules", help="House rules from a TOML file."))]
 GROUPS["precision"] = [
     ("precision", float, typer.Option(None, "--precision", min=0.0001, max=0.4999,
                                       help="Run each measurement until every P(make) it "
@@ -100,6 +125,7 @@ class Shared:
     variant: str = "cinch"
     rule: list[str] | None = None
     rules_file: Path | None = None
+    table_players: int | None = None
     threads: int = 0
     scheduler: str | None = None
     workers: int | None = None
@@ -155,21 +181,6 @@ class Shared:
         return study
 
 
-def thread_count() -> int:
-    """The threads numba will run (NUMBA_NUM_THREADS, else the cores this process may use,
-    as numba counts them), known without importing numba: an option's bound in --help."""
-    import os
-
-    try:
-        return max(1, int(os.environ["NUMBA_NUM_THREADS"]))
-    except (KeyError, ValueError):
-        pass
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:
-        return max(1, os.cpu_count() or 1)
-
-
 def set_threads(threads: int) -> None:
     """Run on ``threads`` threads (0: all), refusing more than numba has."""
     import numba
@@ -184,28 +195,54 @@ STRONG = "pimc"  # the player of the commands that answer a player's question by
 THINKING_PRECISION = 0.01  # bid's default for thinking players: P(make) to ±0.01 (95%)
 
 
-def with_default(option: Any, default: Any) -> Any:
-    """A copy of a typer option with another default."""
+def parse_out(value: str | Path) -> Path:
+    """An --out path as given: an empty one would silently mean the current directory."""
+    if not str(value).strip():
+        raise typer.BadParameter("is empty: name a directory or file to write")
+    return Path(value)
+
+
+def out_option(default: str, what: str = "Report directory.") -> Any:
+    """--out: a folder for a command that writes several files, a file for one that writes
+    one (``what`` says which); an empty path is refused."""
+    return typer.Option(default, "--out", parser=parse_out, help=what)
+
+
+def deals_option(default: int | None, help_text: str, most: int = MAX_DEALS) -> Any:
+    """--deals: how many a run plays (``help_text`` says of what: deals a seat, a session,
+    ...). ``most``: below MAX_DEALS only where a game's random stream keeps fewer apart."""
+    return typer.Option(default, "--deals", min=1, max=min(most, MAX_DEALS), help=help_text)
+
+
+def with_default(option: Any, default: Any, help_text: str | None = None) -> Any:
+    """A copy of a typer option with another default (and help, if given): its limits and
+    checks stay the declaration's."""
     option = copy.copy(option)
     option.default = default
+    if help_text is not None:
+        option.help = help_text
     return option
 
 
-def shared(*groups: str, defaults: dict[str, Any] | None = None) -> Callable[[Callable],
-                                                                           Callable]:
+def shared(*groups: str, defaults: dict[str, Any] | None = None,
+           helps: dict[str, str] | None = None) -> Callable[[Callable], Callable]:
     """Give a command the options of ``groups`` (GROUPS), after its own, as one keyword
-    argument ``opts``: a Shared record. ``defaults``: this command's own defaults of some
-    of them (e.g. {"policy": STRONG})."""
+    argument ``opts``: a Shared record. ``defaults`` and ``helps``: this command's own
+    defaults and help texts of some of them (e.g. {"policy": STRONG}), by parameter name."""
     names = [name for g in groups for name, _, _ in GROUPS[g]]
-    defaults = defaults or {}
+    defaults, helps = defaults or {}, helps or {}
+
+    def declared(name: str, option: Any) -> Any:
+        if name not in defaults and name not in helps:
+            return option
+        return with_default(option, defaults.get(name, option.default), helps.get(name))
 
     def decorate(command: Callable) -> Callable:
         hints = typing.get_type_hints(command)  # the command's own, resolved in its module
         own = [p.replace(annotation=hints.get(p.name, p.annotation))
                for p in inspect.signature(command).parameters.values() if p.name != "opts"]
         added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY,
-                                   default=with_default(option, defaults[name])
-                                   if name in defaults else option, annotation=kind)
+                                   default=declared(name, option), annotation=kind)
                  for g in groups for name, kind, option in GROUPS[g]]
 
         @functools.wraps(command)

@@ -13,7 +13,7 @@ from pedro_sim.analysis.strategy.technique_worth import steerable, steered_techn
 from pedro_sim.analysis.strategy.techniques import arising as techniques_arising
 from pedro_sim.analysis.strategy.techniques import cannot_arise, techniques
 from pedro_sim.analysis.study import Study
-from pedro_sim.commands.console_tables import narrow_table, plus_minus
+from pedro_sim.report.console_tables import narrow_table, plus_minus
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.report.strategy_plots import steered_chart, technique_chart
 from pedro_sim.rules import Variant

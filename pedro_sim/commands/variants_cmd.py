@@ -10,10 +10,10 @@ from rich.table import Table
 
 from pedro_sim.analysis.stats import wilson
 from pedro_sim.analysis.variants import VariantsReport, variants_analysis
-from pedro_sim.commands.console_tables import rate_span
 from pedro_sim.engine_inputs import EngineInputs, players
 from pedro_sim.parsers import parse_presets
 from pedro_sim.report import variant_plots as plots
+from pedro_sim.report.console_tables import rate_span
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.rules import get_preset
 

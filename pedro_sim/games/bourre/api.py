@@ -18,14 +18,14 @@ from collections.abc import Iterable
 
 import pandas as pd
 
-from pedro_sim.commands.shared_options import MAX_INDEX
+from pedro_sim.commands.shared_options import MAX_DEALS, MAX_INDEX
 from pedro_sim.errors import PedroError
 from pedro_sim.games.bourre.analysis import chart as C
 from pedro_sim.games.bourre.analysis import duel as DU
 from pedro_sim.games.bourre.analysis import play as P
 from pedro_sim.games.bourre.analysis import sessions as S
 from pedro_sim.games.bourre.analysis.seating import Table, seated, table_rules
-from pedro_sim.games.bourre.cli import MAX_DEALS, MAX_SESSIONS, STRONG
+from pedro_sim.games.bourre.cli import MAX_SESSIONS, STRONG
 from pedro_sim.games.bourre.rules import BourreRules
 
 __all__ = ["bourre_play", "bourre_chart", "bourre_session", "bourre_duel"]

@@ -11,7 +11,6 @@ import pandas as pd
 from rich.console import Console
 
 from pedro_sim.cards import SUITS, card_text
-from pedro_sim.commands.console_tables import narrow_table, plus_minus
 from pedro_sim.games.bourre import plots as BP
 from pedro_sim.games.bourre.analysis import chart as C
 from pedro_sim.games.bourre.analysis import duel as DU
@@ -21,21 +20,15 @@ from pedro_sim.games.bourre.analysis.seating import Table, seated, table_rules
 from pedro_sim.games.bourre.analysis.traces import session_traces
 from pedro_sim.games.bourre.rules import BourreRules
 from pedro_sim.parsers import seat_word
-from pedro_sim.report.files import (
-    check_writable_dir,
-    check_writable_file,
-    run_metadata,
-    write_atomic,
-    write_csv,
-    write_json,
-)
+from pedro_sim.report import files as F
+from pedro_sim.report.console_tables import narrow_table, plus_minus
 
 
 def _meta(out_dir: Path, seed: int, rules: BourreRules, table: Table, started: float,
           **extra) -> None:
-    write_json(out_dir / "run.json", run_metadata(seed, extra.pop("deals", 0), rules.label,
-                                                  table.label, time.perf_counter() - started,
-                                                  **extra))
+    F.write_json(out_dir / "run.json", F.run_metadata(
+        seed, extra.pop("deals", 0), rules.label, table.label, time.perf_counter() - started,
+        **extra))
 
 
 def _wrote(console: Console, out_dir: Path, names: list[str], started: float) -> None:
@@ -49,7 +42,7 @@ def run_play(rules: BourreRules, hand: str, trump: str, place: str, pot: int | N
              console: Console) -> pd.DataFrame:
     """Every option of the hand at the place: the table, play.csv, play.png, run.json."""
     q = P.question(hand, trump, place, rules, pot, turned)
-    check_writable_dir(out_dir)
+    F.check_writable_dir(out_dir)
     started = time.perf_counter()
     frame = P.play_values(rules, q, table, deals, seed)
     word = P.place_word(q, rules.players)
@@ -64,7 +57,7 @@ def run_play(rules: BourreRules, hand: str, trump: str, place: str, pot: int | N
                   f"{r.p_take:.3f}", f"{r.p_bourre:.3f}")
     console.print(t)
     console.print("* best; pass is worth 0 (the ante is already in the pot); intervals 95%")
-    write_csv(out_dir / "play.csv", P.play_rows(frame, rules, q, table))
+    F.write_csv(out_dir / "play.csv", P.play_rows(frame, rules, q, table))
     BP.option_chart(frame, title, out_dir / "play.png")
     _meta(out_dir, seed, rules, table, started, deals=deals, analysis="bourre play",
           hand=hand, trump=SUITS[q.trump], seat=word)
@@ -76,7 +69,7 @@ def run_chart(players_list: list[int], rule: list[str] | None, table_spec: str, 
               seed: int, out_dir: Path, console: Console) -> pd.DataFrame:
     """The best declaration by hand class and place for each table size: chart.csv and
     chart.png."""
-    check_writable_dir(out_dir)
+    F.check_writable_dir(out_dir)
     started = time.perf_counter()
     frame = C.charts(players_list, rule, table_spec, deals, seed)
     label = seated(table_spec, players_list[0]).label
@@ -85,7 +78,7 @@ def run_chart(players_list: list[int], rule: list[str] | None, table_spec: str, 
         worth = g[g["best_draw"] >= 0]
         console.print(f"{n} players: play is best in {len(worth)} of {len(g)} (class, place) "
                       f"cells; pass in the rest")
-    write_csv(out_dir / "chart.csv", frame)
+    F.write_csv(out_dir / "chart.csv", frame)
     BP.decision_chart(frame, f"Bourré: the best declaration ({label}, {deals:,} deals a "
                              "place)", out_dir / "chart.png", C.min_hands(deals))
     _meta(out_dir, seed, table_rules(players_list[0], rule), seated(table_spec,
@@ -98,7 +91,7 @@ def run_chart(players_list: list[int], rule: list[str] | None, table_spec: str, 
 def run_session(rules: BourreRules, table: Table, sessions: int, deals: int, seed: int,
                 out_dir: Path, console: Console) -> dict:
     """Chips per deal by place and by seat over sessions, and the pot's sizes."""
-    check_writable_dir(out_dir)
+    F.check_writable_dir(out_dir)
     started = time.perf_counter()
     tables = S.session_tables(rules, table, sessions, deals, seed)
     places = tables["places"]
@@ -115,7 +108,7 @@ def run_session(rules: BourreRules, table: Table, sessions: int, deals: int, see
                   f"{summary['largest_pot_max']:,}; split pots {summary['split_share']:.3f}, "
                   f"taken without play {summary['no_play_share']:.3f} of deals")
     for name, frame in tables.items():
-        write_csv(out_dir / f"{name}.csv", frame)
+        F.write_csv(out_dir / f"{name}.csv", frame)
     BP.places_chart(places, f"Chips a deal by place: {title}", out_dir / "places.png")
     BP.pot_chart(tables["pots"], f"The pot after the antes: {title}", out_dir / "pots.png")
     _meta(out_dir, seed, rules, table, started, deals=sessions * deals,
@@ -126,10 +119,13 @@ def run_session(rules: BourreRules, table: Table, sessions: int, deals: int, see
 
 
 def run_duel(rules: BourreRules, a: str, b: str, sessions: int, deals: int, seed: int,
-             out_path: Path, console: Console) -> pd.DataFrame:
-    """A against B, seats rotated: one row, printed and written."""
-    DU.check_players(a, b, rules.players)
-    check_writable_file(out_path)
+             out_dir: Path, console: Console) -> pd.DataFrame:
+    """A against B, seats rotated: one row, printed and written as duel.csv (and run.json)
+    into ``out_dir``."""
+    n = rules.players
+    DU.check_players(a, b, n)  # both validated before the long run
+    F.check_writable_dir(out_dir)
+    started = time.perf_counter()
     frame = DU.duel(rules, a, b, sessions, deals, seed)
     r = frame.iloc[0]
     lead = plus_minus(r.chips_diff, r.chips_diff_lo, r.chips_diff_hi, 3)
@@ -138,15 +134,19 @@ def run_duel(rules: BourreRules, a: str, b: str, sessions: int, deals: int, seed
                   f"chips a deal (95%); {a} plays {r.a_played:.3f}, takes {r.a_p_take:.3f}, "
                   f"bourré {r.a_p_bourre:.3f}; {b} plays {r.b_played:.3f}, takes "
                   f"{r.b_p_take:.3f}, bourré {r.b_p_bourre:.3f}")
-    write_csv(out_path, frame)
-    console.print(f"wrote {out_path}", soft_wrap=True, highlight=False)
+    F.write_csv(out_dir / "duel.csv", frame)
+    F.write_json(out_dir / "run.json", F.run_metadata(
+        seed, 2 * n * sessions * deals, rules.label, f"{a} vs {b}",
+        time.perf_counter() - started, analysis="bourre duel", a=a, b=b, sessions=sessions,
+        deals_per_session=deals))
+    _wrote(console, out_dir, ["duel.csv", "run.json"], started)
     return frame
 
 
 def run_trace(rules: BourreRules, table: Table, sessions: int, deals: int, first: int,
               seed: int, out_path: Path, console: Console) -> None:
     """Sessions as bourre-trace/1 JSON Lines, one deal a line."""
-    check_writable_file(out_path)
+    F.check_writable_file(out_path)
 
     def write(tmp: Path) -> None:
         with tmp.open("w") as f:
@@ -155,7 +155,7 @@ def run_trace(rules: BourreRules, table: Table, sessions: int, deals: int, first
                                         table.label):
                     f.write(json.dumps(d, separators=(",", ":")) + "\n")
 
-    write_atomic(out_path, write)
+    F.write_atomic(out_path, write)
     console.print(f"wrote {sessions * deals:,} deals ({sessions:,} sessions) to {out_path}",
                   soft_wrap=True, highlight=False)
 

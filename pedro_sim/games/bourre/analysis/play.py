@@ -85,6 +85,10 @@ def question(hand_text: str, trump_text: str, place_text: str, rules: BourreRule
 def play_values(rules: BourreRules, q: Question, table: Table, deals: int, seed: int,
                 show_progress: bool | None = None) -> pd.DataFrame:
     """Each option's chips (and P(take), P(bourré)) for the seat, on ``deals`` deals."""
+    most = (2**63 - 1) // (4 * q.pot * q.pot)  # the sums of two options' chips' products
+    if deals > most:
+        raise PedroError(f"--deals {deals:,} at a pot of {q.pot:,} chips: at most {most:,} "
+                         "(the sums of the chips' products are 64-bit)")
     chunk = THINKING_PLAY_CHUNK if table.thinks else PLAY_CHUNK
 
     def step(first: int, count: int, size: int, out: np.ndarray) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.runner import run_chunked
+from pedro_sim.analysis.runner import run_rows
 from pedro_sim.analysis.stats import Z95, wilson
 from pedro_sim.errors import PedroError
 from pedro_sim.games.bourre.analysis.seating import Table
@@ -22,21 +22,20 @@ MAX_SESSION_DEALS = 1 << 20  # deals of a session: the stream's index keeps them
 SESSIONS = 20_000  # sessions of a run that names none, heuristic tables
 THINKING_SESSIONS = 200
 SESSION_TABLES = ("places", "seats", "pots", "summary")  # `bourre session`'s CSV files
+CLUSTER_DEALS = 4096  # deals of a Dask task of heuristic sessions (thinking: a session)
 
 
 def session_rows(rules: BourreRules, table: Table, seed: int, sessions: int, deals: int,
                  label: str = "sessions", show_progress: bool | None = None,
                  first: int = 0) -> np.ndarray:
     """Sessions first..first+sessions-1: one row each (session.py R_*), run by the shared
-    runner a session a chunk (its batches, progress and Ctrl-C); refuses a run whose pot
-    outgrew the sums."""
-    rows = np.zeros((sessions, S.R_LEN), np.int64)
+    runner a session a chunk (its batches, progress and Ctrl-C; on a Dask cluster, tasks of
+    about CLUSTER_DEALS deals); refuses a run whose pot outgrew the sums."""
+    def rows_of(start: int, count: int) -> np.ndarray:
+        return D.sessions(rules, seed, first + start, count, deals, table.pol, table.worlds)
 
-    def step(start: int, count: int, chunk: int, out: np.ndarray) -> None:
-        rows[start:start + count] = D.sessions(rules, seed, first + start, count, deals,
-                                               table.pol, table.worlds)
-
-    run_chunked(step, sessions, (0,), label, show_progress, chunk=1, unit="sessions")
+    per_task = 1 if table.thinks else max(1, CLUSTER_DEALS // deals)
+    rows = run_rows(rows_of, sessions, S.R_LEN, label, show_progress, per_task, "sessions")
     over = np.flatnonzero(rows[:, S.R_OVERFLOW])
     if len(over):
         raise PedroError(f"the pot passed 2^52 chips in session {first + over[0]}: play "

@@ -144,11 +144,15 @@ def test_session_writes_its_report(capsys, tmp_path):
 
 
 def test_duel_shows_the_heuristic_ahead_of_random(capsys, tmp_path):
-    target = tmp_path / "duel.csv"
-    code, _, err = run(capsys, "duel", "--a", "heuristic", "--b", "random", "--sessions",
-                       "20", "--players", "4", "--out", str(target))
+    """--out is a folder, as every command's that writes several files (Pedro's duel too)."""
+    code, out, err = run(capsys, "duel", "--a", "heuristic", "--b", "random", "--sessions",
+                         "20", "--players", "4", "--out", str(tmp_path / "d"))
     assert code == 0, err
-    row = pd.read_csv(target).iloc[0]
+    assert sorted(p.name for p in (tmp_path / "d").iterdir()) == ["duel.csv", "run.json"]
+    assert f"wrote {tmp_path / 'd'}/duel.csv, run.json" in out
+    meta = json.loads((tmp_path / "d" / "run.json").read_text())
+    assert meta["a"] == "heuristic" and meta["sessions"] == 20 and meta["seed"] == 12345
+    row = pd.read_csv(tmp_path / "d" / "duel.csv").iloc[0]
     assert row.a == "heuristic" and row.b == "random" and row.sessions == 20
     assert row.chips_diff_lo > 0, row
 
@@ -256,8 +260,7 @@ def test_players_and_threads_show_the_range_they_take(capsys):
     ["trace", "--sessions", "1", "--deals", "2", "--players", "3"],
 ], ids=lambda a: a[0])
 def test_every_command_says_what_it_wrote(capsys, tmp_path, argv):
-    target = tmp_path / ("duel.csv" if argv[0] == "duel" else
-                         "deals.jsonl" if argv[0] == "trace" else "r")
+    target = tmp_path / ("deals.jsonl" if argv[0] == "trace" else "r")
     code, out, err = run(capsys, *argv, "--policy" if argv[0] != "duel" else "--b",
                          "heuristic", "--out", str(target))
     assert code == 0, err
@@ -339,3 +342,62 @@ def test_the_decision_chart_says_how_it_reads(capsys, monkeypatch, tmp_path):
     assert (pd.read_csv(tmp_path / "chart.csv").eval("pot == players")).all()
     docs = " ".join((Path(__file__).parents[4] / "docs" / "bourre.md").read_text().split())
     assert "A white cell" in docs and "J-: the jack or lower" in docs
+
+
+# --------------------------------------------------------------------------- issue 49
+
+
+def _options(command) -> dict[str, object]:
+    """A click command's options by their flag."""
+    return {p.opts[0]: p for p in command.params if getattr(p, "opts", None)}
+
+
+def test_both_games_share_one_declaration_of_the_common_options():
+    """--seed, --threads, --players, --workers, --deals: the same limits in every command of
+    both games (Bourré's deals a session apart: its stream keeps 2^20 of a session apart)."""
+    import typer
+
+    from pedro_sim.cli import app
+
+    root = typer.main.get_command(app)
+    commands = {name: c for name, c in root.commands.items() if name != "bourre"}
+    commands |= {f"bourre {name}": c for name, c in root.commands["bourre"].commands.items()}
+    seen: dict[str, set] = {}
+    for command in commands.values():
+        for flag, param in _options(command).items():
+            if flag in ("--seed", "--threads", "--players", "--workers", "--deals"):
+                seen.setdefault(flag, set()).add((param.min, param.max))
+    assert len(seen["--seed"]) == len(seen["--threads"]) == len(seen["--workers"]) == 1
+    assert seen["--players"] == {(2, 8)}
+    assert seen["--deals"] == {(1, 10**12), (1, 1 << 20)}, seen["--deals"]
+
+
+@pytest.mark.parametrize("argv", [["play", HAND, "--trump", "H"], ["chart"], ["session"],
+                                  ["duel"], ["trace"]], ids=lambda a: a[0])
+def test_an_empty_out_is_refused_at_the_option(capsys, tmp_path, monkeypatch, argv):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, *argv, "--out", " ")
+    assert code == 2 and err.count("\n") == 1, err
+    assert "'--out': is empty" in err and not list(tmp_path.iterdir())
+
+
+def test_play_refuses_deals_whose_sums_would_overflow(capsys, tmp_path):
+    """--deals takes what Pedro's takes; at a pot of 10,000 the sums of the chips'
+    products bound it, in one line before any work."""
+    code, _, err = run(capsys, "play", HAND, "--trump", "H", "--pot", "10000", "--deals",
+                       str(10**12), "--policy", "heuristic", "--out", str(tmp_path / "r"))
+    assert code == 2 and err.count("\n") == 1, err
+    assert "--deals 1,000,000,000,000 at a pot of 10,000 chips: at most" in err
+    assert not (tmp_path / "r").exists()
+
+
+def test_play_on_a_local_dask_cluster_writes_the_same_bytes(capsys, tmp_path):
+    """--workers 2 (a local Dask cluster) and --threads 2: the same play.csv."""
+    pytest.importorskip("dask.distributed")
+    argv = ["play", HAND, "--trump", "H", "--players", "5", "--policy", "heuristic",
+            "--deals", "6000"]
+    for name, extra in (("threads", ["--threads", "2"]), ("workers", ["--workers", "2"])):
+        code, _, err = run(capsys, *argv, *extra, "--out", str(tmp_path / name))
+        assert code == 0, err
+    assert (tmp_path / "threads" / "play.csv").read_bytes() == \
+        (tmp_path / "workers" / "play.csv").read_bytes()
