@@ -17,13 +17,12 @@ HAND = "AH KH 9S 4C 2D"
 
 
 def cli_csv(tmp_path: Path, csv: str, *argv: str) -> str:
-    """The text of the CSV that `pedro-sim bourre ARGV --out ...` wrote (``csv``: its
-    name in the report folder, or '' when --out names the file itself)."""
-    out = tmp_path / ("report" if csv else "duel.csv")
+    """The text of the CSV ``csv`` that `pedro-sim bourre ARGV --out FOLDER` wrote."""
+    out = tmp_path / "report"
     with pytest.raises(SystemExit) as stop:
         main(["bourre", *argv, "--threads", "1", "--out", str(out)])
     assert stop.value.code == 0
-    return (out / csv if csv else out).read_text()
+    return (out / csv).read_text()
 
 
 def as_csv(frame: pd.DataFrame) -> str:
@@ -84,7 +83,7 @@ def test_duel_is_the_duel_csv(tmp_path):
     frame = api.bourre_duel("random", "heuristic", sessions=4, deals=5, players=3,
                             show_progress=False)
     assert len(frame) == 1 and {"chips_diff", "chips_diff_lo", "a_played"} <= set(frame)
-    assert as_csv(frame) == cli_csv(tmp_path, "", "duel", "--a", "random", "--b",
+    assert as_csv(frame) == cli_csv(tmp_path, "duel.csv", "duel", "--a", "random", "--b",
                                     "heuristic", "--sessions", "4", "--deals", "5",
                                     "--players", "3")
 
@@ -93,7 +92,7 @@ def test_duel_is_the_duel_csv(tmp_path):
     (lambda: api.bourre_play("AH KH 9S 4C", trump="H"), "needs 5 cards"),
     (lambda: api.bourre_play(HAND, trump="X"), "'X' is not a suit"),
     (lambda: api.bourre_play(HAND, trump="H", players=9), "2 to 8 players"),
-    (lambda: api.bourre_play(HAND, trump="H", deals=0), "--deals must be 1..100,000,000"),
+    (lambda: api.bourre_play(HAND, trump="H", deals=0), "--deals must be 1..1,000,000,000,000"),
     (lambda: api.bourre_play(HAND, trump="H", seed=-1), "--seed must be 0.."),
     (lambda: api.bourre_play(HAND, trump="H", pot=0), "--pot 0"),
     (lambda: api.bourre_play(HAND, trump="H", seat="9"), "--seat 9"),
