@@ -19,7 +19,7 @@ ROOT = Path(__file__).parents[1]
 COMMAND = typer.main.get_command(app)
 # words that follow "pedro-sim" in a sentence without naming a command
 PROSE = {"but", "can", "checks", "chose", "compiles", "deal", "deals", "does", "exchanges",
-         "from", "in", "keeps", "made", "measures", "patches", "plays", "reads", "simulates",
+         "from", "in", "is", "keeps", "made", "measures", "patches", "plays", "reads", "simulates",
          "table", "takes", "writes"}
 
 
