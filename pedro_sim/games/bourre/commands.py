@@ -10,6 +10,7 @@ from pathlib import Path
 import pandas as pd
 from rich.console import Console
 
+from pedro_sim.analysis.seat_words import seat_names, seat_word
 from pedro_sim.cards import SUITS, card_text
 from pedro_sim.commands.console_tables import narrow_table, plus_minus
 from pedro_sim.errors import PedroError
@@ -21,7 +22,6 @@ from pedro_sim.games.bourre.analysis import sessions as S
 from pedro_sim.games.bourre.analysis.seating import Table, seat_specs, seated
 from pedro_sim.games.bourre.analysis.traces import session_traces
 from pedro_sim.games.bourre.rules import BourreRules
-from pedro_sim.parsers import seat_names, seat_word
 from pedro_sim.report.files import (
     check_writable_dir,
     check_writable_file,
