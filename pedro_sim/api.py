@@ -23,6 +23,7 @@ import pandas as pd
 
 from pedro_sim.analysis import charts as _charts
 from pedro_sim.analysis.bid import bid_analysis
+from pedro_sim.analysis.seat_words import seat_names
 from pedro_sim.analysis.strategy import advise as _advise
 from pedro_sim.analysis.strategy import holdings as _holdings
 from pedro_sim.analysis.strategy import techniques as _techniques
@@ -38,7 +39,6 @@ from pedro_sim.parsers import (
     parse_seats,
     parse_sides,
     parse_techniques,
-    seat_names,
 )
 
 OWN = ["bid", "card_values", "holding_patterns", "technique", "advise", "bid_chart",
@@ -95,7 +95,7 @@ def advise(hand: str, seat: str = "eldest", score: str = "0-0", games: int = 400
 
 
 def _seats(s) -> list[str]:
-    """Every seat of the study's table, by name (parsers.seat_names)."""
+    """Every seat of the study's table, by name (seat_words.seat_names)."""
     return seat_names(s.inputs.variant.players)
 
 

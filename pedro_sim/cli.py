@@ -28,10 +28,17 @@ from pedro_sim.commands.shared_options import (
     shared,
 )
 from pedro_sim.encoding.option_array import check_in_pack
-from pedro_sim.entry import INTERRUPTED_CODE, by_interrupt, end_code, install, interrupted
 from pedro_sim.errors import PedroError
 from pedro_sim.games import GAMES
 from pedro_sim.parsers import SEAT_HELP, SEATS_HELP
+from pedro_sim.process_exit import (
+    INTERRUPTED_CODE,
+    by_interrupt,
+    end_code,
+    fast_exit,
+    install,
+    interrupted,
+)
 
 GLOSSARY = (
     ("eldest, second, third, fourth, ..., dealer", "the seats, in bidding order from the dealer's "
@@ -613,8 +620,6 @@ def run() -> None:
     code = end_code(code)
     if "distributed" in sys.modules:
         sys.exit(code)
-    from pedro_sim.process_exit import fast_exit
-
     fast_exit(code)
 
 

@@ -1,17 +1,17 @@
 """The command line's small parsers, together: choices by name (seats, sides, techniques,
 charts, presets) and the game score. Each refuses bad text with a one-line PedroError that
-names the problem. (Cards: cards.py; house rules: rules/overrides.py; players: engine_inputs.py.)"""
+names the problem. (Cards: cards.py; house rules: rules/overrides.py; players: engine_inputs.py;
+the seats' words: analysis/seat_words.py.)"""
 
 from __future__ import annotations
 
 import re
 
+from pedro_sim.analysis.seat_words import seat_names
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant, get_preset  # noqa: F401 (the doctests use it)
 from pedro_sim.rules.variant import BID_28_56
 
-SEAT_WORDS = ("eldest", "second", "third", "fourth", "fifth", "sixth", "seventh")  # from
-# the dealer's left; the dealer's own word is "dealer"
 SEAT_HELP = ("eldest, second, third, ..., dealer, or 1..N counted from the dealer's left "
              "(1 eldest, N the dealer, at a table of N).")  # every --seat's help
 SEATS_HELP = SEAT_HELP + " Or all: every seat."
@@ -38,22 +38,6 @@ def parse_choice(text: str, known, what: str) -> list[str]:
     return [name]
 
 
-def seat_names(players: int = 4) -> list[str]:
-    """Each seat of a table of ``players`` by its word, from the dealer's left (eldest
-    first, the dealer last): the words --seat takes and the outputs write.
-
-    >>> seat_names(4), seat_names(3), seat_names(6)
-    (['eldest', 'second', 'third', 'dealer'], ['eldest', 'second', 'dealer'], \
-['eldest', 'second', 'third', 'fourth', 'fifth', 'dealer'])
-    """
-    return [*SEAT_WORDS[:players - 1], "dealer"]
-
-
-def seat_place(name: str, players: int = 4) -> int:
-    """Places after eldest of a seat named by seat_names (0: eldest; the engine's count)."""
-    return seat_names(players).index(name)
-
-
 def seat_choices(players: int, several: bool = False) -> str:
     """What --seat takes at a table of ``players``, for an error message.
 
@@ -66,8 +50,9 @@ second, dealer"
 
 
 def parse_seats(seat: str, players: int = 4, several: bool = True) -> list[str]:
-    """--seat as seat_names' words: a word, a number 1..players counted from the dealer's
-    left (1 eldest, ``players`` the dealer), or 'all' where ``several`` seats may be asked.
+    """--seat as seat_names' words (analysis/seat_words.py): a word, a number 1..players
+    counted from the dealer's left (1 eldest, ``players`` the dealer), or 'all' where
+    ``several`` seats may be asked.
 
     >>> parse_seats("1"), parse_seats("4"), parse_seats("3", 3), parse_seats("all", 2)
     (['eldest'], ['dealer'], ['dealer'], ['eldest', 'dealer'])
@@ -86,25 +71,6 @@ def parse_seats(seat: str, players: int = 4, several: bool = True) -> list[str]:
 def parse_seat(seat: str, players: int = 4) -> str:
     """One seat (parse_seats without 'all')."""
     return parse_seats(seat, players, several=False)[0]
-
-
-def seat_at(name: str, dealer: int, players: int) -> int:
-    """The absolute seat (a trace's 0..players-1) of the seat ``name`` when ``dealer``
-    deals.
-
-    >>> seat_at("eldest", 3, 4), seat_at("dealer", 1, 4)
-    (0, 1)
-    """
-    return (dealer + 1 + seat_place(name, players)) % players
-
-
-def seat_word(seat: int, dealer: int, players: int) -> str:
-    """The word of absolute seat ``seat`` when ``dealer`` deals (seat_at's inverse).
-
-    >>> seat_word(0, 3, 4), seat_word(2, 0, 5)
-    ('eldest', 'second')
-    """
-    return seat_names(players)[(seat - dealer - 1) % players]
 
 
 def parse_sides(side: str) -> list[str]:

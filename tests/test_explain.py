@@ -17,9 +17,9 @@ from pedro_sim.analysis.decisions.explain import (
     explain_trace,
 )
 from pedro_sim.analysis.decisions.position import decision_from_trace
+from pedro_sim.analysis.seat_words import seat_names, seat_word
 from pedro_sim.engine_inputs import EngineInputs, players
 from pedro_sim.errors import PedroError
-from pedro_sim.parsers import seat_names, seat_word
 from pedro_sim.traces import record_deals, trace_dict
 
 FAST = "pimc:worlds=6,bid_worlds=8,keep_worlds=4"

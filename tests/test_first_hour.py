@@ -251,8 +251,8 @@ def test_the_words_the_output_uses_are_explained():
 
 LOST_INTERRUPT = """
 import os, signal, sys, time
-from pedro_sim import entry
-entry.install()
+from pedro_sim import process_exit
+process_exit.install()
 class Drop:
     def __del__(self):  # a Ctrl-C landing here is "ignored" by Python, and the run goes on
         os.kill(os.getpid(), signal.SIGINT)

@@ -11,16 +11,9 @@ import sys
 import pytest
 import typer
 
+from pedro_sim.analysis.seat_words import seat_at, seat_names, seat_word
 from pedro_sim.errors import PedroError
-from pedro_sim.parsers import (
-    SEAT_HELP,
-    SEATS_HELP,
-    parse_seat,
-    parse_seats,
-    seat_at,
-    seat_names,
-    seat_word,
-)
+from pedro_sim.parsers import SEAT_HELP, SEATS_HELP, parse_seat, parse_seats
 
 HAND = "AH KH 5H 2H 9C 4D JS 7S 3C"
 

@@ -18,12 +18,12 @@ import pandas as pd
 
 from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
 from pedro_sim.analysis.scores import bid_rows, widest_make_half
+from pedro_sim.analysis.seat_words import seat_place
 from pedro_sim.analysis.stats import mean_ci_from_hist
 from pedro_sim.cards import SUITS
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine.players.bid_values import best_suit
 from pedro_sim.engine_inputs import EngineInputs
-from pedro_sim.parsers import seat_place
 
 
 @dataclass

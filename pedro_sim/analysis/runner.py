@@ -25,7 +25,7 @@ from rich.progress import (
 )
 
 from pedro_sim.analysis import distributed
-from pedro_sim.entry import check_interrupted
+from pedro_sim.process_exit import check_interrupted
 
 CHUNK = 8192  # deals per chunk: the unit of work of one thread
 THINKING_CHUNK = 16  # the same for thinking players (milliseconds a deal): progress and balance

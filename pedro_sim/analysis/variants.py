@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
+from pedro_sim.analysis.seat_words import seat_names
 from pedro_sim.analysis.stats import Z95, rate, widest_half, wilson
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import deals as drivers
@@ -25,7 +26,6 @@ from pedro_sim.engine.game.whole_game import (
     GAME_COLS,
 )
 from pedro_sim.engine_inputs import EngineInputs
-from pedro_sim.parsers import seat_names
 
 SEAT_ROOM = drivers.SEAT_COLS * L.SEATS  # the seat table's columns of the summary row
 GAME_STATS = 9  # games, first dealer's team won, sum deals, sum deals^2, 5 ways to end
@@ -129,7 +129,7 @@ def _bid_rows(name: str, v, flat: np.ndarray, deals: int) -> list[dict]:
 
 def place_names(v) -> list[str]:
     """The seats counted from the dealer (the summary row's order): the dealer, eldest,
-    second, ... (parsers.seat_names)."""
+    second, ... (seat_words.seat_names)."""
     names = seat_names(v.players)
     return names[-1:] + names[:-1]
 

@@ -50,16 +50,18 @@ def player_for(policy: str, variant: Variant, seed: int):
     from pedro_sim.arena.heuristic import HeuristicPlayer
 
     inputs = EngineInputs.for_variant(variant)
-    if policy.startswith("pimc"):
+    if policy.startswith("pimc"):  # before ready: no question waits for the compiler
         from pedro_sim.arena.pimc import PimcPlayer, arena_pimc
+        from pedro_sim.arena.play import warm_seated
 
         try:
             player = PimcPlayer(inputs, arena_pimc(policy, inputs), seed)
         except PedroError as exc:
             raise Malformed(str(exc)) from None
-    else:
-        player = HeuristicPlayer(inputs)
-    player.warm()  # before ready: no question waits for the compiler
+        warm_seated(inputs, seed, player.who.label)
+        return player
+    player = HeuristicPlayer(inputs)
+    player.warm()
     return player
 
 

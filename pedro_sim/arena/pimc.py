@@ -50,7 +50,9 @@ def arena_pimc(spec: str, inputs: EngineInputs) -> Players:
 
 
 class PimcPlayer(HeuristicPlayer):
-    """pimc (a spec's settings) answering the arena's questions from the view."""
+    """pimc (a spec's settings) answering the arena's questions from the view. Its
+    kernels compile by playing a deal (arena/play.py warm_seated), not by warm(): that is
+    the heuristic's, whose kernels it calls too."""
 
     def __init__(self, inputs: EngineInputs, who: Players, seed: int) -> None:
         super().__init__(inputs)
@@ -63,12 +65,6 @@ class PimcPlayer(HeuristicPlayer):
         self.rng = self.scratch[0].rng
         self.deal = -1
         self.asked = [0] * inputs.variant.players  # decisions of each seat this deal
-
-    def warm(self) -> None:
-        """Compile (or load) every kernel it calls: one deal with it at every seat."""
-        from pedro_sim.arena.play import arena_traces
-
-        arena_traces(self.inputs, self.seed, [0], [self.who.label] * self.v.players, "warm")
 
     def stream(self, question: dict) -> np.ndarray:
         """A stream of its own for each decision: (seed, deal and decision, seat)."""

@@ -200,3 +200,9 @@ def arena_traces(inputs: EngineInputs, seed: int, indices: Iterable[int], specs:
     finally:
         arena.close()
     return traces
+
+
+def warm_seated(inputs: EngineInputs, seed: int, spec: str) -> None:
+    """Compile (or load) every kernel the player ``spec`` calls in the arena (pimc: its
+    kernels are asked from views): one deal with it at every seat."""
+    arena_traces(inputs, seed, [0], [spec] * inputs.variant.players, "warm")

@@ -9,11 +9,12 @@ import numpy as np
 from rich.console import Console
 
 from pedro_sim.analysis.charts import best_bids, grid_rows, length_rows
+from pedro_sim.analysis.seat_words import seat_names
 from pedro_sim.analysis.strategy import holdings
 from pedro_sim.analysis.strategy.techniques import arising, techniques
 from pedro_sim.analysis.study import Study
 from pedro_sim.engine_inputs import TECHNIQUES
-from pedro_sim.parsers import SIDES, seat_names
+from pedro_sim.parsers import SIDES
 from pedro_sim.report.files import check_writable_dir, write_csv
 from pedro_sim.report.strategy_plots import (
     bid_chart,

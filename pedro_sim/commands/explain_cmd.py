@@ -14,8 +14,9 @@ from pedro_sim.analysis.decisions.explain import (
     explain_trace,
     read_trace,
 )
+from pedro_sim.analysis.seat_words import seat_at
 from pedro_sim.errors import PedroError
-from pedro_sim.parsers import parse_seat, seat_at
+from pedro_sim.parsers import parse_seat
 from pedro_sim.report.console_tables import narrow_table, plus_minus, span
 from pedro_sim.report.files import write_csv
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from rich.console import Console
 
 from pedro_sim.analysis.bid import bid_analysis
+from pedro_sim.analysis.seat_words import seat_names
 from pedro_sim.analysis.study import Study, build_study
 from pedro_sim.cards import format_cards, parse_hand
 from pedro_sim.commands.bid_cmd import simulate_bids
@@ -27,7 +28,7 @@ from pedro_sim.commands.technique_cmd import run_technique
 from pedro_sim.commands.variants_cmd import run_variants
 from pedro_sim.engine_inputs import TECHNIQUES, EngineInputs
 from pedro_sim.games import GAMES
-from pedro_sim.parsers import SIDES, seat_names
+from pedro_sim.parsers import SIDES
 from pedro_sim.report.files import check_writable_dir, write_atomic
 from pedro_sim.report.sections import Section
 
@@ -35,7 +36,7 @@ EXAMPLE_HAND = "AH KH 5H 2H 9C 4D JS 7S 3C"
 
 
 def _seats(inputs: EngineInputs) -> list[str]:
-    """Every seat of the report's table, by word (parsers.seat_names)."""
+    """Every seat of the report's table, by word (seat_words.seat_names)."""
     return seat_names(inputs.variant.players)
 
 

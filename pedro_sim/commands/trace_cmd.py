@@ -10,8 +10,8 @@ import numpy as np
 from rich.console import Console
 
 from pedro_sim.analysis.runner import run_chunked
+from pedro_sim.analysis.seat_words import seat_word
 from pedro_sim.engine_inputs import EngineInputs, Players, players
-from pedro_sim.parsers import seat_word
 from pedro_sim.report.files import check_writable_file, write_atomic
 from pedro_sim.rules import Variant
 from pedro_sim.traces import record_deals, trace_dict

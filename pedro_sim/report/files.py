@@ -15,8 +15,8 @@ import numba
 import pandas as pd
 
 from pedro_sim import __version__
-from pedro_sim.entry import check_interrupted
 from pedro_sim.errors import PedroError
+from pedro_sim.process_exit import check_interrupted
 from pedro_sim.rules import Variant
 from pedro_sim.rules.overrides import house_rules, variant_label
 

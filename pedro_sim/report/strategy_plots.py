@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.charts import BY, MIN_CELL
-from pedro_sim.parsers import SEAT_WORDS
+from pedro_sim.analysis.seat_words import SEAT_WORDS
 from pedro_sim.report.plots import _save, plt
 from pedro_sim.specs import short_label
 

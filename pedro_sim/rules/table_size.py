@@ -8,7 +8,7 @@ from pedro_sim.errors import PedroError
 
 # the presets played individually, and their player counts
 INDIVIDUAL: dict[str, tuple[int, int]] = {"cinch": (2, 6), "sancho": (4, 7), "dom-pedro": (4, 7)}
-MAX_PLAYERS = 8  # seats the engine has room for (Bourré seats eight)
+MAX_PLAYERS = 8  # seats the engine has room for (the most a game of pedro_sim/games seats)
 CALLED_PLAYERS = 5  # five-handed: the partner called by a trump
 
 

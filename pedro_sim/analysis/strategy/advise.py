@@ -13,12 +13,12 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.bid import bid_analysis, widest_interval_of
+from pedro_sim.analysis.seat_words import seat_place
 from pedro_sim.analysis.stats import wilson, wilson_half
 from pedro_sim.analysis.study import Study
 from pedro_sim.cards import SUITS
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import strategy
-from pedro_sim.parsers import seat_place
 
 
 def game_wins(study: Study, hand: list[int], seat: str, suit: int, score: tuple[int, int],

@@ -17,13 +17,13 @@ import pandas as pd
 
 from pedro_sim.analysis.paired import points_and_makes, widest_make_interval
 from pedro_sim.analysis.scores import bid_rows
+from pedro_sim.analysis.seat_words import seat_place
 from pedro_sim.analysis.stats import mean_ci_from_hist, widest_half
 from pedro_sim.analysis.study import Study
 from pedro_sim.cards import card_text
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import strategy
 from pedro_sim.engine.drivers.strategy import MAX_LENGTH
-from pedro_sim.parsers import seat_place
 
 TRUMP = 1  # hearts
 MARKS = ("A", "K", "Q", "J", "pedro", "off-five")  # the cards a hand class records

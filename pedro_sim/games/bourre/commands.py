@@ -10,6 +10,7 @@ from pathlib import Path
 import pandas as pd
 from rich.console import Console
 
+from pedro_sim.analysis.seat_words import seat_word
 from pedro_sim.cards import SUITS, card_text
 from pedro_sim.games.bourre import plots as BP
 from pedro_sim.games.bourre.analysis import chart as C
@@ -19,7 +20,6 @@ from pedro_sim.games.bourre.analysis import sessions as S
 from pedro_sim.games.bourre.analysis.seating import Table, seated, table_rules
 from pedro_sim.games.bourre.analysis.traces import session_traces
 from pedro_sim.games.bourre.rules import BourreRules
-from pedro_sim.parsers import seat_word
 from pedro_sim.report import files as F
 from pedro_sim.report.console_tables import narrow_table, plus_minus
 

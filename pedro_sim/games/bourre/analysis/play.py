@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.runner import run_chunked
+from pedro_sim.analysis.seat_words import seat_names, seat_place
 from pedro_sim.cards import SUITS, card_text, parse_card, parse_hand, parse_suit
 from pedro_sim.errors import PedroError
 from pedro_sim.games.bourre.analysis.declaration_values import option_table
@@ -16,7 +17,7 @@ from pedro_sim.games.bourre.analysis.seating import Table
 from pedro_sim.games.bourre.kernels import drivers as D
 from pedro_sim.games.bourre.kernels.decision_deals import F_LEN
 from pedro_sim.games.bourre.rules import MAX_POT, BourreRules, TrumpCard
-from pedro_sim.parsers import parse_seat, seat_names, seat_place
+from pedro_sim.parsers import parse_seat
 
 PLAY_CHUNK = 4096  # deals a chunk, heuristic tables
 THINKING_PLAY_CHUNK = 16
@@ -105,7 +106,7 @@ def default_deals(table: Table) -> int:
 
 
 def place_word(q: Question, players: int) -> str:
-    """The seat's word as --seat takes it (parsers.seat_names): eldest .. dealer."""
+    """The seat's word as --seat takes it (seat_words.seat_names): eldest .. dealer."""
     return seat_names(players)[(q.seat or players) - 1]  # q.seat counts the dealer as 0
 
 

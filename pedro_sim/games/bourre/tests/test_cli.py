@@ -10,11 +10,11 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from pedro_sim.analysis.seat_words import seat_names
 from pedro_sim.cli import main
 from pedro_sim.games.bourre.analysis.seating import seated
 from pedro_sim.games.bourre.analysis.traces import session_traces
 from pedro_sim.games.bourre.rules import BourreRules
-from pedro_sim.parsers import seat_names
 from pedro_sim.reference import bourre as R
 
 HAND = "AH KH 9S 4C 2D"
