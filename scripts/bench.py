@@ -8,10 +8,10 @@ pimc deals per second, exact solves per second (with the yardstick's solver), th
 Dask overhead against local threads for the same `bid`; then the first-run compile
 time (`pedro-sim warmup` on an empty numba cache), warm start-up times, the peak memory
 of a small and a large `bid`, and a short soak of deals checked against docs/rules.md
-section 6; and Bourré's deals per second (`--bourre-only`: those alone).
+section 6; and each other game's deals per second (`--games-only`: those alone).
 
     .venv/bin/python scripts/bench.py [--deals N] [--yardstick PATH] [--memory-deals N]
-        [--soak-deals N] [--no-cold-compile] [--bourre-only]
+        [--soak-deals N] [--no-cold-compile] [--games-only]
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from importlib import import_module
 from pathlib import Path
 
 import numba
@@ -34,6 +35,7 @@ import numpy as np
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine_inputs import EngineInputs, technique_flags
+from pedro_sim.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND = "AH KH 5H 2H 9C 4D JS 7S 3C"
@@ -58,36 +60,10 @@ def pedro_rate(policy: int, threads: int, deals: int, repeats: int = 3) -> float
     return best
 
 
-def bourre_rate(player: str, players: int, threads: int, sessions: int,
-                repeats: int = 3) -> float:
-    """Bourré deals per second (sessions of 10 deals, every seat ``player``), best of
-    ``repeats``."""
-    from pedro_sim.games.bourre.analysis.seating import seated
-    from pedro_sim.games.bourre.kernels.drivers import sessions as play_sessions
-    from pedro_sim.games.bourre.kernels.session import R_DEALS
-    from pedro_sim.games.bourre.rules import BourreRules
-
-    rules, table = BourreRules(players=players), seated(player, players)
-    numba.set_num_threads(threads)
-    play_sessions(rules, 1, 0, 4, 10, table.pol, table.worlds)  # compiled before timing
-    best = 0.0
-    for r in range(repeats):
-        t0 = time.perf_counter()
-        rows = play_sessions(rules, r + 2, 0, sessions, 10, table.pol, table.worlds)
-        best = max(best, sessions * 10 / (time.perf_counter() - t0))
-        assert rows[:, R_DEALS].sum() == sessions * 10  # every deal played
-    return best
-
-
-def bourre_figures(cores: int) -> None:
-    """Bourré's deals per second beside Pedro's: random and heuristic at 4 and 7 players,
-    pimc (32 worlds a decision) at 7."""
-    for player, sessions in (("random", 200_000), ("heuristic", 200_000), ("pimc", 40)):
-        for players in ((7,) if player == "pimc" else (4, 7)):
-            for threads in sorted({1, cores}):
-                rate = bourre_rate(player, players, threads, sessions)
-                print(f"{'bourre deals, ' + player + f' at {players}':<34}{threads:>8}"
-                      f"{rate:>20,.0f}")
+def games_figures(cores: int) -> None:
+    """Each other game's deals per second beside Pedro's (its wing's bench.figures)."""
+    for game in GAMES:
+        import_module(f"{game.package().__name__}.bench").figures(cores)
 
 
 def build_yardstick(source: Path) -> Path | None:
@@ -315,14 +291,14 @@ def main() -> None:
     parser.add_argument("--soak-deals", type=int, default=1_000_000, help="0: no soak")
     parser.add_argument("--no-cold-compile", action="store_true",
                         help="skip the first-run compiles (about 2 minutes)")
-    parser.add_argument("--bourre-only", action="store_true",
-                        help="only Bourré's deals per second")
+    parser.add_argument("--games-only", action="store_true",
+                        help="only the other games' deals per second (Bourré's)")
     args = parser.parse_args()
     cores = numba.config.NUMBA_NUM_THREADS
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}, numba {numba.__version__}")
-    if args.bourre_only:
-        bourre_figures(cores)
+    if args.games_only:
+        games_figures(cores)
         return
     work = build_yardstick(args.yardstick) if args.yardstick else None
     if work is None:
@@ -340,7 +316,7 @@ def main() -> None:
     for name in ("random", "heuristic"):
         print(f"scaling {name}: {scaling[(name, cores)] / scaling[(name, 1)]:.2f}x "
               f"with {cores} threads")
-    bourre_figures(cores)
+    games_figures(cores)
     print(f"`pedro-sim bid \"{HAND}\" --bid 8 --trump H --deals 1000000`: "
           f"{bid_wall_time(1_000_000):.2f} s wall (warm cache)")
     for threads in sorted({1, cores}):
