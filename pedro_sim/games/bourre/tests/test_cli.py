@@ -274,7 +274,7 @@ def _drawn(monkeypatch, draw) -> list:
     from pedro_sim.games.bourre import plots as BP
 
     figures: list = []
-    monkeypatch.setattr(BP, "_save", lambda fig, path: figures.append(fig))
+    monkeypatch.setattr(BP, "save", lambda fig, path: figures.append(fig))
     draw()
     return figures
 
