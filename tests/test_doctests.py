@@ -6,6 +6,7 @@ import pytest
 
 from pedro_sim import games, parsers
 from pedro_sim.analysis import stats
+from pedro_sim.analysis.players import arrangements
 from pedro_sim.commands import console_tables
 from pedro_sim.encoding import option_array
 from pedro_sim.report import plots
@@ -13,7 +14,7 @@ from pedro_sim.rules import describe, overrides
 
 
 @pytest.mark.parametrize("module", [parsers, overrides, option_array, console_tables, stats,
-                                    plots, describe, games])
+                                    plots, describe, games, arrangements])
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

@@ -116,8 +116,3 @@ def seated(spec: str, players: int) -> Table:
     texts = [t for _, _, t in parsed]
     label = texts[0] if len(set(texts)) == 1 else "/".join(texts)
     return Table(pol, worlds, label)
-
-
-def alone_among(lone: str, others: str, seat: int, players: int) -> Table:
-    """``lone`` at ``seat``, ``others`` everywhere else (a duel's seating)."""
-    return seated("/".join(lone if s == seat else others for s in range(players)), players)
