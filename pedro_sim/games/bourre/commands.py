@@ -30,18 +30,15 @@ from pedro_sim.report.files import (
     write_csv,
     write_json,
 )
+from pedro_sim.rules.overrides import name_values
 
 MAX_SESSION_DEALS = 1 << 20  # deals of a session: the stream's index keeps them apart
 
 
 def table_rules(players: int | None, rule: list[str] | None) -> BourreRules:
     """The rules from --players and --rule NAME=VALUE (players may come either way)."""
-    options: dict[str, str] = {}
-    for item in rule or ():
-        name, eq, value = item.partition("=")
-        if not eq or not name.strip():
-            raise PedroError(f"--rule {item!r}: expected NAME=VALUE, e.g. limit=20")
-        options[name.strip()] = value.strip()
+    options = name_values(rule or (), lambda item: f"--rule {item!r}: expected NAME=VALUE, "
+                          "e.g. limit=20")
     rules = BourreRules.from_options(options)
     if players is not None:
         if "players" in options and rules.players != players:

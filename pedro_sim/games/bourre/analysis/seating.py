@@ -26,6 +26,7 @@ import numpy as np
 
 from pedro_sim.errors import PedroError
 from pedro_sim.games.bourre.kernels import layout as B
+from pedro_sim.rules.overrides import name_value
 
 NAMES = {"random": B.RANDOM, "heuristic": B.HEURISTIC, "pimc": B.PIMC}
 DEFAULT_WORLDS = 32
@@ -68,9 +69,8 @@ def parse_one(spec: str) -> tuple[int, tuple[int, int], str]:
             raise PedroError(f"'{spec.strip()}': only pimc takes settings")
         return NAMES[name], (0, 0), name
     for item in filter(None, (p.strip() for p in rest.split(","))):
-        key, eq, value = item.partition("=")
-        key = key.strip()
-        if key not in SETTINGS or not eq:
+        key, value = name_value(item) or ("", "")
+        if key not in SETTINGS:
             raise PedroError(f"'{item}': pimc's Bourré settings are "
                              f"{', '.join(k + '=N' for k in SETTINGS)}")
         try:
