@@ -23,6 +23,7 @@ import numpy as np
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.errors import PedroError
+from pedro_sim.rules.overrides import name_value
 
 MAX_WORLDS = 100_000
 STEER_VALUES = {"none": 0, **{f"{mode}-{name}": L.steer_code(name, mode)
@@ -156,10 +157,10 @@ def parse_spec(text: str, defaults: dict[str, str | int] | None = None) -> Playe
     reads = PLAYERS[name][1]
     given: dict[str, str | int] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
-        key, eq, value = item.partition("=")
-        key = key.strip().lower()
-        if not eq or not value.strip():
+        pair = name_value(item)
+        if pair is None:
             raise PedroError(f"player '{text}': '{item}' is not key=value")
+        key, value = pair[0].lower(), pair[1]
         if key not in reads:
             known = ", ".join(reads) if reads else "none"
             raise PedroError(f"player '{text}': {name} has no setting '{key}' (its settings: "

@@ -65,6 +65,20 @@ def test_bid_rows_from_a_histogram(cinch):
     assert mean == pytest.approx((30 + 140 + 270 + 560) / 100) and lo < mean < hi
 
 
+def test_one_mean_and_interval_from_samples_sums_and_counts():
+    """stats' three readings of the same values give the same mean and interval."""
+    from pedro_sim.analysis.stats import mean_ci, mean_ci_from_sums
+
+    values = np.array([3.0, -1.0, 4.0, 1.0, 5.0, 9.0, -2.0, 6.0, 5.0, 3.0])
+    kinds, counts = np.unique(values, return_counts=True)
+    ours = [mean_ci(values), mean_ci_from_sums(len(values), values.sum(), (values ** 2).sum()),
+            mean_ci_from_hist(kinds, counts)]
+    for mean, lo, hi in ours:
+        assert mean == pytest.approx(3.3) and lo == pytest.approx(ours[0][1])
+        assert hi - mean == pytest.approx(1.959963984540054 * values.std(ddof=1) / np.sqrt(10))
+    assert np.isnan(mean_ci(values[:1])[1]) and np.isnan(mean_ci_from_sums(0, 0.0, 0.0)[0])
+
+
 def test_precision_stops_at_the_first_look_that_meets_it(cinch, all_on):
     from pedro_sim.analysis.bid import precise_histogram
     from pedro_sim.analysis.runner import PRECISION_START

@@ -52,6 +52,7 @@ def test_a_spec_names_every_setting_it_reads():
 @pytest.mark.parametrize("text,fragment", [
     ("genius", "unknown player 'genius'"),
     ("pimc:worlds", "'worlds' is not key=value"),
+    ("pimc:=3", "'=3' is not key=value"),
     ("pimc:worlds=0", "worlds must be from 1"),
     ("pimc:steer=cinch", "unknown steer 'cinch'"),
     ("pimc:worlds=many", "worlds must be a whole number"),

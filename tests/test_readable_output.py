@@ -41,7 +41,7 @@ def saved(monkeypatch) -> list:
     import pedro_sim.report.variant_plots as variant_plots
 
     for module in (plots, ladder_plots, strategy_plots, variant_plots):
-        monkeypatch.setattr(module, "_save", lambda fig, path: figs.append(fig))
+        monkeypatch.setattr(module, "save", lambda fig, path: figs.append(fig))
     return figs
 
 

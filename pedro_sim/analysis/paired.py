@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pedro_sim.analysis.stats import Z95, widest_half, wilson
+from pedro_sim.analysis.stats import Z95, half_width, hist_variance, widest_half, wilson
 
 
 def paired_difference(joint: np.ndarray, value_a: np.ndarray, value_b: np.ndarray,
@@ -25,10 +25,9 @@ def paired_difference(joint: np.ndarray, value_a: np.ndarray, value_b: np.ndarra
     mean_b = float((wb * value_b).sum() / n)
     diff = value_a[:, None] - value_b[None, :]
     mean_d = mean_a - mean_b
-    dof = max(n - 1, 1)
-    var_d = float((joint * (diff - mean_d) ** 2).sum() / dof)
-    var_a = float((wa * (value_a - mean_a) ** 2).sum() / dof)
-    var_b = float((wb * (value_b - mean_b) ** 2).sum() / dof)
+    var_d = hist_variance(diff, joint, mean_d)
+    var_a = hist_variance(value_a, wa, mean_a)
+    var_b = hist_variance(value_b, wb, mean_b)
     return difference_record(int(n), mean_a, mean_b, var_a, var_b, var_d, z)
 
 
@@ -37,8 +36,8 @@ def difference_record(n: int, mean_a: float, mean_b: float, var_a: float, var_b:
     """The record of a paired difference from its moments: the paired interval, the one
     independent runs of the same size would give, and their width ratio."""
     mean_d = mean_a - mean_b
-    half_p = z * np.sqrt(var_d / n)
-    half_i = z * np.sqrt((var_a + var_b) / n)
+    half_p = half_width(var_d, n, z)
+    half_i = half_width(var_a + var_b, n, z)
     return {"n": n, "a": mean_a, "b": mean_b, "diff": mean_d,
             "diff_lo": mean_d - half_p, "diff_hi": mean_d + half_p,
             "indep_lo": mean_d - half_i, "indep_hi": mean_d + half_i,

@@ -14,7 +14,7 @@ import pandas as pd
 
 from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
 from pedro_sim.analysis.seat_words import seat_names
-from pedro_sim.analysis.stats import Z95, rate, widest_half, wilson
+from pedro_sim.analysis.stats import mean_ci_from_sums, rate, widest_half, wilson
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine.game.whole_game import (
@@ -38,15 +38,6 @@ class VariantsReport:
     points: pd.DataFrame  # preset x side x points
     games: pd.DataFrame  # preset
     balance: pd.DataFrame  # preset: the edges as shares of the deal's points, sorted
-
-
-def _mean_ci(total: float, squares: float, n: int) -> tuple[float, float, float]:
-    if n == 0:
-        return float("nan"), float("nan"), float("nan")
-    mean = total / n
-    var = max(squares / n - mean * mean, 0.0) * n / max(n - 1, 1)
-    half = Z95 * np.sqrt(var / n)
-    return mean, mean - half, mean + half
 
 
 def summarize_deals(inputs: EngineInputs, deals: int, seed: int, policy: int,
@@ -115,8 +106,8 @@ def _bid_rows(name: str, v, flat: np.ndarray, deals: int) -> list[dict]:
             continue
         share_lo, share_hi = wilson(n, deals)
         p_lo, p_hi = wilson(made, n if bid else 0)  # bid 0: thrown in, no bid to make
-        bm = _mean_ci(bs, bs2, n)
-        dm = _mean_ci(ds, ds2, n)
+        bm = mean_ci_from_sums(n, bs, bs2)
+        dm = mean_ci_from_sums(n, ds, ds2)
         rows.append({"preset": name, "bid": bid, "deals": deals, "n": n, "share": n / deals,
                      "share_lo": float(share_lo), "share_hi": float(share_hi), "made": made,
                      "p_make": rate(made, n if bid else 0), "p_make_lo": float(p_lo),
@@ -148,8 +139,8 @@ def _seat_rows(name: str, v, flat: np.ndarray, deals: int) -> list[dict]:
     for k, seat in enumerate(place_names(v)):
         won, made, s, s2, forced, e, e2 = (int(x) for x in flat[base + cols * k:
                                                                 base + cols * (k + 1)])
-        mean, lo, hi = _mean_ci(s, s2, deals)
-        edge = [x / others(v) / v.total_points for x in _mean_ci(e, e2, deals)]
+        mean, lo, hi = mean_ci_from_sums(deals, s, s2)
+        edge = [x / others(v) / v.total_points for x in mean_ci_from_sums(deals, e, e2)]
         if k == 0:
             dealer_mean = mean
         w_lo, w_hi = wilson(won, deals)
@@ -176,8 +167,8 @@ def _balance_row(name: str, v, flat: np.ndarray, deals: int, bids: list[dict],
     e, e2, n, n2 = (float(x) / others(v) ** p for x, p in zip(flat[:4], (1, 2, 1, 2),
                                                               strict=True))
     total = v.total_points
-    edge = _mean_ci(e, e2, deals)
-    net = _mean_ci(n, n2, deals)
+    edge = mean_ci_from_sums(deals, e, e2)
+    net = mean_ci_from_sums(deals, n, n2)
     eldest = next(r for r in seats if r["preset"] == name and r["seat"] == "eldest")
     held = [r for r in bids if r["preset"] == name and r["bid"] > 0]  # 0: thrown in
     won = sum(r["n"] for r in held)
@@ -194,7 +185,7 @@ def _balance_row(name: str, v, flat: np.ndarray, deals: int, bids: list[dict],
 
 def _game_row(name: str, g: np.ndarray) -> dict:
     n, first_won, ds, ds2, target, out, unfinished, lost, moon = (int(x) for x in g)
-    mean, lo, hi = _mean_ci(ds, ds2, n)
+    mean, lo, hi = mean_ci_from_sums(n, ds, ds2)
     sd = np.sqrt(max(ds2 / n - mean * mean, 0.0)) if n else float("nan")
     w_lo, w_hi = wilson(first_won, n)
     return {"preset": name, "games": n, "first_dealer_team_wins": first_won / n,

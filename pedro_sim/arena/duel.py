@@ -11,34 +11,28 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.stats import Z95, wilson
+from pedro_sim.analysis.players.arrangements import arrangements as seatings
+from pedro_sim.analysis.players.arrangements import lone_lead
+from pedro_sim.analysis.stats import mean_ci, wilson
 from pedro_sim.arena.play import Arena, SeatFault
 from pedro_sim.engine_inputs import EngineInputs
 
 
 def arrangements(inputs: EngineInputs, a: str, b: str):
-    """Each arrangement: the spec by seat, the place its lead is read at (A's side and
-    B's, or the lone seat), and the seats A holds."""
+    """Each arrangement (players/arrangements.py): the spec by seat, the place its lead is
+    read at (A's side and B's, or the lone seat), and the seats A holds."""
     n = inputs.variant.players
-    if inputs.variant.partnerships:
-        return [([a if s % 2 == 0 else b for s in range(n)], [0, 1], {0, 2}),
-                ([b if s % 2 == 0 else a for s in range(n)], [1, 0], {1, 3})]
-    out = []
-    for lone, other in ((a, b), (b, a)):
-        for k in range(n):
-            a_seats = {k} if lone is a else set(range(n)) - {k}
-            out.append(([lone if s == k else other for s in range(n)], [k], a_seats))
-    return out
+    return [(r.specs(a, b, n), [r.lone] if r.lone >= 0 else [0, 1] if r.a_first else [1, 0],
+             r.a_seats(n)) for r in seatings(n, inputs.variant.partnerships)]
 
 
 def lead(trace: dict, inputs: EngineInputs, place: list[int], key: str) -> float:
     """In partnerships A's side's ``key`` (points or score) less B's; at other tables the
     lone seat's less the others' mean."""
-    values = [float(x) for x in trace[key]]
+    values = np.array([float(x) for x in trace[key]])
     if inputs.variant.partnerships:
-        return values[place[0]] - values[place[1]]
-    k = place[0]
-    return values[k] - (sum(values) - values[k]) / (len(values) - 1)
+        return float(values[place[0]] - values[place[1]])
+    return float(lone_lead(values, place[0]) / (len(values) - 1))
 
 
 @dataclass
@@ -97,10 +91,8 @@ def summary(frame: pd.DataFrame, makes: dict) -> pd.DataFrame:
     n = len(frame)
     row: dict = {"deals": n}
     for name in ("points_diff", "score_diff"):
-        v = frame[name].to_numpy()
-        mean = float(v.mean()) if n else float("nan")
-        half = Z95 * float(v.std(ddof=1)) / np.sqrt(n) if n > 1 else float("nan")
-        row.update({name: mean, f"{name}_lo": mean - half, f"{name}_hi": mean + half})
+        mean, lo, hi = mean_ci(frame[name].to_numpy())
+        row.update({name: mean, f"{name}_lo": lo, f"{name}_hi": hi})
     for who in ("a", "b"):
         k, m = makes[who]
         lo, hi = wilson(k, m) if m else (float("nan"), float("nan"))

@@ -11,7 +11,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from pedro_sim.report.plots import N_NOTE, _save, label_counts  # noqa: E402
+from pedro_sim.report.plots import N_NOTE, error_span, label_counts, save  # noqa: E402
 from pedro_sim.specs import short_label  # noqa: E402
 
 
@@ -63,7 +63,7 @@ def score_matrix_figure(table: pd.DataFrame, deals: int, path: Path) -> plt.Figu
     fig.suptitle(f"Net score per deal, row player minus column player\n({deals:,} deals per "
                  "duel, each played twice)", fontsize=9)
     fig.tight_layout()
-    _save(fig, path)
+    save(fig, path)
     return fig
 
 
@@ -82,7 +82,7 @@ def make_rate_figure(stand: pd.DataFrame, deals: int, path: Path) -> plt.Figure:
         rate = np.nan_to_num(g.make_rate.to_numpy())  # no bids: no bar, "no bids" over it
         lo, hi = np.nan_to_num(lo, nan=0.0), np.nan_to_num(hi, nan=0.0)
         bars = ax.bar(x, rate, width, label=shown[k],
-                      yerr=[np.clip(rate - lo, 0, None), np.clip(hi - rate, 0, None)],
+                      yerr=error_span(rate, lo, hi, clip=True),
                       capsize=2)
         label_counts(ax, x, hi, g.bids.fillna(0).astype(int), bars.patches[0].get_facecolor())
     ax.set_xticks(range(len(presets)), presets, rotation=30, ha="right")
@@ -95,5 +95,5 @@ def make_rate_figure(stand: pd.DataFrame, deals: int, path: Path) -> plt.Figure:
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.22),
               ncol=min(len(names), 3))
     fig.tight_layout()
-    _save(fig, path)
+    save(fig, path)
     return fig

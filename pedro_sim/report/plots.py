@@ -18,9 +18,34 @@ from pedro_sim.rules.variant import bid_text  # noqa: E402
 from pedro_sim.specs import short_label  # noqa: E402
 
 
-def _save(fig: plt.Figure, path: Path) -> None:
+def save(fig: plt.Figure, path: Path) -> None:
+    """Write ``fig`` as a PNG atomically (no half-written chart is left) and free it."""
     write_atomic(path, lambda tmp: fig.savefig(tmp, format="png", dpi=110))
     plt.close(fig)
+
+
+def error_span(value, lo, hi, clip: bool = False) -> list:
+    """matplotlib's ``xerr``/``yerr`` for estimates ``value`` with intervals ``lo``..``hi``:
+    the distances below and above (``clip``: never negative, for a Wilson interval that
+    may not hold its rate of 0 or 1 after rounding).
+
+    >>> [float(e[0]) for e in error_span(np.array([0.5]), np.array([0.25]), np.array([1.0]))]
+    [0.25, 0.5]
+    """
+    if clip:
+        return [np.clip(value - lo, 0, None), np.clip(hi - value, 0, None)]
+    return [value - lo, hi - value]
+
+
+def error_bars(ax: plt.Axes, at, value, lo, hi, horizontal: bool = False, **style) -> None:
+    """Draw estimates ``value`` at positions ``at`` with their 95% intervals ``lo``..``hi``
+    (``horizontal``: the values along x, at heights ``at``); ``style`` goes to
+    matplotlib's errorbar (fmt, capsize, colours, label)."""
+    err = error_span(value, lo, hi)
+    if horizontal:
+        ax.errorbar(value, at, xerr=err, **style)
+    else:
+        ax.errorbar(at, value, yerr=err, **style)
 
 
 def count_text(n: int) -> str:
@@ -83,7 +108,7 @@ def make_rate_figure(table: pd.DataFrame, hand_text: str, path: Path) -> plt.Fig
     ax.legend(fontsize=8)
     ax.set_title(_title(table, f"P(make) by bid for {hand_text} (95% intervals)"), fontsize=10)
     fig.tight_layout()
-    _save(fig, path)
+    save(fig, path)
     return fig
 
 
@@ -101,7 +126,7 @@ def _one_bid_figure(table: pd.DataFrame, hand_text: str, path: Path) -> plt.Figu
     x = np.arange(len(table))
     p, lo, hi = (table[c].to_numpy(dtype=float) for c in ("p_make", "p_make_lo", "p_make_hi"))
     ax.bar(x, p, width=0.6, color="tab:blue", alpha=0.8,
-           yerr=[np.clip(p - lo, 0, None), np.clip(hi - p, 0, None)], capsize=6,
+           yerr=error_span(p, lo, hi, clip=True), capsize=6,
            error_kw={"lw": 1})
     for k, n in enumerate(table["n"]):
         ax.text(x[k], hi[k] + 0.02, f"{p[k]:.3f}\n({lo[k]:.3f}–{hi[k]:.3f})\nn={count_text(n)}",
@@ -116,7 +141,7 @@ def _one_bid_figure(table: pd.DataFrame, hand_text: str, path: Path) -> plt.Figu
     ax.set_title(_title(table, f"P(make) of bid {bid} for {hand_text} (95% intervals)", "bar"),
                  fontsize=10)
     fig.tight_layout()
-    _save(fig, path)
+    save(fig, path)
     return fig
 
 
@@ -130,7 +155,7 @@ def points_figure(points: pd.DataFrame, table: pd.DataFrame, hand_text: str, pat
         share = g["count"] / n
         lo, hi = wilson(g["count"].to_numpy(), n)
         ax.bar(g["points"] - 0.4 + width * (k + 0.5), share, width=width,
-               yerr=[np.clip(share - lo, 0, None), np.clip(hi - share, 0, None)],
+               yerr=error_span(share, lo, hi, clip=True),
                capsize=1.5, error_kw={"lw": 0.7},
                label=f"{seat}, trumps {trump}")
     ax.set_xlabel("bidder team's points in the deal (points)")
@@ -140,4 +165,4 @@ def points_figure(points: pd.DataFrame, table: pd.DataFrame, hand_text: str, pat
     ax.legend(fontsize=8)
     ax.set_title(_title(table, f"Bidders' points with {hand_text}"), fontsize=10)
     fig.tight_layout()
-    _save(fig, path)
+    save(fig, path)

@@ -14,7 +14,7 @@ import pandas as pd
 
 from pedro_sim.analysis.charts import BY, MIN_CELL
 from pedro_sim.analysis.seat_words import SEAT_WORDS
-from pedro_sim.report.plots import _save, plt
+from pedro_sim.report.plots import error_bars, error_span, plt, save
 from pedro_sim.specs import short_label
 
 SEAT_ORDER = (*SEAT_WORDS, "dealer")  # from the dealer's left, at any table
@@ -68,7 +68,7 @@ def bid_chart(best: pd.DataFrame, by: str, min_bid: int, deals: int, path: Path)
                         "± 95% half-width", best, f"{deals:,} random hands per seat"),
                  fontsize=10)
     fig.tight_layout()
-    _save(fig, path)
+    save(fig, path)
 
 
 def make_rate_chart(rows: pd.DataFrame, bids: list[int], deals: int, path: Path) -> None:
@@ -89,7 +89,7 @@ def make_rate_chart(rows: pd.DataFrame, bids: list[int], deals: int, path: Path)
     fig.suptitle(_title("P(make) by trump length (95% bands)", rows,
                         f"{deals:,} random hands per seat"), fontsize=10)
     fig.tight_layout()
-    _save(fig, path)
+    save(fig, path)
 
 
 def card_value_chart(values: pd.DataFrame, bid: int, deals: int, path: Path) -> None:
@@ -105,7 +105,7 @@ def card_value_chart(values: pd.DataFrame, bid: int, deals: int, path: Path) -> 
         g = at[at["seat"] == seat].set_index("holding").loc[cards]
         pos = x - 0.4 + width * (k + 0.5)
         for ax, col in ((top, "points"), (low, "p_make")):
-            err = [g[f"{col}_diff"] - g[f"{col}_diff_lo"], g[f"{col}_diff_hi"] - g[f"{col}_diff"]]
+            err = error_span(g[f"{col}_diff"], g[f"{col}_diff_lo"], g[f"{col}_diff_hi"])
             ax.bar(pos, g[f"{col}_diff"], width=width, yerr=err, capsize=2, label=seat)
     top.set_ylabel("change in bidders' mean points (points)")
     low.set_ylabel(f"change in P(make {bid}) (probability)")
@@ -118,7 +118,7 @@ def card_value_chart(values: pd.DataFrame, bid: int, deals: int, path: Path) -> 
     top.set_title(_title("Value of each trump to the bidder (paired deals, 95% intervals)",
                          values, f"{deals:,} paired deals per card and seat"), fontsize=10)
     fig.tight_layout()
-    _save(fig, path)
+    save(fig, path)
 
 
 def technique_chart(frame: pd.DataFrame, deals: int, path: Path) -> None:
@@ -132,24 +132,30 @@ def technique_chart(frame: pd.DataFrame, deals: int, path: Path) -> None:
                 "independent runs, 95%")
     _error_bars(ax, frame, "points_diff", "points_diff", y - 0.18, "black", "paired, 95%")
     ax.set_yticks(y, labels, fontsize=8)
+    _finish_bars(fig, ax, "technique on minus off: mean points per deal (points)\n(of the "
+                 "side it is switched for; the bidders' for both)",
+                 _title("What each heuristic technique is worth", frame,
+                        f"{deals:,} deals per comparison"), path)
+
+
+def _finish_bars(fig: plt.Figure, ax: plt.Axes, xlabel: str, title: str, path: Path) -> None:
+    """A chart of horizontal bars about 0 completed and saved: first row on top, the 0
+    line, the x label, the grid, the legend and the title."""
     ax.invert_yaxis()
     ax.axvline(0, color="black", lw=0.6)
-    ax.set_xlabel("technique on minus off: mean points per deal (points)\n(of the side "
-                  "it is switched for; the bidders' for both)")
+    ax.set_xlabel(xlabel)
     ax.grid(alpha=0.3, axis="x")
     ax.legend(fontsize=7)
-    ax.set_title(_title("What each heuristic technique is worth", frame,
-                        f"{deals:,} deals per comparison"), fontsize=10)
+    ax.set_title(title, fontsize=10)
     fig.tight_layout()
-    _save(fig, path)
+    save(fig, path)
 
 
 def _error_bars(ax, frame: pd.DataFrame, value: str, interval: str, y, colour: str,
                 label: str) -> None:
     """Horizontal error bars at ``y``: frame[value] from frame[interval_lo] to _hi."""
-    v = frame[value]
-    ax.errorbar(v, y, xerr=[v - frame[f"{interval}_lo"], frame[f"{interval}_hi"] - v],
-                fmt="none", ecolor=colour, capsize=3, label=label)
+    error_bars(ax, y, frame[value], frame[f"{interval}_lo"], frame[f"{interval}_hi"],
+               horizontal=True, fmt="none", ecolor=colour, capsize=3, label=label)
 
 
 def steered_chart(frame: pd.DataFrame, deals: int, path: Path) -> None:
@@ -164,14 +170,8 @@ def steered_chart(frame: pd.DataFrame, deals: int, path: Path) -> None:
     labels = [f"{r.arm} {r.technique} ({r.side}); chosen {r.chosen:.0%} of "
               f"{r.situations_per_deal:.2f}/deal" for r in frame.itertuples()]
     ax.set_yticks(y, labels, fontsize=7)
-    ax.invert_yaxis()
-    ax.axvline(0, color="black", lw=0.6)
-    ax.set_xlabel("forbidden (red) or forced (green) minus free: the bidders' net score per "
-                  "deal (points)")
-    ax.grid(alpha=0.3, axis="x")
-    ax.legend(fontsize=7)
-    ax.set_title(_title("What each technique is worth to the thinking player", frame,
+    _finish_bars(fig, ax, "forbidden (red) or forced (green) minus free: the bidders' net "
+                 "score per deal (points)",
+                 _title("What each technique is worth to the thinking player", frame,
                         f"{deals:,} auctioned deals, each played free, forbidden and forced"),
-                 fontsize=10)
-    fig.tight_layout()
-    _save(fig, path)
+                 path)

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.stats import wilson
-from pedro_sim.report.plots import N_NOTE, _save, label_counts, plt
+from pedro_sim.report.plots import N_NOTE, error_bars, error_span, label_counts, plt, save
 from pedro_sim.specs import short_label
 
 MIN_DEALS_PER_POINT = 200  # bids seen less often than this are left off the make-rate plot
@@ -60,7 +60,7 @@ def make_rate_figure(bids: pd.DataFrame, totals: dict[str, int], policy: str, de
     ax.set_title(f"Make rate by bid, {which} (95% Wilson bands)\n"
                  + _subtitle(policy, deals), fontsize=10)
     fig.tight_layout()
-    _save(fig, path)
+    save(fig, path)
     return fig
 
 
@@ -79,15 +79,14 @@ def points_figure(points: pd.DataFrame, policy: str, deals: int, path: Path) -> 
     ax.legend(fontsize=8)
     ax.set_title("Distribution of the bidders' points\n" + _subtitle(policy, deals), fontsize=10)
     fig.tight_layout()
-    _save(fig, path)
+    save(fig, path)
 
 
 def deals_per_game_figure(games: pd.DataFrame, policy: str, deals: int, n_games: int,
                           path: Path) -> None:
     fig, ax = plt.subplots(figsize=(8, 4.5))
     x = np.arange(len(games))
-    err = [games.deals_per_game - games.deals_per_game_lo,
-           games.deals_per_game_hi - games.deals_per_game]
+    err = error_span(games.deals_per_game, games.deals_per_game_lo, games.deals_per_game_hi)
     ax.bar(x, games.deals_per_game, yerr=err, capsize=4, color="tab:blue", alpha=0.8,
            label="mean (95% interval)")
     ax.errorbar(x + 0.25, games.deals_per_game, yerr=games.deals_per_game_sd, fmt="o",
@@ -99,7 +98,7 @@ def deals_per_game_figure(games: pd.DataFrame, policy: str, deals: int, n_games:
     ax.legend(fontsize=8)
     ax.set_title("Length of a game\n" + _subtitle(policy, deals, n_games), fontsize=10)
     fig.tight_layout()
-    _save(fig, path)
+    save(fig, path)
 
 
 def seat_figure(seats: pd.DataFrame, policy: str, deals: int, path: Path) -> None:
@@ -111,7 +110,7 @@ def seat_figure(seats: pd.DataFrame, policy: str, deals: int, path: Path) -> Non
         g = seats[seats.seat == seat].set_index("preset").reindex(presets)  # NaN: no such seat
         x = np.arange(len(presets)) - 0.4 + width * (k + 0.5)
         ax.bar(x, g.team_score, width=width, label=seat,
-               yerr=[g.team_score - g.team_score_lo, g.team_score_hi - g.team_score], capsize=2)
+               yerr=error_span(g.team_score, g.team_score_lo, g.team_score_hi), capsize=2)
     ax.set_xticks(np.arange(len(presets)), presets, rotation=30, ha="right")
     ax.set_xlabel("preset")
     ax.set_ylabel("expected score of the seat's team per deal (points)")
@@ -119,7 +118,7 @@ def seat_figure(seats: pd.DataFrame, policy: str, deals: int, path: Path) -> Non
     ax.legend(fontsize=8, title="seat (from the dealer)")
     ax.set_title("Seat advantage (95% intervals)\n" + _subtitle(policy, deals), fontsize=10)
     fig.tight_layout()
-    _save(fig, path)
+    save(fig, path)
 
 
 def seat_edge_figure(seats: pd.DataFrame, policy: str, deals: int | str, path: Path) -> None:
@@ -132,9 +131,8 @@ def seat_edge_figure(seats: pd.DataFrame, policy: str, deals: int | str, path: P
         g = g.set_index("seat").loc[order]
         x = np.arange(len(g))
         y = 100 * g.edge_share
-        ax.errorbar(x + 0.04 * (k % 7 - 3), y, yerr=[y - 100 * g.edge_share_lo,
-                                                       100 * g.edge_share_hi - y],
-                    marker="o", ms=3, capsize=2, label=preset, **_style(k))
+        error_bars(ax, x + 0.04 * (k % 7 - 3), y, 100 * g.edge_share_lo, 100 * g.edge_share_hi,
+                   marker="o", ms=3, capsize=2, label=preset, **_style(k))
     ax.axhline(0, color="black", lw=0.8)
     places = max(seats.groupby("preset").size())
     ax.set_xticks(range(places), [str(k + 1) for k in range(places)])
@@ -146,7 +144,7 @@ def seat_edge_figure(seats: pd.DataFrame, policy: str, deals: int | str, path: P
     ax.set_title("Edge of each seat over the others (95% intervals)\n"
                  + _subtitle(policy, deals), fontsize=10)
     fig.tight_layout()
-    _save(fig, path)
+    save(fig, path)
 
 
 BALANCE = (("dealer_edge_share", "dealer's side's edge"),
@@ -162,7 +160,7 @@ def balance_figure(balance: pd.DataFrame, policy: str, deals: int | str, path: P
     y = np.arange(len(balance))
     for ax, (key, label) in zip(axes, BALANCE, strict=True):
         v = 100 * balance[key]
-        err = [v - 100 * balance[key + "_lo"], 100 * balance[key + "_hi"] - v]
+        err = error_span(v, 100 * balance[key + "_lo"], 100 * balance[key + "_hi"])
         ax.barh(y, v, xerr=err, capsize=3, color="tab:blue", alpha=0.8)
         ax.axvline(0, color="black", lw=0.8)
         ax.set_xlabel(f"{label}\n(% of the deal's points per deal)")
@@ -172,4 +170,4 @@ def balance_figure(balance: pd.DataFrame, policy: str, deals: int | str, path: P
     fig.suptitle("Balance of the presets (95% intervals)\n" + _subtitle(policy, deals),
                  fontsize=10)
     fig.tight_layout()
-    _save(fig, path)
+    save(fig, path)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable, Iterable
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
@@ -184,15 +185,41 @@ def rule_rows(variant: Variant) -> list[tuple[str, str]]:
     return rows
 
 
-def parse_rule_args(items: list[str]) -> dict[str, str]:
-    """`--rule key=value` arguments as a dict, refusing malformed ones."""
+def name_value(item: str) -> tuple[str, str] | None:
+    """``NAME=VALUE`` as (name, value), both stripped; None when the '=' or either side is
+    missing. The one reading of every NAME=VALUE the command line takes (house rules,
+    each game's options, player settings); each caller says what it expected.
+
+    >>> name_value(" min_bid = 6 ")
+    ('min_bid', '6')
+    >>> name_value("min_bid"), name_value("=6"), name_value("min_bid=")
+    (None, None, None)
+    """
+    name, eq, value = item.partition("=")
+    name, value = name.strip(), value.strip()
+    return (name, value) if eq and name and value else None
+
+
+def name_values(items: Iterable[str], malformed: Callable[[str], str]) -> dict[str, str]:
+    """NAME=VALUE items as a dict (a later name replaces an earlier one); the first
+    malformed item stops it with the one line ``malformed(item)``.
+
+    >>> name_values(["limit=20", "ante = 2"], "bad {}".format)
+    {'limit': '20', 'ante': '2'}
+    """
     out: dict[str, str] = {}
     for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip() or not value.strip():
-            raise PedroError(f"--rule '{item}': expected KEY=VALUE, e.g. --rule min_bid=6")
-        out[key.strip()] = value.strip()
+        pair = name_value(item)
+        if pair is None:
+            raise PedroError(malformed(item))
+        out[pair[0]] = pair[1]
     return out
+
+
+def parse_rule_args(items: list[str]) -> dict[str, str]:
+    """`--rule key=value` arguments as a dict, refusing malformed ones."""
+    return name_values(items, lambda item: f"--rule '{item}': expected KEY=VALUE, e.g. "
+                       "--rule min_bid=6")
 
 
 def load_rules_file(path: Path) -> dict[str, Any]:

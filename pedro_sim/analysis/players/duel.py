@@ -1,7 +1,6 @@
-"""Duplicate duels: every deal played once with each arrangement of the two players, so
-that the cards cancel out and only the play differs. Two partnerships: A as team 0 and
-as team 1. Individual play at a table of N: A at one seat and B at the others, every
-seat in turn, and the reverse (2N arrangements a deal)."""
+"""Duplicate duels in the engine: every deal played once with each arrangement of the two
+players (players/arrangements.py: in partnerships A as team 0 and as team 1; at a table
+of N, A alone at each seat among B's and the reverse, 2N arrangements a deal)."""
 
 from __future__ import annotations
 
@@ -10,8 +9,9 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
+from pedro_sim.analysis.players.arrangements import arrangements, lone_lead
 from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
-from pedro_sim.analysis.stats import Z95, rate, wilson, wilson_half
+from pedro_sim.analysis.stats import mean_ci_from_sums, rate, wilson, wilson_half
 from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.tables import Tables
 from pedro_sim.engine_inputs import EngineInputs, team_policy
@@ -31,16 +31,15 @@ def seated(inputs: EngineInputs, roles: int) -> EngineInputs:
     return replace(inputs, tables=Tables(opts, *inputs.tables[1:]))
 
 
-def arrangements(inputs: EngineInputs) -> list[tuple[EngineInputs, int]]:
-    """The seatings of a duel as (inputs, seat of the lone player or -1): in partnerships
-    the seat table's own (team 0 plays the policy word's first player, team 1 its second);
-    individually, the first player alone at seat k, k = 0..N-1. Each is played with both
-    policy words (A first, then B first), so A sits alone at every seat, then B."""
-    n = inputs.variant.players
-    if inputs.variant.partnerships:
-        return [(inputs, -1)]
-    every = (1 << n) - 1
-    return [(seated(inputs, every & ~(1 << k)), k) for k in range(n)]
+def duel_plays(inputs: EngineInputs, ab: int, ba: int) -> list[tuple[EngineInputs, int, int]]:
+    """Each arrangement as the engine plays it: (inputs, policy word, lone seat or -1).
+    In partnerships the seat table's own (team 0 plays the word's first player: ``ab``
+    for A as team 0, ``ba`` for B); individually the word's first player alone at the
+    lone seat (the roles word), the others its second."""
+    every = (1 << inputs.variant.players) - 1
+    return [(inputs if r.lone < 0 else seated(inputs, every & ~(1 << r.lone)),
+             ab if r.a_first else ba, r.lone)
+            for r in arrangements(inputs.variant.players, inputs.variant.partnerships)]
 
 
 def lead(recs: np.ndarray, field: int, lone: int, n: int) -> np.ndarray:
@@ -48,8 +47,7 @@ def lead(recs: np.ndarray, field: int, lone: int, n: int) -> np.ndarray:
     mean of the others times N - 1 (integers), per deal, in ``field`` (points or score)."""
     if lone < 0:
         return recs[:, field] - recs[:, field + 1]
-    block = recs[:, field:field + n]
-    return n * block[:, lone] - block.sum(axis=1)
+    return lone_lead(recs[:, field:field + n], lone)
 
 
 def divisor(inputs: EngineInputs) -> int:
@@ -97,17 +95,17 @@ def duel(inputs: EngineInputs, a: str, b: str, deals: int, seed: int, flags: np.
     and each side's make rate as bidder; with ``precision``, as many deals as it takes
     for both make rates to reach that 95% half-width (``deals`` the most)."""
     ab, ba = team_policy(a, b, (0, 1)), team_policy(b, a, (1, 0))  # A's settings: block 0
-    seats = arrangements(inputs)
+    plays = duel_plays(inputs, ab, ba)
     n = inputs.variant.players
 
     def step(first: int, count: int, chunk: int, out: np.ndarray) -> None:
         for k in range(len(out)):
             idx = np.arange(first + k * chunk, min(first + (k + 1) * chunk, first + count))
             out[k] = duel_rows([(record_deals(where, seed, idx, word, flags), lone,
-                                 word == ab) for word in (ab, ba) for where, lone in seats], n)
+                                 word == ab) for where, word, lone in plays], n)
 
     label = f"duel {a} vs {b}"
-    chunk = max(1, 4 * chunk_for(ab) // len(seats))
+    chunk = max(1, 4 * chunk_for(ab) // (len(plays) // 2))
     if precision is None:
         s = run_chunked(step, deals, (ROW,), label, show_progress, chunk)
     else:
@@ -118,11 +116,8 @@ def duel(inputs: EngineInputs, a: str, b: str, deals: int, seed: int, flags: np.
     row = {"variant": inputs.label, "players": inputs.variant.players, "a": a, "b": b,
            "deals": n}
     for name, total, squares in (("points", s[1], s[2]), ("score", s[3], s[4])):
-        mean = total / div / n
-        var = max(squares / div ** 2 / n - mean * mean, 0.0) * n / max(n - 1, 1)
-        half = Z95 * np.sqrt(var / n)
-        row.update({f"{name}_diff": mean, f"{name}_diff_lo": mean - half,
-                    f"{name}_diff_hi": mean + half})
+        mean, lo, hi = mean_ci_from_sums(n, total / div, squares / div ** 2)
+        row.update({f"{name}_diff": mean, f"{name}_diff_lo": lo, f"{name}_diff_hi": hi})
     for side, bids, made in (("a", s[5], s[6]), ("b", s[7], s[8])):
         lo, hi = wilson(int(made), int(bids))
         row.update({f"{side}_bids": int(bids), f"{side}_make_rate": rate(made, bids),

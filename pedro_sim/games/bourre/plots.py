@@ -12,7 +12,7 @@ import pandas as pd
 from matplotlib.colors import ListedColormap
 from matplotlib.patches import Patch
 
-from pedro_sim.report.plots import _save, plt
+from pedro_sim.report.plots import error_bars, plt, save
 
 # pass, then draw 0..5: grey, then from dark (stand pat) to light (draw five)
 DECISION_COLOURS = ("#bdbdbd", "#08306b", "#2171b5", "#4292c6", "#6baed6", "#9ecae1",
@@ -32,6 +32,13 @@ def fit(fig, text: str, size: float = TITLE_SIZE, share: float = 1.0) -> str:
     title or a note never runs past the figure's edges."""
     chars = int(share * fig.get_figwidth() * 72 / (CHAR_WIDTH * size)) - 2
     return "\n".join(textwrap.fill(line, chars) for line in text.split("\n"))
+
+
+def _finish(fig: plt.Figure, ax: plt.Axes, title: str, path: Path) -> None:
+    """A one-panel chart's title fitted to its width, the layout tightened, and saved."""
+    ax.set_title(fit(fig, title), fontsize=TITLE_SIZE)
+    fig.tight_layout()
+    save(fig, path)
 
 
 def decision_chart(frame: pd.DataFrame, title: str, path: Path, min_deals: int) -> None:
@@ -69,23 +76,20 @@ def decision_chart(frame: pd.DataFrame, title: str, path: Path, min_deals: int) 
     fig.text(0.5, 0.005, fit(fig, DECISION_KEY.format(min=min_deals), 7, 0.95), ha="center",
              va="bottom", fontsize=7)
     fig.tight_layout(rect=(0, 0.08, 1, 1))
-    _save(fig, path)
+    save(fig, path)
 
 
 def option_chart(table: pd.DataFrame, title: str, path: Path) -> None:
     """Each option's chips per deal with its 95% interval."""
     fig, ax = plt.subplots(figsize=(7, 3.8))
     y = np.arange(len(table))
-    ax.errorbar(table["chips"], y, xerr=[table["chips"] - table["chips_lo"],
-                                         table["chips_hi"] - table["chips"]],
-                fmt="o", capsize=3)
+    error_bars(ax, y, table["chips"], table["chips_lo"], table["chips_hi"], horizontal=True,
+               fmt="o", capsize=3)
     ax.axvline(0, color="grey", lw=0.8)
     ax.set_yticks(y, table["option"])
     ax.invert_yaxis()
     ax.set_xlabel("chips a deal (95% interval)")
-    ax.set_title(fit(fig, title), fontsize=TITLE_SIZE)
-    fig.tight_layout()
-    _save(fig, path)
+    _finish(fig, ax, title, path)
 
 
 def places_chart(frame: pd.DataFrame, title: str, path: Path) -> None:
@@ -93,17 +97,13 @@ def places_chart(frame: pd.DataFrame, title: str, path: Path) -> None:
     fig, ax = plt.subplots(figsize=(7, 3.8))
     x = np.arange(len(frame))
     ax.bar(x, frame["chips_per_deal"], color="#6baed6")
-    ax.errorbar(x, frame["chips_per_deal"],
-                yerr=[frame["chips_per_deal"] - frame["chips_lo"],
-                      frame["chips_hi"] - frame["chips_per_deal"]], fmt="none", color="black",
-                capsize=3)
+    error_bars(ax, x, frame["chips_per_deal"], frame["chips_lo"], frame["chips_hi"], fmt="none",
+               color="black", capsize=3)
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xticks(x, frame["place"])
     ax.set_xlabel("place after the dealer")
     ax.set_ylabel("chips a deal")
-    ax.set_title(fit(fig, title), fontsize=TITLE_SIZE)
-    fig.tight_layout()
-    _save(fig, path)
+    _finish(fig, ax, title, path)
 
 
 def pot_chart(pots: pd.DataFrame, title: str, path: Path) -> None:
@@ -115,6 +115,4 @@ def pot_chart(pots: pd.DataFrame, title: str, path: Path) -> None:
     ax.set_xticks(range(len(pots)), labels, rotation=45, ha="right", fontsize=7)
     ax.set_xlabel("chips in the pot after the antes")
     ax.set_ylabel("share of deals")
-    ax.set_title(fit(fig, title), fontsize=TITLE_SIZE)
-    fig.tight_layout()
-    _save(fig, path)
+    _finish(fig, ax, title, path)

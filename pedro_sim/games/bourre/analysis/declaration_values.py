@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.stats import Z95, wilson
+from pedro_sim.analysis.stats import half_from_sums, wilson
 from pedro_sim.games.bourre.kernels.decision_deals import (
     F_BOURRE,
     F_CROSS,
@@ -23,17 +23,16 @@ def option_name(o: int) -> str:
     return "pass" if o == 0 else f"play, draw {o - 1}"
 
 
-def _spread(n: int, s: np.ndarray, o: int, p: int) -> float:
-    """The standard error of the mean of option o's chips less option p's (p = o: o's),
+def _half(n: int, s: np.ndarray, o: int, p: int) -> float:
+    """The 95% half-width of the mean of option o's chips less option p's (p = o: o's),
     in floating point (the sums of squares of big pots pass int64 when combined)."""
     cross = s[F_CROSS:F_CROSS + OPTIONS * OPTIONS].astype(np.float64).reshape(OPTIONS, OPTIONS)
-    mean = (float(s[F_SUM + o]) - (float(s[F_SUM + p]) if p != o else 0.0)) / n
+    total = float(s[F_SUM + o]) - (float(s[F_SUM + p]) if p != o else 0.0)
     if p == o:
         sq = cross[o, o]
     else:
         sq = cross[o, o] - 2 * cross[o, p] + cross[p, p]
-    var = max(sq / n - mean * mean, 0.0) * n / max(n - 1, 1)
-    return float(np.sqrt(var / n))
+    return half_from_sums(n, total, sq)
 
 
 def option_table(s: np.ndarray, first: int = 0) -> pd.DataFrame:
@@ -43,8 +42,8 @@ def option_table(s: np.ndarray, first: int = 0) -> pd.DataFrame:
     best = max(range(first, OPTIONS), key=lambda o: means[o])
     rows = []
     for o in range(first, OPTIONS):
-        half = Z95 * _spread(n, s, o, o)
-        gap = Z95 * _spread(n, s, o, best) if o != best else 0.0
+        half = _half(n, s, o, o)
+        gap = _half(n, s, o, best) if o != best else 0.0
         row = {"option": option_name(o), "draw": o - 1, "deals": n, "chips": means[o],
                "chips_lo": means[o] - half, "chips_hi": means[o] + half,
                "vs_best": means[o] - means[best], "vs_best_lo": means[o] - means[best] - gap,

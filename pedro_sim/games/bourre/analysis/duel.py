@@ -8,10 +8,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.stats import wilson
+from pedro_sim.analysis.players.arrangements import arrangements, lone_lead
+from pedro_sim.analysis.stats import mean_ci, wilson
 from pedro_sim.errors import PedroError
-from pedro_sim.games.bourre.analysis.seating import alone_among, seat_specs, seated
-from pedro_sim.games.bourre.analysis.sessions import mean_ci, session_rows
+from pedro_sim.games.bourre.analysis.seating import seat_specs, seated
+from pedro_sim.games.bourre.analysis.sessions import session_rows
 from pedro_sim.games.bourre.kernels import session as S
 from pedro_sim.games.bourre.rules import BourreRules
 
@@ -31,14 +32,14 @@ def duel(rules: BourreRules, a: str, b: str, sessions: int, deals: int, seed: in
     check_players(a, b, n)
     lead = np.zeros(sessions)
     counts = {side: np.zeros(3) for side in "ab"}  # played, took, bourré when alone
-    for seat in range(n):
-        for lone, other, sign, side in ((a, b, 1, "a"), (b, a, -1, "b")):
-            rows = session_rows(rules, alone_among(lone, other, seat, n), seed, sessions,
-                                deals, f"duel: {lone} at seat {seat}", show_progress)
-            chips = rows[:, S.R_CHIPS:S.R_CHIPS + n].astype(np.float64)
-            lead += sign * (n * chips[:, seat] - chips.sum(axis=1)) / (n - 1)
-            counts[side] += [rows[:, k + seat].sum()
-                             for k in (S.R_PLAYED, S.R_TOOK, S.R_BOURRE)]
+    for r in sorted(arrangements(n, partnerships=False), key=lambda r: r.lone):  # seat by seat
+        seat, sign, side = r.lone, 1 if r.a_first else -1, "a" if r.a_first else "b"
+        rows = session_rows(rules, seated("/".join(r.specs(a, b, n)), n), seed, sessions,
+                            deals, f"duel: {a if r.a_first else b} at seat {seat}",
+                            show_progress)
+        chips = rows[:, S.R_CHIPS:S.R_CHIPS + n].astype(np.float64)
+        lead += sign * lone_lead(chips, seat) / (n - 1)
+        counts[side] += [rows[:, k + seat].sum() for k in (S.R_PLAYED, S.R_TOOK, S.R_BOURRE)]
     per_deal = lead / (2 * n) / deals
     mean, lo, hi = mean_ci(per_deal)
     row = {"players": n, "rules": rules.label, "a": a, "b": b, "sessions": sessions,

@@ -27,6 +27,7 @@ import numpy as np
 from pedro_sim.errors import PedroError
 from pedro_sim.games.bourre.kernels import layout as B
 from pedro_sim.games.bourre.rules import BourreRules
+from pedro_sim.rules.overrides import name_value, name_values
 
 NAMES = {"random": B.RANDOM, "heuristic": B.HEURISTIC, "pimc": B.PIMC}
 DEFAULT_WORLDS = 32
@@ -69,9 +70,8 @@ def parse_one(spec: str) -> tuple[int, tuple[int, int], str]:
             raise PedroError(f"'{spec.strip()}': only pimc takes settings")
         return NAMES[name], (0, 0), name
     for item in filter(None, (p.strip() for p in rest.split(","))):
-        key, eq, value = item.partition("=")
-        key = key.strip()
-        if key not in SETTINGS or not eq:
+        key, value = name_value(item) or ("", "")
+        if key not in SETTINGS:
             raise PedroError(f"'{item}': pimc's Bourré settings are "
                              f"{', '.join(k + '=N' for k in SETTINGS)}")
         try:
@@ -119,19 +119,10 @@ def seated(spec: str, players: int) -> Table:
     return Table(pol, worlds, label)
 
 
-def alone_among(lone: str, others: str, seat: int, players: int) -> Table:
-    """``lone`` at ``seat``, ``others`` everywhere else (a duel's seating)."""
-    return seated("/".join(lone if s == seat else others for s in range(players)), players)
-
-
 def table_rules(players: int | None, rule: list[str] | None) -> BourreRules:
     """The rules from --players and --rule NAME=VALUE (players may come either way)."""
-    options: dict[str, str] = {}
-    for item in rule or ():
-        name, eq, value = item.partition("=")
-        if not eq or not name.strip():
-            raise PedroError(f"--rule {item!r}: expected NAME=VALUE, e.g. limit=20")
-        options[name.strip()] = value.strip()
+    options = name_values(rule or (), lambda item: f"--rule {item!r}: expected NAME=VALUE, "
+                          "e.g. limit=20")
     rules = BourreRules.from_options(options)
     if players is not None:
         if "players" in options and rules.players != players:

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.runner import run_rows
-from pedro_sim.analysis.stats import Z95, wilson
+from pedro_sim.analysis.stats import mean_ci, wilson
 from pedro_sim.errors import PedroError
 from pedro_sim.games.bourre.analysis.seating import Table
 from pedro_sim.games.bourre.kernels import drivers as D
@@ -41,14 +41,6 @@ def session_rows(rules: BourreRules, table: Table, seed: int, sessions: int, dea
         raise PedroError(f"the pot passed 2^52 chips in session {first + over[0]}: play "
                          "with a limit (--rule limit=N) or shorter sessions (--deals N)")
     return rows
-
-
-def mean_ci(per_session: np.ndarray) -> tuple[float, float, float]:
-    """The mean of per-session figures and its 95% interval (normal, n - 1)."""
-    n = len(per_session)
-    mean = float(per_session.mean())
-    half = Z95 * float(per_session.std(ddof=1)) / np.sqrt(n) if n > 1 else float("nan")
-    return mean, mean - half, mean + half
 
 
 def _block(rows: np.ndarray, start: int, n: int) -> np.ndarray:

@@ -47,6 +47,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     (["play", HAND, "--trump", "H", "--rule", "trump_card=maybe"], "trump_card='maybe'"),
     (["play", HAND, "--trump", "H", "--rule", "double_ante=maybe"], "double_ante='maybe'"),
     (["play", HAND, "--trump", "H", "--rule", "limit"], "expected NAME=VALUE"),
+    (["play", HAND, "--trump", "H", "--rule", "limit="], "expected NAME=VALUE"),
     (["play", HAND, "--trump", "H", "--rule", "players=3", "--players", "4"], "disagree"),
     (["play", HAND, "--trump", "H", "--seat", "8"], "--seat 8: seats are 1..7 counted from "
      "the dealer's left (1 eldest, 7 dealer), or eldest, second, third, fourth, fifth, "
@@ -57,6 +58,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     (["play", HAND, "--trump", "H", "--policy", "nosuch"], "unknown Bourré player 'nosuch'"),
     (["play", HAND, "--trump", "H", "--policy", "pimc:worlds=0"], "'worlds=0'"),
     (["play", HAND, "--trump", "H", "--policy", "random:worlds=3"], "only pimc"),
+    (["play", HAND, "--trump", "H", "--policy", "pimc:=3"], "pimc's Bourré settings are"),
     (["chart", "--tables", "9"], "--tables '9'"),
     (["chart", "--tables", "3-x"], "--tables '3-x'"),
     (["session", "--players", "4", "--policy", "heuristic/random/pimc"],
@@ -277,7 +279,7 @@ def _drawn(monkeypatch, draw) -> list:
     from pedro_sim.games.bourre import plots as BP
 
     figures: list = []
-    monkeypatch.setattr(BP, "_save", lambda fig, path: figures.append(fig))
+    monkeypatch.setattr(BP, "save", lambda fig, path: figures.append(fig))
     draw()
     return figures
 
