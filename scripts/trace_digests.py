@@ -5,7 +5,7 @@ Run it before and after a change that must not alter play (a move of modules, a 
 equal digests mean the same deals, card for card. Prints one line a trace and a last line
 with the digest of them all; ``--json FILE`` also writes them as a JSON object.
 
-    python scripts/trace_digests.py                 # about three minutes on 2 cores, warm
+    python scripts/trace_digests.py                 # about a minute on 2 cores, warm
     python scripts/trace_digests.py --quick         # random and heuristic only
 """
 
@@ -25,9 +25,9 @@ from pedro_sim.rules.presets import PRESETS
 from pedro_sim.rules.table_size import individual_tables
 
 SEED = 2026
-DEALS = {"random": 200, "heuristic": 200, "pimc:worlds=8": 4}
+DEALS = {"random": 1000, "heuristic": 1000, "pimc:worlds=8": 20}
 # Bourré: short sessions (a random table's pot outgrows 2^52 chips in some hundred deals)
-SESSIONS = {"random": (20, 10), "heuristic": (20, 10), "pimc:worlds=8": (2, 2)}
+SESSIONS = {"random": (100, 10), "heuristic": (100, 10), "pimc:worlds=8": (4, 5)}
 
 
 def traced(args: list[str], out: Path) -> str:
