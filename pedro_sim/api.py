@@ -132,7 +132,7 @@ def wing_functions() -> dict[str, Callable[..., pd.DataFrame]]:
     """Every registered game's API functions by name (its package's ``api.__all__``)."""
     found: dict[str, Callable[..., pd.DataFrame]] = {}
     for game in GAMES:
-        name = f"{game.package().__name__}.api"
+        name = f"{game.package}.api"
         if find_spec(name) is not None:
             module = import_module(name)
             found.update({f: getattr(module, f) for f in module.__all__})

@@ -545,7 +545,7 @@ _unwrap_help()
 def _games() -> None:
     """Each registered game's sub-app (pedro_sim/games)."""
     for game in GAMES:
-        app.add_typer(game.package().app(), name=game.name)
+        app.add_typer(game.hooks().app(), name=game.name)
 
 
 _games()

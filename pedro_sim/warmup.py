@@ -311,7 +311,7 @@ def driver_steps(policy: int) -> list[Callable[[EngineInputs], None]]:
     ]
     if policy != L.P_RANDOM:
         steps += strategy_steps(policy, flags, hand)
-    return steps + [lambda i, game=game: game.package().warm() for game in GAMES]
+    return steps + [lambda i, game=game: game.hooks().warm() for game in GAMES]
 
 
 def warm_search() -> None:

@@ -63,7 +63,7 @@ def pedro_rate(policy: int, threads: int, deals: int, repeats: int = 3) -> float
 def games_figures(cores: int) -> None:
     """Each other game's deals per second beside Pedro's (its wing's bench.figures)."""
     for game in GAMES:
-        import_module(f"{game.package().__name__}.bench").figures(cores)
+        import_module(f"{game.package}.bench").figures(cores)
 
 
 def build_yardstick(source: Path) -> Path | None:

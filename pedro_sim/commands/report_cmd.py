@@ -135,7 +135,7 @@ def build_sections(study: Study, games: int, work: Path, console: Console) -> li
          "variants/variants.csv", "variants/seats.csv", "variants/points.csv",
          "variants/games.csv"]))
     for game in GAMES:
-        sections += game.package().report_sections(study.seed, study.deals, work, console,
+        sections += game.hooks().report_sections(study.seed, study.deals, work, console,
                                                    quiet)
     return sections
 

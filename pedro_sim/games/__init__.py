@@ -5,10 +5,11 @@ Pedro is the main body (``rules/``, ``engine/``, ``analysis/``, ``commands/``...
 package is a Pedro analyzer first. A wing is registered here by the word of its
 sub-command, the other spellings a user may type for it, and how many random stream kinds
 its kernels key deals by; they are handed out here, in the order of ``GAMES``, after the
-main body's, so that a new game cannot take another's. Its package (``pedro_sim.games.NAME``)
-gives the hooks the shared layer calls: ``app()`` (its Typer sub-app), ``report_sections``
-(its part of ``pedro-sim report``) and ``warm()`` (what ``pedro-sim warmup`` compiles);
-its ``api`` module's ``__all__``, if it has one, joins ``pedro_sim.api``.
+main body's, so that a new game cannot take another's. Its ``hooks`` module
+(``pedro_sim.games.NAME.hooks``) gives what the shared layer calls: ``app()`` (its Typer
+sub-app), ``report_sections`` (its part of ``pedro-sim report``) and ``warm()`` (what
+``pedro-sim warmup`` compiles); its ``api`` module's ``__all__``, if it has one, joins
+``pedro_sim.api``, and its ``bench`` module's ``figures`` scripts/bench.py's figures.
 
 >>> [g.name for g in GAMES], stream_kinds("bourre")
 (['bourre'], range(5, 8))
@@ -33,9 +34,15 @@ class Game:
     kinds: int
     summary: str
 
-    def package(self) -> ModuleType:
-        """The wing's package, whose hooks the shared layer calls."""
-        return import_module(f"{__name__}.{self.name}")
+    def hooks(self) -> ModuleType:
+        """The wing's hooks module (``pedro_sim.games.NAME.hooks``), which the shared layer
+        calls."""
+        return import_module(f"{self.package}.hooks")
+
+    @property
+    def package(self) -> str:
+        """The wing's package name."""
+        return f"{__name__}.{self.name}"
 
 
 GAMES: tuple[Game, ...] = (
