@@ -42,6 +42,21 @@ def test_a_changed_source_drops_every_cached_kernel(tmp_path):
     assert drop_stale(tmp_path, FOLDERS) and not index.exists()
 
 
+def test_the_unpatched_kernels_cache_is_dropped_too(tmp_path):
+    """The kernels compiled without the patches of numba are cached in a folder of their own
+    (compiler/dispatcher.py UNPATCHED_CACHE, mirroring the source tree): a stale entry there
+    named a module that a rename had removed, and failed to load."""
+    index, _ = _package(tmp_path)
+    _cache(index)
+    assert drop_stale(tmp_path, FOLDERS)
+    unpatched = tmp_path / "__pycache__" / "unpatched" / "engine"
+    unpatched.mkdir(parents=True)
+    _cache(unpatched / "deal.run-12.py311.nbi")
+    (tmp_path / "layout.py").write_text("SLOT = 5\n")
+    assert drop_stale(tmp_path, FOLDERS)
+    assert not (unpatched / "deal.run-12.py311.nbi").exists()
+
+
 def test_the_engine_keeps_its_stamp_beside_the_cache():
     """Importing the engine leaves the stamp of its sources (so a later change is seen)."""
     import pedro_sim

@@ -58,8 +58,8 @@ def _check(root: Path, folders: tuple[str, ...], stamp: Path) -> bool:
     digest = source_digest(root, folders)
     if stamp.exists() and stamp.read_text().strip() == digest:
         return False
-    for path in root.rglob("*"):
-        if path.suffix in CACHE_SUFFIXES and path.parent.name == "__pycache__":
+    for path in root.rglob("*"):  # numba's own caches, and the unpatched kernels' folder
+        if path.suffix in CACHE_SUFFIXES and "__pycache__" in path.relative_to(root).parts:
             path.unlink(missing_ok=True)
     tmp = stamp.with_suffix(f".{os.getpid()}.tmp")
     tmp.write_text(digest + "\n")
