@@ -98,13 +98,18 @@ SETTINGS = (
             "seats' bids and passes are with its cards there, and its bidding deals follow "
             "the calls heard before it: docs/players.md); the auction in card play only "
             "(cards); or the auction and, in card play, the other seats' plays too (all)"),
+    Setting("solve_tricks", L.K_SOLVE_TRICKS, None, 0,
+            "with eval=rollout: from how many tricks before the end it solves its worlds "
+            "exactly instead of rolling them out (0: never; eval=solver solves them all)",
+            lo=0, hi=13),
     Setting("trust", L.K_TRUST, None, 95,
             "with infer: how far its worlds trust the model of the bidders, in percent (the "
             "rest is a uniform floor, so no consistent world is ever excluded)",
             lo=0, hi=99),
 )
-HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic")}  # not written in a spec's text;
-# trust is written only with inference on (infer=none, the default before 2026-12-05, is)
+# not written in a spec's text; trust is written
+HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic"), ("solve_tricks", 0)}
+# only with inference on (infer=none, the default before 2026-12-05, is)
 BY_KEY = {s.key: s for s in SETTINGS}
 # each player, its kernel code and the settings it reads
 PLAYERS: dict[str, tuple[int, tuple[str, ...]]] = {

@@ -165,8 +165,9 @@ FL_SETTINGS = 3
     K_CALL,  # five-handed: how pimc calls its partner's trump (CALL_*)
     K_INFER,  # pimc: what its worlds are weighted by (INFER_*: engine/thinking/inference.py)
     K_TRUST,  # pimc: how far it trusts that model, in percent (the rest: a uniform floor)
+    K_SOLVE_TRICKS,  # pimc with rollouts: the last tricks whose worlds it solves exactly
     N_SETTINGS,
-) = range(11)
+) = range(12)
 EVAL_ROLLOUT = 0  # heuristic play to the end
 EVAL_SOLVER = 1  # the solver, every card of the world visible
 OBJ_POINTS = 0  # its side's points from here on

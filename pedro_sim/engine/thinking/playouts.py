@@ -241,7 +241,7 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
     n = popcount(legal)
     for i in range(n):
         scores[i] = 0.0
-    rollouts = flags[cfg + L.K_EVAL] == L.EVAL_ROLLOUT
+    rollouts = rolls_out(all_hands[p], st[L.PS_TRICK], flags, cfg, tab)
     objective = flags[cfg + L.K_OBJECTIVE]
     worlds = flags[cfg + L.K_WORLDS]
     infer = flags[cfg + L.K_INFER]
@@ -275,6 +275,16 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
     if record:
         explain_of(think)[X_PLAYED] = c
     return c
+
+
+@kernel
+def rolls_out(h, trick, flags, cfg, tab):
+    """Whether pimc values this decision's worlds by rollouts: eval=rollout, unless the
+    tricks left (its cards, where it holds no extra ones) are at most solve_tricks."""
+    if flags[cfg + L.K_EVAL] != L.EVAL_ROLLOUT:
+        return False
+    n = popcount(h)
+    return n > flags[cfg + L.K_SOLVE_TRICKS] or extra_cards(n, trick, tab) > 0
 
 
 @kernel
