@@ -107,9 +107,9 @@ SETTINGS = (
             "rest is a uniform floor, so no consistent world is ever excluded)",
             lo=0, hi=99),
 )
-# not written in a spec's text; trust is written
+# not written in a spec's text (trust is written only with inference on: infer=none, the
+# default before 2026-12-05, is)
 HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic"), ("solve_tricks", 0)}
-# only with inference on (infer=none, the default before 2026-12-05, is)
 BY_KEY = {s.key: s for s in SETTINGS}
 # each player, its kernel code and the settings it reads
 PLAYERS: dict[str, tuple[int, tuple[str, ...]]] = {

@@ -36,10 +36,12 @@ def test_a_spec_names_every_setting_it_reads():
     s = parse_spec("PIMC: worlds=7 , objective=points")
     assert s.settings == {"worlds": 7, "eval": "rollout", "bid_worlds": 64,
                           "objective": "points", "think": "all", "keep_worlds": 32,
-                          "steer": "none", "call": "heuristic", "infer": "cards", "trust": 95}
+                          "steer": "none", "call": "heuristic", "infer": "cards",
+                          "solve_tricks": 0, "trust": 95}
     assert str(s) == ("pimc:worlds=7,eval=rollout,bid_worlds=64,objective=points,think=all,"
-                      "keep_worlds=32,infer=cards,trust=95")  # steer=none, call=heuristic:
-    # left out of the text
+                      "keep_worlds=32,infer=cards,trust=95")  # steer=none, call=heuristic,
+    # solve_tricks=0: left out of the text
+    assert ",solve_tricks=4," in str(parse_spec("pimc:solve_tricks=4"))
     assert str(parse_spec("pimc:infer=none")).endswith(",keep_worlds=32,infer=none")  # no trust
     assert ",steer=force-cinch," in str(parse_spec(str(s) + ",steer=force-cinch"))
     assert ",call=playouts," in str(parse_spec("pimc:call=playouts"))
@@ -333,3 +335,24 @@ def test_think_all_chooses_a_stacks_top_card():
     has_stack = (counts > inputs.variant.keep).any(axis=1)
     assert differ.sum() >= 1
     assert not (differ & ~has_stack).any()  # only deals with a stack to play
+
+
+def _traced(spec: str, deals: int = 16) -> np.ndarray:
+    """Cinch deals played with ``spec`` at every seat, as the kernels record them."""
+    inputs = EngineInputs.for_variant("cinch")
+    who = players(spec, inputs.variant)
+    return record_deals(inputs, 5, np.arange(deals), who.policy, who.flags)
+
+
+def test_solve_tricks_solves_the_last_tricks_only():
+    """solve_tricks=N: rollouts until N tricks are left, then the solver. Solving all of
+    cinch's six tricks plays as eval=solver does, deal for deal; solving none is the
+    default; solving the last three changes some deals, not all."""
+    assert str(parse_spec("pimc:solve_tricks=0")) == str(parse_spec("pimc"))
+    solver = _traced("pimc:worlds=4,eval=solver")
+    assert np.array_equal(_traced("pimc:worlds=4,solve_tricks=6"), solver)
+    rollouts = _traced("pimc:worlds=4")
+    late = _traced("pimc:worlds=4,solve_tricks=3")
+    changed = [not np.array_equal(a, b) for a, b in zip(late, rollouts, strict=True)]
+    assert any(changed) and not all(changed)
+    assert not np.array_equal(solver, rollouts)
