@@ -67,8 +67,8 @@ class HeuristicPlayer:
         h, t, cfg = np.uint64(0b111111111), 0, np.int64(L.FL_SETTINGS)
         one, seat = np.int64(1), np.int64(0)
         forced_call(HEURISTIC, h, seat, one, self.rng, self.flags, cfg, self.tab, None)
-        make_call(HEURISTIC, h, seat, one, one, seat, False, False, self.rng, self.flags, cfg,
-                  self.tab, None)
+        make_call(HEURISTIC, h, seat, one, one, seat, False, False, False, self.rng, self.flags,
+                  cfg, self.flags[0], self.tab, None)
         name_trump(HEURISTIC, h, h, seat, one, one, self.rng, self.flags, cfg, self.tab, None)
         strongest(h, t, self.tab)
         scoring_cards(t, self.tab)
@@ -130,8 +130,11 @@ class HeuristicPlayer:
         hand = mask(view["dealt"])
         bids = view["bids"]
         standing, holder = 0, -1
+        took_over = False  # the seat's side took the bid from a partner (make_call)
         for s, b in bids:
             if b:
+                if holder >= 0 and holder != s and self.side(holder) == self.side(s):
+                    took_over = took_over or self.side(s) == self.side(seat)
                 standing, holder = b, s
         first_round = len(bids) < self.v.players
         cfg = np.int64(L.FL_SETTINGS)
@@ -142,8 +145,9 @@ class HeuristicPlayer:
         partner = holder >= 0 and holder != seat and self.side(holder) == self.side(seat)
         may_equal = seat == dealer and first_round and self.tab.opts[L.O_DEALER_MAY_EQUAL] != 0
         return int(make_call(self.code, hand, np.int64(seat), np.int64(dealer),
-                             np.int64(standing), np.int64(holder), partner, may_equal, rng,
-                             self.flags, cfg, self.tab, self.think))
+                             np.int64(standing), np.int64(holder), partner, took_over,
+                             may_equal, rng, self.flags, cfg, self.flags[0], self.tab,
+                             self.think))
 
     def trick_state(self, question: dict):
         """(winning seat, winning card, cards played in the deal, points on the table,

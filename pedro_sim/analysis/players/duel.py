@@ -89,12 +89,15 @@ def widest_make_rate(s: np.ndarray) -> float:
 
 
 def duel(inputs: EngineInputs, a: str, b: str, deals: int, seed: int, flags: np.ndarray,
-         show_progress: bool | None = None, precision: float | None = None) -> pd.DataFrame:
+         show_progress: bool | None = None, precision: float | None = None,
+         off_b: int = 0) -> pd.DataFrame:
     """One row: mean points and score difference per deal (A minus B) with 95% intervals,
     ``flags`` holding A's settings in the first block and B's in the second (setup.duel_players),
     and each side's make rate as bidder; with ``precision``, as many deals as it takes
-    for both make rates to reach that 95% half-width (``deals`` the most)."""
-    ab, ba = team_policy(a, b, (0, 1)), team_policy(b, a, (1, 0))  # A's settings: block 0
+    for both make rates to reach that 95% half-width (``deals`` the most); ``off_b``: technique
+    flags (layout F_*) switched off for B alone (scripts/partner_raises.py)."""
+    ab = team_policy(a, b, (0, 1)) | (off_b << (L.OFF_SHIFT + 8))  # A's settings: block 0
+    ba = team_policy(b, a, (1, 0)) | (off_b << L.OFF_SHIFT)
     plays = duel_plays(inputs, ab, ba)
     n = inputs.variant.players
 

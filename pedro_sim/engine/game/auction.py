@@ -6,7 +6,7 @@ from pedro_sim.encoding import layout as L
 from pedro_sim.engine.bits import kth, lowest, popcount
 from pedro_sim.engine.game.special_bids import suits_28_56
 from pedro_sim.engine.jit import kernel
-from pedro_sim.engine.players import policy_of, settings_of
+from pedro_sim.engine.players import policy_of, settings_of, techniques
 from pedro_sim.engine.players.bid_values import best_among, best_of, best_suit, suit_values
 from pedro_sim.engine.rng import below
 from pedro_sim.engine.seats import (
@@ -126,15 +126,31 @@ def forced_call(policy, hand, seat, dealer, rng, flags, cfg, tab, think):
 
 
 @kernel
-def make_call(policy, hand, seat, dealer, standing, holder, partner, may_equal, rng, flags, cfg,
-              tab, think):
-    """``seat``'s call, ``holder`` holding the standing bid (-1: none)."""
+def leaves_partner(partner, took_over, team_flags, tab):
+    """Whether a seat that bids by the heuristic's rule passes although its estimate would
+    raise: its partner holds the standing bid and their side has already taken the bid
+    from a partner once, in an auction that goes round (leave-partner). Raising one at a
+    time, partners otherwise raised each other round after round up to the lower of their
+    estimates (issue 50; docs/heuristic.md). Players that bid by expected value (ev_call)
+    raise a partner only where their deals say it beats passing."""
+    return (partner and took_over and tab.opts[L.O_AUCTION] != 0
+            and (team_flags & L.F_LEAVE_PARTNER) != 0)
+
+
+@kernel
+def make_call(policy, hand, seat, dealer, standing, holder, partner, took_over, may_equal, rng,
+              flags, cfg, team_flags, tab, think):
+    """``seat``'s call, ``holder`` holding the standing bid (-1: none; ``partner``: it is
+    the seat's partner; ``took_over``: their side took the bid from a partner before);
+    ``team_flags``: the side's technique flags."""
     suits = suits_28_56(hand, seat, dealer, standing, tab)
     if policy == L.PL_RANDOM:
         return random_call(rng, standing, may_equal, suits, tab)
     if by_value(policy, flags, cfg):
         return ev_gate(EV_CALL, np.int64(seat), dealer, hand, standing, holder, may_equal,
                        flags, cfg, tab, rng, think)
+    if leaves_partner(partner, took_over, team_flags, tab):
+        return 0
     estimate = estimate_points(policy, hand, seat, dealer, rng, flags, cfg, tab, think)
     if suits and worth_28_56(policy, hand, seat, dealer, suits, rng, flags, cfg, tab, think):
         return L.BID_28_56
@@ -157,6 +173,7 @@ def auction(policy, dealt, dealer, rng, flags, tab, rec, think):
     standing = 0
     bidder = -1
     passed = 0  # bit per seat
+    took = 0  # bit per side: it took the bid from a partner (leaves_partner)
     n = 0
     forced = False
     turn = 0
@@ -172,8 +189,8 @@ def auction(policy, dealt, dealer, rng, flags, tab, rec, think):
         if (passed >> seat) & 1:
             continue
         dealer_first = turn == seats and bidder < 0
-        partner = (bidder >= 0 and bidder != seat
-                   and side_in(sides, bidder) == side_in(sides, seat))
+        side = side_in(sides, seat)
+        partner = bidder >= 0 and bidder != seat and side_in(sides, bidder) == side
         may_equal = turn == seats and tab.opts[L.O_DEALER_MAY_EQUAL] != 0
         role = role_in(roles, seat)
         if dealer_first and tab.opts[L.O_DEALER_FORCED] != L.FORCED_NONE:
@@ -182,12 +199,15 @@ def auction(policy, dealt, dealer, rng, flags, tab, rec, think):
                                flags, settings_of(policy, role), tab, think)
         else:
             call = make_call(policy_of(policy, role), dealt[seat], seat, dealer, standing,
-                             bidder, partner, may_equal, rng, flags, settings_of(policy, role),
-                             tab, think)
+                             bidder, partner, (took >> side) & 1 != 0, may_equal, rng, flags,
+                             settings_of(policy, role), techniques(policy, flags, role), tab,
+                             think)
         record_call(rec, record, n, seat, call)
         note_call_gate(think, seat, call, standing, may_equal, dealer_first and forced, tab)
         n += 1
         if call > 0:
+            if partner:
+                took |= 1 << side
             standing = call
             bidder = seat
         else:
