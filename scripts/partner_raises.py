@@ -10,9 +10,10 @@ raises in all. Partners are the seats of one side (``seat % sides`` where a trac
 sides than seats); individual play and five-handed (whose partner is called after the
 auction) have none.
 
-The second duels the heuristic's bidding as it is (A) against the old rule (B: flag
-leave-partner off, partners raising each other round after round): each deal played twice,
-the sides swapped, as `pedro-sim duel` does (docs/heuristic.md).
+The second duels the heuristic with raise-partner off (A: a side takes the bid from a
+partner once at most) against the heuristic as it plays by default (B: partners raising
+each other round after round): each deal played twice, the sides swapped, as `pedro-sim
+duel` does (docs/heuristic.md).
 """
 
 from __future__ import annotations
@@ -53,7 +54,9 @@ def count(lines: Iterable[str]) -> tuple[int, int, int, int]:
 
 
 def duel_old_rule(variant: str, policy: str, deals: int, seed: int) -> None:
-    """Print the duel of ``policy`` against itself with leave-partner off (the old rule)."""
+    """Print the duel of ``policy`` with raise-partner off (a side takes the bid from a
+    partner once at most) against itself with it on (the default: partners raise each
+    other round after round), as A minus B."""
     from pedro_sim.analysis.players.duel import duel
     from pedro_sim.encoding import layout as L
     from pedro_sim.engine_inputs import EngineInputs, duel_players
@@ -61,13 +64,14 @@ def duel_old_rule(variant: str, policy: str, deals: int, seed: int) -> None:
 
     a, b, flags = duel_players(policy, policy)
     r = duel(EngineInputs.for_variant(get_preset(variant)), str(a), str(b), deals, seed, flags,
-             show_progress=False, off_b=L.F_LEAVE_PARTNER).iloc[0]
-    print(f"{variant}, {r.deals:,} deals each played twice; A = {a}, B = the same with "
-          f"leave-partner off\n  net score a deal, A minus B: {r.score_diff:+.3f} "
-          f"(95% {r.score_diff_lo:+.3f} to {r.score_diff_hi:+.3f})\n  points a deal: "
-          f"{r.points_diff:+.3f} (95% {r.points_diff_lo:+.3f} to {r.points_diff_hi:+.3f})\n"
-          f"  bids, make rate: A {r.a_bids:,} {r.a_make_rate:.3f}, "
-          f"B {r.b_bids:,} {r.b_make_rate:.3f}")
+             show_progress=False, off_b=L.F_RAISE_PARTNER).iloc[0]  # B: raise-partner off
+    print(f"{variant}, {r.deals:,} deals each played twice; A = {a} with raise-partner off "
+          f"(partners take the bid from each other once at most), B = {b} as it plays by "
+          f"default\n  net score a deal, A minus B: {-r.score_diff:+.3f} "
+          f"(95% {-r.score_diff_hi:+.3f} to {-r.score_diff_lo:+.3f})\n  points a deal: "
+          f"{-r.points_diff:+.3f} (95% {-r.points_diff_hi:+.3f} to {-r.points_diff_lo:+.3f})"
+          f"\n  bids, make rate: A {r.b_bids:,} {r.b_make_rate:.3f}, "
+          f"B {r.a_bids:,} {r.a_make_rate:.3f}")
 
 
 def main() -> None:

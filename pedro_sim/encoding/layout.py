@@ -205,9 +205,9 @@ F_LEAD_TRUMPS = 4
 F_GUARD_PEDRO = 8
 F_BURY_LOW = 16
 F_PASS_TRUMPS = 32  # ukrainian: pass a lone trump to the partner and fold (off: stay in)
-F_LEAVE_PARTNER = 64  # an auction that goes round: a side takes the bid from a partner once
-# (off: partners raise each other round after round; not a `technique`, whose comparisons
-# share one auction: scripts/partner_raises.py --duel measures it)
+F_RAISE_PARTNER = 64  # an auction that goes round: partners raise each other whenever their
+# estimates allow (on: the default); off: a side takes the bid from a partner once at most
+# (not a `technique`, whose comparisons share one auction: scripts/partner_raises.py --duel)
 F_ALL = 127
 
 # --- the seat table, in opts after the rule options (encoding/option_array.py seat_table): who
