@@ -228,3 +228,19 @@ def test_the_moon_replaces_californias_16_for_32_in_traces():
         d = trace_dict(rec, inputs, 3, i, "random")
         assert d == reference.random_deal(3, i, "california", {"moon": True}), i
         assert reference.check_trace(d) == [], i
+
+
+def test_a_forced_bid_named_beside_a_moved_minimum_reaches_the_trace():
+    """min_bid=5 with forced_bid=7 (cinch's own forced bid): the trace's rules named only
+    min_bid, so that a reader let the forced bid follow it to 5 while the engine forced 7
+    (found by the property test above)."""
+    inputs = EngineInputs.for_variant(resolve_variant("cinch", ["min_bid=5", "forced_bid=7"]))
+    assert inputs.trace_rules == {"min_bid": 5, "forced_bid": 7}
+    deals = np.arange(1980, 2000)  # deal 1989 of seed 3: the three others pass
+    forced = 0
+    for i, rec in zip(deals, record_deals(inputs, 3, deals, L.P_RANDOM, FLAGS), strict=True):
+        kernel = trace_dict(rec, inputs, 3, int(i), "random")
+        ref = reference.random_deal(3, int(i), variant="cinch", rules=inputs.trace_rules)
+        assert [k for k in ref if kernel.get(k) != ref[k]] == [], i
+        forced += kernel["bids"][-1][1] == 7 and all(b == 0 for _, b in kernel["bids"][:-1])
+    assert forced > 0

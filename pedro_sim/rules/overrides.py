@@ -267,6 +267,8 @@ def house_rules(variant: Variant) -> dict[str, Any]:
     {'points': {'J': 2}, 'min_bid': 6, 'forced_bid': 6}
     >>> house_rules(resolve_variant("cinch", ["players=6", "partnerships=no"]))
     {'players': 6, 'partnerships': False}
+    >>> house_rules(resolve_variant("cinch", ["min_bid=5", "forced_bid=7"]))  # 7 as before
+    {'min_bid': 5, 'forced_bid': 7}
     """
     preset = get_preset(variant.name)
     seated = table_changes(preset, {"players": variant.players,
@@ -280,6 +282,8 @@ def house_rules(variant: Variant) -> dict[str, Any]:
             value = {r: value.get(r, 0) for r in POINT_RANKS
                      if value.get(r, 0) != was.get(r, 0)}
         out[key] = list(value) if isinstance(value, tuple) else value
+    if "min_bid" in out and variant.dealer_forced == "exact":
+        out["forced_bid"] = variant.forced_bid  # a reader would let it follow min_bid
     return out
 
 
