@@ -18,15 +18,15 @@ from collections.abc import Iterable
 
 import pandas as pd
 
-from pedro_sim.commands.shared_options import MAX_DEALS, MAX_INDEX
+from pedro_sim.commands.shared_options import MAX_DEALS, MAX_INDEX, STRONG
 from pedro_sim.errors import PedroError
 from pedro_sim.games.bourre.analysis import chart as C
 from pedro_sim.games.bourre.analysis import duel as DU
 from pedro_sim.games.bourre.analysis import play as P
 from pedro_sim.games.bourre.analysis import sessions as S
 from pedro_sim.games.bourre.analysis.seating import Table, seated, table_rules
-from pedro_sim.games.bourre.cli import MAX_SESSIONS, STRONG
-from pedro_sim.games.bourre.rules import BourreRules
+from pedro_sim.games.bourre.cli import MAX_SESSIONS
+from pedro_sim.games.bourre.rules import MAX_SESSION_DEALS, BourreRules
 
 __all__ = ["bourre_play", "bourre_chart", "bourre_session", "bourre_duel"]
 
@@ -89,7 +89,7 @@ def bourre_session(part: str = "places", *, sessions: int | None = None,
     bourre_rules, table = _table(players, rules, policy, seed)
     sessions = _within("sessions", S.default_sessions(table) if sessions is None
                        else sessions, 2, MAX_SESSIONS)
-    _within("deals", deals, 1, S.MAX_SESSION_DEALS)
+    _within("deals", deals, 1, MAX_SESSION_DEALS)
     return S.session_tables(bourre_rules, table, sessions, deals, seed, show_progress)[part]
 
 
@@ -101,5 +101,5 @@ def bourre_duel(a: str = STRONG, b: str = "heuristic", *, sessions: int = 200,
     A's chips a deal over B's with its 95% interval (`bourre duel`'s CSV)."""
     bourre_rules = _table(players, rules, "heuristic", seed)[0]
     _within("sessions", sessions, 2, MAX_SESSIONS)
-    _within("deals", deals, 1, S.MAX_SESSION_DEALS)
+    _within("deals", deals, 1, MAX_SESSION_DEALS)
     return DU.duel(bourre_rules, a, b, sessions, deals, seed, show_progress)

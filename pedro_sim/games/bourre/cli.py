@@ -10,9 +10,15 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from pedro_sim.commands.shared_options import Shared, deals_option, out_option, shared
+from pedro_sim.commands.shared_options import (
+    STRONG,
+    Shared,
+    deals_option,
+    out_option,
+    shared,
+)
 from pedro_sim.errors import PedroError
-from pedro_sim.games.bourre.rules import MAX_PLAYERS, MAX_POT, MIN_PLAYERS
+from pedro_sim.games.bourre.rules import MAX_PLAYERS, MAX_POT, MAX_SESSION_DEALS, MIN_PLAYERS
 from pedro_sim.parsers import SEAT_HELP
 
 out = Console()
@@ -21,9 +27,7 @@ bourre_app = typer.Typer(no_args_is_help=True, help=(
     "tricks take and no trick must match. Play or pass, how many cards to draw, what a "
     "table's chips do over sessions. Rules: pedro-sim bourre rules, docs/bourre.md."))
 
-STRONG = "pimc"
 MAX_SESSIONS = 10_000_000
-MAX_SESSION_DEALS = 1 << 20  # deals of a session: the stream's index keeps them apart
 HELPS = {
     "table_players": "Players at the table (default 7).",
     "rule": "A Bourré option NAME=VALUE: limit=20, double_ante=true, trump_card=nobody, "

@@ -21,6 +21,8 @@ from pedro_sim.rules.choices import Choice
 MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 8, 7
 MAX_POT = 10_000  # the most `bourre play --pot` takes: with 10^8 deals, sums of squares
 # stay within int64 (10^16)
+MAX_SESSION_DEALS = 1 << 20  # deals of a session: the stream keys deal k of session g at
+# g * 2^20 + k (engine/rng.py GAME_STRIDE), so that sessions never share a deal
 MAX_LIMIT = 10**12  # a limit beyond any pot a run can reach (the engine stops at 2^52)
 HAND = 5  # cards a seat holds
 TRICKS = 5

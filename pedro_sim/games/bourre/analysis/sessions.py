@@ -18,7 +18,6 @@ from pedro_sim.games.bourre.kernels import drivers as D
 from pedro_sim.games.bourre.kernels import session as S
 from pedro_sim.games.bourre.rules import BourreRules
 
-MAX_SESSION_DEALS = 1 << 20  # deals of a session: the stream's index keeps them apart
 SESSIONS = 20_000  # sessions of a run that names none, heuristic tables
 THINKING_SESSIONS = 200
 SESSION_TABLES = ("places", "seats", "pots", "summary")  # `bourre session`'s CSV files
