@@ -106,17 +106,25 @@ SETTINGS = (
             "with infer: how far its worlds trust the model of the bidders, in percent (the "
             "rest is a uniform floor, so no consistent world is ever excluded)",
             lo=0, hi=99),
+    Setting("overcalls", L.K_OVERCALLS, {"called": L.OVER_CALLED,
+                                         "one-round": L.OVER_ONE_ROUND}, "one-round",
+            "think=bid or all: where its bid prices the later seats' overcalls (a level a "
+            "later opponent would bid over, or the dealer take by equalling, counts as "
+            "passing, and it bids the level of the best mean): in every one-round auction, "
+            "or only where a partner is called (five-handed; the rule before 2026-12-06); "
+            "one-round: left out of the spec's text"),
 )
 # not written in a spec's text (trust is written only with inference on: infer=none, the
 # default before 2026-12-05, is)
-HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic"), ("solve_tricks", 0)}
+HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic"), ("solve_tricks", 0),
+                   ("overcalls", "one-round")}
 BY_KEY = {s.key: s for s in SETTINGS}
 # each player, its kernel code and the settings it reads
 PLAYERS: dict[str, tuple[int, tuple[str, ...]]] = {
     "random": (L.PL_RANDOM, ()),
     "heuristic": (L.PL_HEURISTIC, ()),
     "pimc": (L.PL_PIMC, tuple(BY_KEY)),
-    "dd": (L.PL_DD, ("bid_worlds", "objective", "think", "keep_worlds", "steer")),
+    "dd": (L.PL_DD, ("bid_worlds", "objective", "think", "keep_worlds", "steer", "overcalls")),
 }
 
 

@@ -166,8 +166,9 @@ FL_SETTINGS = 3
     K_INFER,  # pimc: what its worlds are weighted by (INFER_*: engine/thinking/inference.py)
     K_TRUST,  # pimc: how far it trusts that model, in percent (the rest: a uniform floor)
     K_SOLVE_TRICKS,  # pimc with rollouts: the last tricks whose worlds it solves exactly
+    K_OVERCALLS,  # thinking bidders: where they price the later seats' overcalls (OVER_*)
     N_SETTINGS,
-) = range(12)
+) = range(13)
 EVAL_ROLLOUT = 0  # heuristic play to the end
 EVAL_SOLVER = 1  # the solver, every card of the world visible
 OBJ_POINTS = 0  # its side's points from here on
@@ -177,6 +178,8 @@ THINK_BID = 1  # card play, and bids and names trumps by expected net score
 THINK_ALL = 2  # ... and keeps and discards (engine/thinking/exchange.py)
 CALL_HEURISTIC = 0  # the heuristic's call: the highest trump it lacks
 CALL_PLAYOUTS = 1  # values every trump it may call on its worlds (thinking/playouts.py pimc_call)
+OVER_CALLED = 0  # only where a partner is called (five-handed): the rule before 2026-12-06
+OVER_ONE_ROUND = 1  # in every one-round auction: later opponents, the dealer by equalling
 INFER_NONE = 0  # every world consistent with the cards seen weighs the same
 INFER_AUCTION = 1  # weighted by how likely the other seats' calls are with the world's cards
 INFER_CARDS = 2  # ... in card play only (its bidding deals stay uniform)

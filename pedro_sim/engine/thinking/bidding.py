@@ -12,9 +12,11 @@ in that suit, every seat playing as the heuristic. Two rules read those deals
   level; it bids the lowest legal level whose best suit's mean net score beats the mean
   net score of passing, measured on as many deals in which the standing bid's holder (or
   the dealer, forced) plays its bid in the heuristic's suit, and names the best suit.
-  In five-handed, where four seats may overcall, it bids the level of the best mean net
-  score instead, a level counting as passing in the deals where a later seat would
-  overcall it (kept_call).
+  In a one-round auction (``overcalls=one-round``, the default) it bids the level of the
+  best mean net score instead, a level counting as passing in the deals where a later
+  opponent would overcall it or the dealer take it by equalling (kept_call);
+  ``overcalls=called`` does so only where a partner is called (five-handed), where any
+  later seat may overcall.
 """
 
 import numpy as np
@@ -38,7 +40,14 @@ from pedro_sim.engine.game.special_bids import suits_28_56
 from pedro_sim.engine.jit import kernel, shared_phase
 from pedro_sim.engine.players.bid_values import best_of, best_suit, suit_values
 from pedro_sim.engine.rng import uniform
-from pedro_sim.engine.seats import clear_points, players, seat_after, seat_masks, side_of
+from pedro_sim.engine.seats import (
+    clear_points,
+    players,
+    same_side,
+    seat_after,
+    seat_masks,
+    side_of,
+)
 from pedro_sim.engine.thinking import inference as IN
 from pedro_sim.engine.thinking.think_buffers import (
     BID_LEVELS,
@@ -275,7 +284,7 @@ def ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think):
         makes[k] = 0
         over_sums[k] = 0
         over_n[k] = 0
-    overcalls = calls_partner(tab)
+    overcalls = prices_overcalls(flags, cfg, tab)
     side = side_of(tab, seat)
     levels = n_levels(tab)
     n = flags[cfg + L.K_BID_WORLDS]
@@ -304,22 +313,39 @@ def ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think):
 
 
 @kernel
+def prices_overcalls(flags, cfg, tab):
+    """Whether a thinking bidder prices the later seats' overcalls (kept_call): where a
+    partner is called, and with overcalls=one-round in every one-round auction."""
+    if calls_partner(tab):
+        return True
+    return flags[cfg + L.K_OVERCALLS] == L.OVER_ONE_ROUND and tab.opts[L.O_AUCTION] == 0
+
+
+@kernel
 def later_estimate(seat, dealer, hands, tab):
-    """The highest of the heuristic's estimates (the bid its rule makes of a hand) among
-    the seats that call after ``seat`` in a one-round auction, in a simulated deal's dealt
-    ``hands``: a level below it would be overcalled (0: ``seat`` calls last)."""
+    """The lowest level no later seat takes from ``seat`` in a one-round auction, in a
+    simulated deal's dealt ``hands``: one above the highest of the heuristic's estimates
+    (the bid its rule makes of a hand) among the seats that call after it, the dealer's
+    counting one more where it may take the bid by equalling; with fixed partnerships only
+    the opponents count (0: nobody can)."""
     top = 0
     q = seat
+    fixed = not calls_partner(tab)
     while q != dealer:
         q = seat_after(tab, q, 1)
-        top = max(top, min(best_of(suit_values(hands[L.H_DEALT + q], tab))[1] // 10,
-                           tab.opts[L.O_MAX_BID]))
+        if fixed and same_side(tab, q, seat):
+            continue
+        est = min(best_of(suit_values(hands[L.H_DEALT + q], tab))[1] // 10,
+                  tab.opts[L.O_MAX_BID])
+        if q == dealer and tab.opts[L.O_DEALER_MAY_EQUAL] != 0 and est > 0:
+            est += 1
+        top = max(top, est)
     return top
 
 
 @kernel
 def kept_call(seat, sums, lo, levels, worth_passing, n, tab, think):
-    """five-handed: the bid level of the best mean net score when an overcalled level is
+    """The bid level of the best mean net score when an overcalled level is
     worth passing (a later seat whose hand the heuristic values above the level bids it:
     later_estimate), or 0 where no level beats passing. Bidding the lowest level that
     beats passing, as elsewhere, lets four later seats overcall it, and the auction went to
@@ -401,18 +427,19 @@ def ev_call(seat, dealer, hand, standing, holder, may_equal, flags, cfg, tab, rn
     worth_passing = pass_value(seat, dealer, hand, standing, holder, flags, cfg, tab, rng,
                                think)
     n = flags[cfg + L.K_BID_WORLDS]
+    kept = prices_overcalls(flags, cfg, tab)
     call = np.int64(0)
     value = worth_passing
     for j in range(levels):
         b = level_bid(j, tab)
-        if b < lo or calls_partner(tab):
+        if b < lo or kept:
             continue
         mean = best_at(sums, j, tab, suits28)[1] / n
         if mean > worth_passing:
             call = b
             value = mean
             break
-    if calls_partner(tab):
+    if kept:
         call, value = kept_call(seat, sums, lo, levels, worth_passing, n, tab, think)
     special = special_level(tab, suits28)
     if special >= 0 and level_bid(special, tab) >= lo \
