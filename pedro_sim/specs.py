@@ -5,13 +5,14 @@ names a player and any settings that differ from the defaults, and its canonical
 setting spelled out) is what reports and run.json record.
 
 >>> str(parse_spec("pimc:worlds=40,eval=solver"))
-'pimc:worlds=40,eval=solver,bid_worlds=64,objective=score,think=all,keep_worlds=32,infer=cards,trust=95'
->>> str(parse_spec("pimc:objective=points,think=play,infer=none"))  # the pimc of before issue 17
-'pimc:worlds=20,eval=rollout,bid_worlds=64,objective=points,think=play,keep_worlds=32,infer=none'
+'pimc:worlds=40,eval=solver,bid_worlds=64,objective=score,think=all,keep_worlds=32,infer=cards,trust=95,solve_tricks=4,prune=20,finish=4'
+>>> BEFORE_17 = "objective=points,think=play,infer=none,solve_tricks=0,prune=0,finish=0"
+>>> str(parse_spec("pimc:" + BEFORE_17))  # the pimc of before issue 17
+'pimc:worlds=20,eval=rollout,bid_worlds=64,objective=points,think=play,keep_worlds=32,infer=none,solve_tricks=0,prune=0,finish=0'
 >>> str(parse_spec("Heuristic"))
 'heuristic'
 >>> str(parse_spec("pimc:steer=forbid-cinch"))  # never cinches (the technique command)
-'pimc:worlds=20,eval=rollout,bid_worlds=64,objective=score,think=all,keep_worlds=32,steer=forbid-cinch,infer=cards,trust=95'
+'pimc:worlds=20,eval=rollout,bid_worlds=64,objective=score,think=all,keep_worlds=32,steer=forbid-cinch,infer=cards,trust=95,solve_tricks=4,prune=20,finish=4'
 """
 
 from __future__ import annotations
@@ -98,14 +99,23 @@ SETTINGS = (
             "seats' bids and passes are with its cards there, and its bidding deals follow "
             "the calls heard before it: docs/players.md); the auction in card play only "
             "(cards); or the auction and, in card play, the other seats' plays too (all)"),
-    Setting("solve_tricks", L.K_SOLVE_TRICKS, None, 0,
-            "with eval=rollout: from how many tricks before the end it solves its worlds "
-            "exactly instead of rolling them out (0: never; eval=solver solves them all)",
-            lo=0, hi=13),
     Setting("trust", L.K_TRUST, None, 95,
             "with infer: how far its worlds trust the model of the bidders, in percent (the "
             "rest is a uniform floor, so no consistent world is ever excluded)",
             lo=0, hi=99),
+    Setting("solve_tricks", L.K_SOLVE_TRICKS, None, 4,
+            "with eval=rollout: from how many tricks before the end it solves its worlds "
+            "exactly instead of rolling them out, where the table has two sides (0: never; "
+            "eval=solver solves them all)",
+            lo=0, hi=13),
+    Setting("prune", L.K_PRUNE, None, 20,
+            "from the 8th world on, a card whose paired values over the worlds so far lie "
+            "more than prune/10 standard errors below the best card's is no longer valued, "
+            "and it stops drawing when one card is left (0: never)", lo=0, hi=100),
+    Setting("finish", L.K_FINISH, None, 4,
+            "a rollout plays the trick in progress as the heuristic and, where at most this "
+            "many tricks are left after it, solves them exactly, every card of the world "
+            "visible, where the table has two sides (0: it plays to the end)", lo=0, hi=13),
     Setting("overcalls", L.K_OVERCALLS, {"called": L.OVER_CALLED,
                                          "one-round": L.OVER_ONE_ROUND}, "one-round",
             "think=bid or all: where its bid prices the later seats' overcalls (a level a "
@@ -116,8 +126,7 @@ SETTINGS = (
 )
 # not written in a spec's text (trust is written only with inference on: infer=none, the
 # default before 2026-12-05, is)
-HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic"), ("solve_tricks", 0),
-                   ("overcalls", "one-round")}
+HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic"), ("overcalls", "one-round")}
 BY_KEY = {s.key: s for s in SETTINGS}
 # each player, its kernel code and the settings it reads
 PLAYERS: dict[str, tuple[int, tuple[str, ...]]] = {

@@ -113,7 +113,11 @@ def pedro_solves(n: int = 2000) -> tuple[float, float]:
     return len(positions) / (time.perf_counter() - started), float(np.mean(nodes))
 
 
-BEFORE_PIMC = "pimc:objective=points,think=play,infer=none"  # the pimc of before issue 17
+# the pimc of before issue 17
+BEFORE_PIMC = "pimc:objective=points,think=play,infer=none,solve_tricks=0,prune=0,finish=0"
+# the default of before 2026-12-06 (rollouts to the end, no pruning, overcalls priced in
+# five-handed only): the issue-50 cost yardstick, the new default at most three times it
+ROLLOUT_PIMC = "pimc:solve_tricks=0,prune=0,finish=0,overcalls=called"
 
 
 def pimc_rate(threads: int, deals: int = 400, spec: str = "pimc") -> float:
@@ -320,10 +324,13 @@ def main() -> None:
     print(f"`pedro-sim bid \"{HAND}\" --bid 8 --trump H --deals 1000000`: "
           f"{bid_wall_time(1_000_000):.2f} s wall (warm cache)")
     for threads in sorted({1, cores}):
-        for spec in ("pimc", BEFORE_PIMC):
-            print(f"{spec} deals (K=20, rollouts), {threads} thread(s): "
-                  f"{pimc_rate(threads, spec=spec):,.0f} deals/s")
-    for spec in ("pimc", BEFORE_PIMC):
+        rates = {spec: pimc_rate(threads, spec=spec)
+                 for spec in ("pimc", ROLLOUT_PIMC, BEFORE_PIMC)}
+        for spec, rate in rates.items():
+            print(f"{spec} deals, {threads} thread(s): {rate:,.0f} deals/s")
+        print(f"the default's cost against {ROLLOUT_PIMC}: "
+              f"{rates[ROLLOUT_PIMC] / rates['pimc']:.2f}x")
+    for spec in ("pimc", ROLLOUT_PIMC):
         for precision in (0.01, 0.005):
             took, deals = example_question(spec, precision)
             print(f"example question, {spec}, --precision {precision}: {took:.1f} s wall, "

@@ -15,7 +15,7 @@ import pandas as pd
 
 from pedro_sim.engine_inputs import PLAYED_PRESETS
 
-OLD = "pimc:objective=points,think=play,infer=none"
+OLD = "pimc:objective=points,think=play,infer=none,solve_tricks=0,prune=0,finish=0"
 ABLATIONS = (("score", "objective=score (card play for the net score)"),
              ("bid", "think=bid (bids and trumps by expected value)"),
              ("keep", "think=all (keeps, discards, stack tops)"))

@@ -15,6 +15,8 @@ from test_cli import HAND, cli
 
 from pedro_sim import reference, specs
 from pedro_sim.encoding import layout as L
+from pedro_sim.engine.thinking.playouts import pruned
+from pedro_sim.engine.thinking.think_buffers import MAX_PRUNE_WORLDS
 from pedro_sim.engine_inputs import (
     PLAYED_PRESETS,
     EngineInputs,
@@ -37,15 +39,18 @@ def test_a_spec_names_every_setting_it_reads():
     assert s.settings == {"worlds": 7, "eval": "rollout", "bid_worlds": 64,
                           "objective": "points", "think": "all", "keep_worlds": 32,
                           "steer": "none", "call": "heuristic", "infer": "cards",
-                          "solve_tricks": 0, "trust": 95}
+                          "trust": 95, "solve_tricks": 4, "prune": 20, "finish": 4,
+                          "overcalls": "one-round"}
     assert str(s) == ("pimc:worlds=7,eval=rollout,bid_worlds=64,objective=points,think=all,"
-                      "keep_worlds=32,infer=cards,trust=95")  # steer=none, call=heuristic,
-    # solve_tricks=0: left out of the text
-    assert ",solve_tricks=4," in str(parse_spec("pimc:solve_tricks=4"))
+                      "keep_worlds=32,infer=cards,trust=95,solve_tricks=4,prune=20,finish=4")
+    # steer=none, call=heuristic, overcalls=one-round: left out of the text
+    assert ",solve_tricks=0," in str(parse_spec("pimc:solve_tricks=0"))
+    assert str(parse_spec("pimc:overcalls=called")).endswith(",finish=4,overcalls=called")
     assert str(parse_spec("pimc:infer=none")).endswith(",keep_worlds=32,infer=none")  # no trust
     assert ",steer=force-cinch," in str(parse_spec(str(s) + ",steer=force-cinch"))
     assert ",call=playouts," in str(parse_spec("pimc:call=playouts"))
     assert str(parse_spec("dd")) == "dd:bid_worlds=64,objective=score,think=all,keep_worlds=32"
+    assert str(parse_spec(str(s))) == str(s)  # the text reads back as the same player
     assert parse_spec("pimc", {"worlds": 5, "eval": "solver"}).settings["worlds"] == 5
     assert parse_spec("pimc:worlds=9", {"worlds": 5}).settings["worlds"] == 9  # the spec wins
     assert parse_spec("heuristic", {"worlds": 5}).settings == {}
@@ -94,7 +99,8 @@ BEFORE = {
 
 
 @pytest.mark.parametrize("name,spec", [
-    ("pimc", "pimc:worlds=3,bid_worlds=16,objective=points,think=play,infer=none"),
+    ("pimc", "pimc:worlds=3,bid_worlds=16,objective=points,think=play,infer=none,"
+             "solve_tricks=0,prune=0,finish=0"),
     ("dd", "dd:bid_worlds=16,objective=points,think=play"),
 ])
 def test_the_players_of_before_stay_reachable(name, spec):
@@ -346,13 +352,76 @@ def _traced(spec: str, deals: int = 16) -> np.ndarray:
 
 def test_solve_tricks_solves_the_last_tricks_only():
     """solve_tricks=N: rollouts until N tricks are left, then the solver. Solving all of
-    cinch's six tricks plays as eval=solver does, deal for deal; solving none is the
-    default; solving the last three changes some deals, not all."""
-    assert str(parse_spec("pimc:solve_tricks=0")) == str(parse_spec("pimc"))
-    solver = _traced("pimc:worlds=4,eval=solver")
-    assert np.array_equal(_traced("pimc:worlds=4,solve_tricks=6"), solver)
-    rollouts = _traced("pimc:worlds=4")
-    late = _traced("pimc:worlds=4,solve_tricks=3")
+    cinch's six tricks plays as eval=solver does, deal for deal; solving the last three
+    changes some deals, not all."""
+    plain = ",finish=0,prune=0"
+    solver = _traced("pimc:worlds=4,eval=solver" + plain)
+    assert np.array_equal(_traced("pimc:worlds=4,solve_tricks=6" + plain), solver)
+    rollouts = _traced("pimc:worlds=4,solve_tricks=0" + plain)
+    late = _traced("pimc:worlds=4,solve_tricks=3" + plain)
     changed = [not np.array_equal(a, b) for a, b in zip(late, rollouts, strict=True)]
     assert any(changed) and not all(changed)
     assert not np.array_equal(solver, rollouts)
+
+
+def test_finish_solves_what_the_trick_in_progress_leaves():
+    """finish=N: a rollout that leaves at most N tricks after the trick in progress solves
+    them. It changes some cinch deals, not all (decisions earlier roll out to the end)."""
+    base = "pimc:worlds=4,solve_tricks=0,prune=0"
+    rollouts = _traced(base + ",finish=0")
+    finished = _traced(base + ",finish=4")
+    changed = [not np.array_equal(a, b) for a, b in zip(finished, rollouts, strict=True)]
+    assert any(changed) and not all(changed)
+
+
+@pytest.mark.parametrize("setting", ["finish=4", "solve_tricks=4"])
+def test_the_solver_stays_out_of_individual_play(setting):
+    """The solver plays every other seat as one side, exact with two sides only: at a table
+    of three individual players, finish and solve_tricks leave play as it was."""
+    inputs = EngineInputs.for_variant("cinch@3")
+    base = "pimc:worlds=4,solve_tricks=0,finish=0,prune=0"
+    on = players(base + "," + setting, inputs.variant)
+    off = players(base, inputs.variant)
+    a = record_deals(inputs, 5, np.arange(12), on.policy, on.flags)
+    b = record_deals(inputs, 5, np.arange(12), off.policy, off.flags)
+    assert np.array_equal(a, b)
+
+
+def test_prune_drops_a_card_clearly_below_the_best():
+    """prune: after n worlds, a card whose paired values lie more than z standard errors
+    below the best card's is dropped; one that ties, or wins some worlds, stays."""
+    values = np.zeros((MAX_PRUNE_WORLDS, 16))
+    n = 8
+    values[:n, 0] = 6.0
+    values[:n, 1] = 2.0  # always 4 below: dropped
+    values[:n, 2] = 6.0  # ties the best: kept
+    values[:n, 3] = [9, 0, 9, 0, 9, 0, 9, 0]  # the same mean, wide: kept
+    scores = values[:n].sum(axis=0)
+    legal = np.uint64(0b1111)
+    kept = pruned.py_func(values, n, scores, legal, legal, 2.0)
+    assert int(kept) == 0b1101
+    values[:n, 1] = [9, 9, 9, 9, 9, 9, 9, -40]  # above the best but once: within the noise
+    kept = pruned.py_func(values, n, values[:n].sum(axis=0), legal, legal, 2.0)
+    assert int(kept) & 0b10
+
+
+def test_prune_keeps_play_close_and_its_best_card_among_the_legal_ones():
+    """With prune the cards played are legal ones, and most deals play as without."""
+    base = "pimc:worlds=8,solve_tricks=0,finish=0"
+    a = _traced(base + ",prune=0", 24)
+    b = _traced(base + ",prune=20", 24)
+    same = sum(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+    assert same >= 6
+
+
+def test_overcalls_prices_later_opponents_in_one_round_auctions():
+    """overcalls=one-round changes the bids of some cinch auctions; five-handed priced
+    overcalls before, so there the two values play alike."""
+    a = _traced("pimc:worlds=2,overcalls=one-round", 40)
+    b = _traced("pimc:worlds=2,overcalls=called", 40)
+    assert (a[:, L.R_BID] != b[:, L.R_BID]).any()
+    inputs = EngineInputs.for_variant("five-handed")
+    on = players("pimc:worlds=2,overcalls=one-round", inputs.variant)
+    off = players("pimc:worlds=2,overcalls=called", inputs.variant)
+    assert np.array_equal(record_deals(inputs, 5, np.arange(8), on.policy, on.flags),
+                          record_deals(inputs, 5, np.arange(8), off.policy, off.flags))

@@ -56,8 +56,13 @@ def run_duel(a: str, b: str, deals: int, seed: int, worlds: int | None, evaluato
     console.print(f"wrote {out_dir}/duel.csv and run.json ({elapsed:.1f} s)")
 
 
-DEFAULT_PLAYERS = ("random", "heuristic", "pimc:objective=points,think=play,infer=none", "pimc",
-                   "dd")
+# the pimc of before issue 17, the rollout pimc that was the default until 2026-12-06, and
+# pimc solving every card on every world exactly (a player built another way: its
+# strength is the solver's, not the rollouts')
+DEFAULT_PLAYERS = ("random", "heuristic",
+                   "pimc:objective=points,think=play,infer=none,solve_tricks=0,prune=0,finish=0",
+                   "pimc:solve_tricks=0,prune=0,finish=0,overcalls=called", "pimc",
+                   "pimc:eval=solver,prune=0", "dd")
 
 
 def run_ladder(presets: str | None, specs: list[str] | None, deals: int, seed: int,

@@ -167,8 +167,10 @@ FL_SETTINGS = 3
     K_TRUST,  # pimc: how far it trusts that model, in percent (the rest: a uniform floor)
     K_SOLVE_TRICKS,  # pimc with rollouts: the last tricks whose worlds it solves exactly
     K_OVERCALLS,  # thinking bidders: where they price the later seats' overcalls (OVER_*)
+    K_PRUNE,  # pimc: standard errors, in tenths, below the best at which a card is dropped
+    K_FINISH,  # pimc's rollouts: the last tricks they solve exactly instead (0: none)
     N_SETTINGS,
-) = range(13)
+) = range(15)
 EVAL_ROLLOUT = 0  # heuristic play to the end
 EVAL_SOLVER = 1  # the solver, every card of the world visible
 OBJ_POINTS = 0  # its side's points from here on

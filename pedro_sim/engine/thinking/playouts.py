@@ -23,7 +23,7 @@ do (game.calling.plain_call).
 import numpy as np
 
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine.bits import ONE, ZERO, lowest, popcount
+from pedro_sim.engine.bits import ONE, ZERO, bit, lowest, popcount
 from pedro_sim.engine.game.calling import (
     call_partner,
     callable_trumps,
@@ -69,6 +69,7 @@ from pedro_sim.engine.thinking.steering import count_choice, steer
 from pedro_sim.engine.thinking.think_buffers import (
     EXPLAIN_VALUES,
     MAX_EXPLAIN_WORLDS,
+    MAX_PRUNE_WORLDS,
     T_NOREC,
     X_ARMED,
     X_CARDS,
@@ -93,6 +94,7 @@ from pedro_sim.engine.thinking.think_buffers import (
     solver_of,
     state_of,
     steer_counts,
+    values_of,
     weights_of,
     world_of,
 )
@@ -143,13 +145,44 @@ def rollout_value(world, st, p, c, flags, cfg, rng, t, tab, real, think):
     pts[L.PT_POINTS + side_of(tab, rst[L.PS_WSEAT])] += rst[L.PS_POINTS]
     rst[L.PS_TRICK] += 1
     rst[L.PS_LEADER] = rst[L.PS_WSEAT]
-    play_rest(world, rst, heuristic, flags, rng, t, tab, pts, no_rec)
+    if finishes(world, rst[L.PS_TRICK], flags[cfg + L.K_FINISH], tab):
+        solve_rest(world, rst, p, pts, think, t, tab)
+    else:
+        play_rest(world, rst, heuristic, flags, rng, t, tab, pts, no_rec)
     objective = flags[cfg + L.K_OBJECTIVE]
     if objective == L.OBJ_SCORE:
         for s in range(sides(tab)):
             pts[L.PT_POINTS + s] += real[L.PT_POINTS + s]
         two_of_the_world(pts, real, two_side, t, tab)
     return value_for(pts, p, objective, think, tab)
+
+
+@kernel
+def finishes(world, trick, finish, tab):
+    """Whether a rollout solves the tricks left after the trick in progress (the next one,
+    ``trick``): at most ``finish`` of them, no extra cards among them, two sides."""
+    left = 0
+    for q in range(players(tab)):
+        left = max(left, popcount(world[q]))
+    return 0 < left <= finish and extra_cards(left, trick, tab) == 0 and sides(tab) == 2
+
+
+@kernel
+def solve_rest(world, rst, p, pts, think, t, tab):
+    """The points of the tricks left from the boundary ``rst`` (trick, leader), all playing
+    perfectly for points with every card of ``world`` visible, into ``pts``: ``p``'s side
+    its own, the other side the rest (two sides)."""
+    me = side_of(tab, p)
+    ctx = ctx_of(think)
+    if SV.folding(tab):
+        ctx[SV.C_SIDE] = me
+    start_trick(rst, rst[L.PS_TRICK], rst[L.PS_LEADER])
+    v = SV.exact(world, rst, ctx[SV.C_GUESS], t, tab, solver_of(think))
+    ctx[SV.C_GUESS] = v
+    left = SV.points_left(world, np.int64(0), t, tab)
+    mine = v if me == ctx[SV.C_SIDE] else left - v
+    pts[L.PT_POINTS + me] += mine
+    pts[L.PT_POINTS + 1 - me] += left - mine
 
 
 @kernel
@@ -189,8 +222,7 @@ def solver_value(world, st, p, c, objective, real, think, t, tab):
     two_side = two_side_in(world, st, t, tab)
     if SV.folding(tab):
         ctx_of(think)[SV.C_SIDE] = me
-    v0 = SV.move_value(world, st, p, c, ZERO, np.int64(-1), np.int64(SV.INF), t, tab,
-                       solver_of(think))
+    v0 = SV.move_exact(world, st, p, c, t, tab, solver_of(think))
     left = SV.points_left(world, st[SV.S_TPTS], t, tab)
     mine = v0 if me == ctx_of(think)[SV.C_SIDE] else left - v0
     final = pts_of(think)  # the deal's points at the end (read by `explain` too)
@@ -225,35 +257,54 @@ def dd_card(hands, st, p, legal, objective, real, think, t, tab):
     return best
 
 
+PRUNE_FROM = 8  # the worlds drawn before prune compares cards
+
+
 @shared_phase
 def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
     """The card of ``legal`` with the best mean over K drawn worlds."""
     know = know_of(think)
-    world = world_of(think)
+    dp, fact, sp, sm = sampler_of(think)
+    out_p = private_knowledge(p, all_hands, tab, must_of(think))
+    four = players(tab) == 4  # three hands to count the worlds of (folds away at four)
+    if four and SM.prepare(p, all_hands, know, out_p, must_of(think), t, tab, dp, fact,
+                           sp, sm) <= 0.0:
+        return np.int64(-1)  # no world fits what it knows (a rule it cannot read): heuristic
+    rollouts = rolls_out(all_hands[p], st[L.PS_TRICK], flags, cfg, tab)
+    record = explain_asks(think, st[L.PS_TRICK], p)
+    score_worlds(all_hands, st, p, legal, rollouts, record, out_p, flags, cfg, rng, real,
+                 think, t, tab)
+    c = best_scored(scores_of(think), legal)
+    if record:
+        explain_of(think)[X_PLAYED] = c
+    return c
+
+
+@kernel
+def score_worlds(all_hands, st, p, legal, rollouts, record, out_p, flags, cfg, rng, real,
+                 think, t, tab):
+    """Each card of ``legal``'s total value over the player's worlds, into scores_of (one
+    per card, ascending id), by rollouts or by the solver. With prune, a card the paired
+    values of its worlds so far set clearly below the best is no longer valued, and its
+    score is -inf (pruned)."""
     scores = scores_of(think)
-    must = must_of(think)
+    world = world_of(think)
     dp, fact, sp, sm = sampler_of(think)
     rh = rollout_hands(think)
-    out_p = private_knowledge(p, all_hands, tab, must)
-    four = players(tab) == 4  # three hands to count the worlds of (folds away at four)
-    if four and SM.prepare(p, all_hands, know, out_p, must, t, tab, dp, fact, sp, sm) <= 0.0:
-        return np.int64(-1)  # no world fits what it knows (a rule it cannot read): heuristic
-    n = popcount(legal)
-    for i in range(n):
+    four = players(tab) == 4
+    for i in range(popcount(legal)):
         scores[i] = 0.0
-    rollouts = rolls_out(all_hands[p], st[L.PS_TRICK], flags, cfg, tab)
     objective = flags[cfg + L.K_OBJECTIVE]
     worlds = flags[cfg + L.K_WORLDS]
-    infer = flags[cfg + L.K_INFER]
-    trust = flags[cfg + L.K_TRUST]
-    calls = calls_of(think)
-    record = explain_asks(think, st[L.PS_TRICK], p)
+    z = flags[cfg + L.K_PRUNE] / 10.0 if not record else 0.0
+    active = legal
     if record:
         worlds = start_explaining(think, legal, worlds)
     for w in range(worlds):
-        weight = IN.draw_kept(four, p, all_hands, world, rng, dp, fact, sp, sm, know, out_p,
-                              must, calls, plays_of(think), ctx_of(think)[SV.C_FIRST], infer,
-                              trust, t, tab)
+        weight = IN.draw_kept(four, p, all_hands, world, rng, dp, fact, sp, sm,
+                              know_of(think), out_p, must_of(think), calls_of(think),
+                              plays_of(think), ctx_of(think)[SV.C_FIRST],
+                              flags[cfg + L.K_INFER], flags[cfg + L.K_TRUST], t, tab)
         if record:
             weights_of(think)[w] = weight  # explain re-weighs by 1 / weight: uniform
         if not rollouts:
@@ -263,28 +314,84 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
         while m:
             c = next_tried(m, rh, world, tab)
             m &= m - ONE
-            if rollouts:
-                v = rollout_value(rh, st, p, np.int64(c), flags, cfg, rng, t, tab, real, think)
-            else:
-                v = solver_value(rh, st, p, c, objective, real, think, t, tab)
-            scores[i] += v
-            if record:
-                record_world(think, w, i, v, objective == L.OBJ_POINTS and rollouts, real)
+            if active & bit(c):
+                if rollouts:
+                    v = rollout_value(rh, st, p, np.int64(c), flags, cfg, rng, t, tab, real,
+                                      think)
+                else:
+                    v = solver_value(rh, st, p, c, objective, real, think, t, tab)
+                scores[i] += v
+                if w < MAX_PRUNE_WORLDS:
+                    values_of(think)[w, i] = v
+                if record:
+                    record_world(think, w, i, v, objective == L.OBJ_POINTS and rollouts, real)
             i += 1
-    c = best_scored(scores, legal)
-    if record:
-        explain_of(think)[X_PLAYED] = c
-    return c
+        if z > 0.0 and PRUNE_FROM <= w + 1 <= MAX_PRUNE_WORLDS:
+            active = pruned(values_of(think), w + 1, scores, legal, active, z)
+            if popcount(active) == 1:
+                break
+    if active != legal:
+        m = legal
+        i = 0
+        while m:
+            if not active & bit(lowest(m)):
+                scores[i] = -np.inf
+            m &= m - ONE
+            i += 1
+
+
+@kernel
+def pruned(values, n, scores, legal, active, z):
+    """The cards of ``active`` left after the ``n`` worlds so far: those whose mean paired
+    difference from the best card's values is within ``z`` standard errors of zero."""
+    best = -1
+    m = legal
+    i = 0
+    while m:
+        if active & bit(lowest(m)) and (best < 0 or scores[i] > scores[best]):
+            best = i
+        m &= m - ONE
+        i += 1
+    keep = active
+    m = legal
+    i = 0
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        if active & bit(c) and i != best:
+            total = 0.0
+            squares = 0.0
+            for w in range(n):
+                d = values[w, best] - values[w, i]
+                total += d
+                squares += d * d
+            mean = total / n
+            var = max(squares / n - mean * mean, 0.0) * n / (n - 1)
+            if mean > z * np.sqrt(var / n):
+                keep &= ~bit(c)
+        i += 1
+    return keep
+
+
+@kernel
+def nth_card(cards, i):
+    """The ``i``-th lowest card of the mask ``cards``."""
+    m = cards
+    for _ in range(i):
+        m &= m - ONE
+    return lowest(m)
 
 
 @kernel
 def rolls_out(h, trick, flags, cfg, tab):
     """Whether pimc values this decision's worlds by rollouts: eval=rollout, unless the
-    tricks left (its cards, where it holds no extra ones) are at most solve_tricks."""
+    tricks left (its cards, where it holds no extra ones) are at most solve_tricks and the
+    table has two sides (the solver plays every other seat as one side: exact with two)."""
     if flags[cfg + L.K_EVAL] != L.EVAL_ROLLOUT:
         return False
     n = popcount(h)
-    return n > flags[cfg + L.K_SOLVE_TRICKS] or extra_cards(n, trick, tab) > 0
+    return n > flags[cfg + L.K_SOLVE_TRICKS] or extra_cards(n, trick, tab) > 0 \
+        or sides(tab) != 2
 
 
 @kernel
@@ -304,10 +411,7 @@ def best_scored(scores, cards):
     for i in range(1, popcount(cards)):
         if scores[i] > scores[best]:
             best = i
-    m = cards
-    for _ in range(best):
-        m &= m - ONE
-    return lowest(m)
+    return nth_card(cards, best)
 
 
 @kernel

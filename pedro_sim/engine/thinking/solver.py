@@ -57,7 +57,8 @@ C_FIRST = 3  # the seat (the bidder) whose lead to trick 0 must be a trump, if t
 C_SIDE = 4  # the side whose points the search values (0 but where players fold)
 C_BID = 5  # the bid in force (read by the players that play for the score, not the search)
 C_CALLED = 6  # five-handed: the called trump (a mask), which its holder plays to trick 0
-N_CTX = 7
+C_GUESS = 7  # the last value move_exact found: the next one's first guess
+N_CTX = 8
 TT_BITS = 18
 MAX_PLY = 64
 INF = 1 << 20
@@ -134,13 +135,15 @@ def representatives(h, others, t, order, tab):
     reps = ZERO
     special = tab.masks[t, L.M_TWO_PLAYED]
     for s in range(5):
+        left = h & tab.masks[t, s]  # the hand's cards of the suit not reached yet
         run = False
         for i in range(16):
-            c = order[t, s, i]
-            if c < 0:
+            if not left:
                 break
+            c = order[t, s, i]
             b = bit(c)
             if b & h:
+                left &= ~b
                 plain = tab.cinfo[t, L.I_POINTS, c] == 0 and not b & special
                 if not (run and plain):
                     reps |= b
@@ -669,4 +672,23 @@ def exact(hands, st, guess, t, tab, sr):
             hi = g
         else:
             lo = g
+    return g
+
+
+@phase
+def move_exact(hands, st, p, c, t, tab, sr):
+    """move_value's exact value by MTD(f): null-window searches from the last value found
+    (C_GUESS), cheaper than one search of the whole window where the values of a
+    decision's cards and worlds lie close together."""
+    lo = np.int64(0)
+    hi = np.int64(INF)
+    g = sr.ctx[C_GUESS]
+    while lo < hi:
+        b = max(g, lo + 1)
+        g = move_value(hands, st, p, c, ZERO, b - 1, b, t, tab, sr)
+        if g < b:
+            hi = g
+        else:
+            lo = g
+    sr.ctx[C_GUESS] = g
     return g

@@ -18,6 +18,7 @@ from pedro_sim.engine.thinking import solver as SV
 BID_LEVELS = 64  # room for every bid of a preset: its numbers, then a special top bid
 MAX_KEEP_WORLDS = 256  # the most deals a candidate keep is valued on
 MAX_EXPLAIN_WORLDS = 1000  # the most worlds `explain` records a decision on
+MAX_PRUNE_WORLDS = 64  # the worlds pimc's prune compares cards on (it keeps all after)
 EXPLAIN_VALUES = 1 + L.MAX_SIDES  # per world and card: the value, each side's final points
 # I_EXPLAIN: armed (1), the trick (EXPLAIN_CALL: the seat's first call, EXPLAIN_KEEP: its
 # keep) and the seat of the decision, the worlds to draw there (0: the player's own), then
@@ -83,9 +84,10 @@ MAX_LOG = L.MAX_TRICKS * L.SEATS
     F_KEEP,  # MAX_KEEP_WORLDS: the heuristic keep's value in each simulated deal (exchange.py)
     F_EXPLAIN,  # MAX_EXPLAIN_WORLDS * 16 * EXPLAIN_VALUES: the recorded decision's worlds
     F_WEIGHTS,  # MAX_EXPLAIN_WORLDS: ... each world's weight (inference.py; 1 without)
+    F_VALUES,  # MAX_PRUNE_WORLDS * 16: each card's value in each world (pimc's prune)
     N_F,
 ) = offsets(16, 64, MAX_KEEP_WORLDS, MAX_EXPLAIN_WORLDS * 16 * EXPLAIN_VALUES,
-            MAX_EXPLAIN_WORLDS)
+            MAX_EXPLAIN_WORLDS, MAX_PRUNE_WORLDS * 16)
 # the tuple: U, I, F, dp, the solver's Search, the playout bidders' Work, an empty record.
 # The two bundles are put together in Python (new_think), never inside a kernel.
 T_U, T_I, T_F, T_DP, T_SEARCH, T_SIM, T_NOREC = range(7)
@@ -210,6 +212,12 @@ def steer_counts(think):
 @kernel
 def scores_of(think):
     return think[T_F][F_SCORES:F_FACT]
+
+
+@kernel
+def values_of(think):
+    """float64 [MAX_PRUNE_WORLDS, 16]: each card's value in each world so far (prune)."""
+    return think[T_F][F_VALUES:N_F].reshape((MAX_PRUNE_WORLDS, 16))
 
 
 @kernel
