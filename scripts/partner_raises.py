@@ -10,10 +10,11 @@ raises in all. Partners are the seats of one side (``seat % sides`` where a trac
 sides than seats); individual play and five-handed (whose partner is called after the
 auction) have none.
 
-The second duels the heuristic with raise-partner off (A: a side takes the bid from a
-partner once at most) against the heuristic as it plays by default (B: partners raising
-each other round after round): each deal played twice, the sides swapped, as `pedro-sim
-duel` does (docs/heuristic.md).
+The second duels the heuristic with raise-partner off (A: the preset's other rule) against
+the heuristic as it plays by default (B: the preset's rule, rules/presets.py PARTNERS_RAISE:
+partners raising each other round after round in king-pedro, sixty-three and lipton, a side
+taking the bid from a partner once at most elsewhere): each deal played twice, the sides
+swapped, as `pedro-sim duel` does (docs/heuristic.md).
 """
 
 from __future__ import annotations
@@ -54,20 +55,23 @@ def count(lines: Iterable[str]) -> tuple[int, int, int, int]:
 
 
 def duel_old_rule(variant: str, policy: str, deals: int, seed: int) -> None:
-    """Print the duel of ``policy`` with raise-partner off (a side takes the bid from a
-    partner once at most) against itself with it on (the default: partners raise each
-    other round after round), as A minus B."""
+    """Print the duel of ``policy`` with raise-partner off (the preset's other rule) against
+    itself with it on (the default: the preset's rule), as A minus B."""
     from pedro_sim.analysis.players.duel import duel
     from pedro_sim.encoding import layout as L
     from pedro_sim.engine_inputs import EngineInputs, duel_players
     from pedro_sim.rules import get_preset
+    from pedro_sim.rules.presets import PARTNERS_RAISE
 
     a, b, flags = duel_players(policy, policy)
+    raising = variant in PARTNERS_RAISE
+    other = ("partners take the bid from each other once at most" if raising else
+             "partners raise each other round after round")
     r = duel(EngineInputs.for_variant(get_preset(variant)), str(a), str(b), deals, seed, flags,
              show_progress=False, off_b=L.F_RAISE_PARTNER).iloc[0]  # B: raise-partner off
     print(f"{variant}, {r.deals:,} deals each played twice; A = {a} with raise-partner off "
-          f"(partners take the bid from each other once at most), B = {b} as it plays by "
-          f"default\n  net score a deal, A minus B: {-r.score_diff:+.3f} "
+          f"({other}), B = {b} as it plays by default\n"
+          f"  net score a deal, A minus B: {-r.score_diff:+.3f} "
           f"(95% {-r.score_diff_hi:+.3f} to {-r.score_diff_lo:+.3f})\n  points a deal: "
           f"{-r.points_diff:+.3f} (95% {-r.points_diff_hi:+.3f} to {-r.points_diff_lo:+.3f})"
           f"\n  bids, make rate: A {r.b_bids:,} {r.b_make_rate:.3f}, "

@@ -201,9 +201,10 @@ def test_refused_where_the_rules_do_not_allow_it(preset):
         resolve_variant(preset, ["28-56=yes"])
 
 
-def _call_with(rules: list[str], hand: str, seat: int = 0, dealer: int = 3) -> int:
+def _call_with(rules: list[str], hand: str, seat: int = 0, dealer: int = 3,
+               spec: str = "pimc") -> int:
     inputs = EngineInputs.for_variant(resolve_variant("cinch", rules))
-    who = players("pimc", inputs.variant)
+    who = players(spec, inputs.variant)
     x, _ = explain_call_position(who.policy, who.flags, inputs.tables, seat, dealer,
                                  mask_of(parse_hand(hand)), 0, -1, False, 5)
     return int(x[S.X_PLAYED])
@@ -211,10 +212,13 @@ def _call_with(rules: list[str], hand: str, seat: int = 0, dealer: int = 3) -> i
 
 def test_the_thinking_bidder_shoots_the_moon_when_it_pays():
     """Eldest with the moon (the top bid scores twice the bid): a hand that takes every point
-    bids 14, not the lowest level that beats passing; without it, 7 scores the same 14."""
+    bids 14, not the lowest level that beats passing; without it, 7 scores the same 14 for
+    the rule of before (overcalls=called), and the default bids higher, to keep the later
+    opponents out."""
     sure = "AH KH QH JH TH 9H 2H 5H 5D"
     assert _call_with(["special_bid=moon"], sure) == 14
-    assert _call_with([], sure) == 7
+    assert _call_with([], sure, spec="pimc:overcalls=called") == 7
+    assert _call_with([], sure) > 7
     assert _call_with(["special_bid=moon"], "AH KH 2H 5H 3C 4C 6S 7S 8D") != 14
 
 

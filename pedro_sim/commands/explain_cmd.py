@@ -166,19 +166,28 @@ def print_call(answer: Explanation, trace: dict, seat: int, who_text: str,
 
 
 def call_table(answer: Explanation, console: Console) -> None:
+    frame = answer.frame
+    kept = bool((frame.kept_net - frame.net_score).abs().max() > 1e-9)  # overcalls priced
+    columns = ("call", "suit", "net score") + (("kept",) if kept else ()) + ("P(make)",)
     table = narrow_table(f"Passing and every bid, over {answer.worlds} simulated deals each "
-                         "(± the 95% half-width)", ("call", "suit", "net score", "P(make)"), 2)
-    d = _digits(answer.frame, "net_score_lo", "net_score_hi")
-    for r in answer.frame.itertuples():
+                         "(± the 95% half-width)", columns, 2)
+    d = _digits(frame, "net_score_lo", "net_score_hi")
+    for r in frame.itertuples():
         make = "" if r.p_make != r.p_make else _p_make(r.p_make, r.p_make_lo, r.p_make_hi)
-        table.add_row(str(r.call) + (CHOSEN if r.chosen else ""), r.suit,
-                      _pm(r.net_score, r.net_score_lo, r.net_score_hi, d), make)
+        cells = [str(r.call) + (CHOSEN if r.chosen else ""), r.suit,
+                 _pm(r.net_score, r.net_score_lo, r.net_score_hi, d)]
+        if kept:
+            cells.append(f"{r.kept_net:+.{d}f}")
+        table.add_row(*cells, make)
+    rule = ("It bids the level of the best kept score (kept: the net score counting as "
+            "passing the deals where a later seat would take the level) that beats passing"
+            if kept else "The player bids the lowest bid that beats passing")
     table.caption = ("*: the chosen call. net score: the seat's side's score of the deal less the"
                      " other side's, the mean over deals simulated around its hand (every seat "
                      "then playing as the heuristic), a bid in the suit it would name for it; "
-                     "pass: the standing bid's holder (or the forced dealer) playing instead. The"
-                     " player bids the lowest bid that beats passing, or a special bid that "
-                     "scores more than its level (the moon, 28-56) where it beats both.")
+                     f"pass: the standing bid's holder (or the forced dealer) playing instead. "
+                     f"{rule}, or a special bid that scores more than its level (the moon, "
+                     "28-56) where it beats both.")
     console.print(table)
 
 

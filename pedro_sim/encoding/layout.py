@@ -64,8 +64,10 @@ from pedro_sim.rules.choices import (
     O_DISCARDS_FACE_UP,  # 1: what is put out of play before play is seen by all (foster)
     O_TRUMP_BEFORE_KITTY,  # 1: the bidder names trumps from its dealt cards, then takes the
     # kitty (lipton's missy); 0: it sees the kitty first
+    O_PARTNERS_RAISE,  # not a rule: 1 where the heuristic's partners raise each other in an
+    # auction that goes round (measured to pay: rules/presets.py PARTNERS_RAISE)
     N_RULE_OPTS,
-) = range(47)
+) = range(48)
 # the bid "28-56" as recorded, and what it scores made (set: minus the bid)
 BID_28_56 = variant.BID_28_56
 SCORE_28_56 = variant.SCORE_28_56
@@ -210,9 +212,10 @@ F_LEAD_TRUMPS = 4
 F_GUARD_PEDRO = 8
 F_BURY_LOW = 16
 F_PASS_TRUMPS = 32  # ukrainian: pass a lone trump to the partner and fold (off: stay in)
-F_RAISE_PARTNER = 64  # an auction that goes round: partners raise each other whenever their
-# estimates allow (on: the default); off: a side takes the bid from a partner once at most
-# (not a `technique`, whose comparisons share one auction: scripts/partner_raises.py --duel)
+F_RAISE_PARTNER = 64  # an auction that goes round: on (the default), partners follow the
+# preset's rule (O_PARTNERS_RAISE: raise each other whenever their estimates allow, or take
+# the bid from a partner once at most); off, the other rule (not a `technique`, whose
+# comparisons share one auction: scripts/partner_raises.py --duel prices the two)
 F_ALL = 127
 
 # --- the seat table, in opts after the rule options (encoding/option_array.py seat_table): who

@@ -15,6 +15,7 @@ from pedro_sim.cards import RANKS, card_text
 from pedro_sim.encoding import layout as L
 from pedro_sim.errors import PedroError
 from pedro_sim.rules.choices import CHOICES
+from pedro_sim.rules.presets import PARTNERS_RAISE
 from pedro_sim.rules.variant import PACK_32_RANKS, Variant
 
 FIELDS: dict[int, str] = {  # slot -> the Variant field it holds: the slot named O_<FIELD>
@@ -48,6 +49,7 @@ def kernel_options(variant: Variant) -> np.ndarray:
     opts[L.O_MOON] = v.special_bid == "moon"
     opts[L.O_TOP_BID] = v.top_bid
     opts[L.O_PASS_EXCESS] = v.excess_trumps == "pass-to-partner"
+    opts[L.O_PARTNERS_RAISE] = v.name in PARTNERS_RAISE
     opts[L.O_PACK] = sum(1 << c for c in pack_cards(v))
     opts[L.N_RULE_OPTS:] = seat_table(v.players, None if v.partnerships
                                       else tuple(range(v.players)))

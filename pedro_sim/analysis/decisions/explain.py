@@ -31,6 +31,7 @@ from pedro_sim.engine.drivers.deals import (
     world_weights,
 )
 from pedro_sim.engine.thinking import think_buffers as S
+from pedro_sim.engine.thinking.bidding import CALL_VALUES
 from pedro_sim.engine_inputs import EngineInputs, check_engine_plays, players
 from pedro_sim.errors import PedroError
 from pedro_sim.reference import check_trace
@@ -218,7 +219,7 @@ def call_sizes(settings: np.ndarray, variant) -> tuple[int, int]:
     """(deals simulated per suit, bid levels) of a call, refused where the explain record
     has no room for them."""
     n, levels = int(settings[L.K_BID_WORLDS]), bid_levels(variant)
-    if 8 * n * levels + n > S.MAX_EXPLAIN_WORLDS * 16 * S.EXPLAIN_VALUES:
+    if 4 * CALL_VALUES * n * levels + n > S.MAX_EXPLAIN_WORLDS * 16 * S.EXPLAIN_VALUES:
         raise PedroError(f"bid_worlds={n} is more simulated deals than explain records for "
                          f"{variant.name}")
     return n, levels
@@ -332,24 +333,32 @@ def call_frame(variant, x: np.ndarray, flat: np.ndarray, n: int, levels: int,
                suits28: int = 0) -> pd.DataFrame:
     """Rows: pass, then every bid from the lowest it may make, in its best suit (the
     highest mean net score, the lowest suit on ties, as the player reads its tables);
-    28-56 only for a dealer holding one (``suits28``: the suits it may name)."""
-    tables = flat[:8 * n * levels].reshape(4, n, levels, 2)
-    passing = flat[8 * n * levels:8 * n * levels + n]
+    28-56 only for a dealer holding one (``suits28``: the suits it may name). kept_net:
+    the mean net score counting as passing the deals where a later seat would take the
+    level, in the suit where that is highest (what its rule weighs where it prices
+    overcalls; else the net score)."""
+    size = 4 * CALL_VALUES * n * levels
+    tables = flat[:size].reshape(4, n, levels, CALL_VALUES)
+    passing = flat[size:size + n]
     rows = [{"call": "pass", "suit": "", "net_score": passing.mean(),
-             **_interval("net_score", passing), "p_make": np.nan, "p_make_lo": np.nan,
-             "p_make_hi": np.nan}]
+             **_interval("net_score", passing), "kept_net": passing.mean(), "p_make": np.nan,
+             "p_make_lo": np.nan, "p_make_hi": np.nan}]
     for j in range(levels):
         bid = level_bid(variant, j)
         if bid < x[S.X_IDS] or (bid == BID_28_56 and variant.dealer_28_56 and not suits28):
             continue
         means = tables[:, :, j, 0].mean(axis=1)
+        kept = np.where(tables[:, :, j, 2] > 0, passing.mean(), tables[:, :, j, 0]).mean(axis=1)
         if bid == BID_28_56 and variant.dealer_28_56:  # only in a suit of its A K 2
-            means = np.where([bool(suits28 >> k & 1) for k in range(4)], means, -np.inf)
+            allowed = [bool(suits28 >> k & 1) for k in range(4)]
+            means = np.where(allowed, means, -np.inf)
+            kept = np.where(allowed, kept, -np.inf)
         s = int(np.argmax(means))  # the first of equal means: the lowest suit
         made = int(tables[s, :, j, 1].sum())
         lo, hi = wilson(made, n)
         rows.append({"call": str(bid), "suit": "SHDC"[s], "net_score": means[s],
-                     **_interval("net_score", tables[s, :, j, 0]), "p_make": made / n,
+                     **_interval("net_score", tables[s, :, j, 0]),
+                     "kept_net": kept.max(), "p_make": made / n,
                      "p_make_lo": float(lo), "p_make_hi": float(hi),
                      **{f"net_{'SHDC'[k]}": means[k] for k in range(4)}})
     frame = pd.DataFrame(rows)

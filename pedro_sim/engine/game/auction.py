@@ -129,12 +129,15 @@ def forced_call(policy, hand, seat, dealer, rng, flags, cfg, tab, think):
 def leaves_partner(partner, took_over, team_flags, tab):
     """Whether a seat that bids by the heuristic's rule passes although its estimate would
     raise: its partner holds the standing bid and their side has already taken the bid
-    from a partner once, in an auction that goes round (raise-partner off). Raising one at a
-    time, partners otherwise raised each other round after round up to the lower of their
+    from a partner once, in an auction that goes round, where the preset's partners do not
+    raise each other (O_PARTNERS_RAISE; raise-partner off: the other rule). Raising one at
+    a time, partners raised each other round after round up to the lower of their
     estimates (issue 50; docs/heuristic.md). Players that bid by expected value (ev_call)
     raise a partner only where their deals say it beats passing."""
-    return (partner and took_over and tab.opts[L.O_AUCTION] != 0
-            and (team_flags & L.F_RAISE_PARTNER) == 0)
+    raises = tab.opts[L.O_PARTNERS_RAISE] != 0
+    if (team_flags & L.F_RAISE_PARTNER) == 0:
+        raises = not raises
+    return partner and took_over and tab.opts[L.O_AUCTION] != 0 and not raises
 
 
 @kernel

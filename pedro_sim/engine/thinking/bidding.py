@@ -73,6 +73,7 @@ EV_FORCED = 1  # the forced dealer's bid, where it may bid any (california)
 EV_TRUMP = 2  # the suit it names for its bid
 EV_PREDICTED = 3  # its P(make) of its bid in its suit, in 1/10000 (-1: no tables)
 HOLDER_TRIES = 32  # deals drawn for one in which the standing bid's holder holds what it bid
+CALL_VALUES = 3  # what explain records per suit, deal and level: net, made, overcalled
 
 
 @kernel
@@ -303,10 +304,11 @@ def ev_tables(seat, dealer, hand, flags, cfg, tab, rng, think):
                 if level_bid(j, tab) < later:  # a later seat would bid above this level
                     over_sums[s * BID_LEVELS + j] += net
                     over_n[s * BID_LEVELS + j] += 1
-                if record:
-                    at = 2 * ((s * n + w) * levels + j)
+                if record:  # (net, made, whether a later seat would take the level)
+                    at = CALL_VALUES * ((s * n + w) * levels + j)
                     explained_of(think)[at] = net
                     explained_of(think)[at + 1] = made
+                    explained_of(think)[at + 2] = level_bid(j, tab) < later
     if record:
         explain_of(think)[X_IDS + 1] = 1  # the tables were filled for this call
     return sums, makes
@@ -408,8 +410,8 @@ def pass_value(seat, dealer, hand, standing, holder, flags, cfg, tab, rng, think
         work = simulation_of(think)[0]
         net = net_score(work.pts, holder, bid, side, work.score, tab)
         total += net
-        if record:  # after the tables: 4 suits x n deals x levels x (net, made)
-            explained_of(think)[8 * n * n_levels(tab) + w] = net
+        if record:  # after the tables: 4 suits x n deals x levels x CALL_VALUES
+            explained_of(think)[4 * CALL_VALUES * n * n_levels(tab) + w] = net
     return total / n
 
 
