@@ -38,7 +38,9 @@ BEFORE_INFERENCE = {
     "five-handed": "698cee996a173cf800a44e0094a8997a",
 }
 SMALL = "pimc:worlds=8,bid_worlds=16,keep_worlds=8"
-PLAIN = SMALL + ",infer=none"  # the digests' players: no inference (the default reads cards)
+# the digests' players: no inference (the default reads cards), rollouts to the end and
+# overcalls priced in five-handed only (the default before 2026-12-06)
+PLAIN = SMALL + ",infer=none,solve_tricks=0,prune=0,finish=0,overcalls=called"
 
 
 def records(table: str, spec: str, deals: int = 24, seed: int = 77) -> np.ndarray:
@@ -67,9 +69,10 @@ def test_inference_changes_play_and_stays_legal():
 def test_specs():
     assert str(parse_spec("pimc")) == ("pimc:worlds=20,eval=rollout,bid_worlds=64,"
                                        "objective=score,think=all,keep_worlds=32,"
-                                       "infer=cards,trust=95")
-    assert str(parse_spec("pimc:infer=auction")).endswith(",infer=auction,trust=95")
-    assert str(parse_spec("pimc:infer=none")).endswith(",keep_worlds=32,infer=none")
+                                       "infer=cards,trust=95,solve_tricks=4,prune=20,"
+                                       "finish=4")
+    assert ",infer=auction,trust=95," in str(parse_spec("pimc:infer=auction"))
+    assert ",keep_worlds=32,infer=none,solve_tricks=" in str(parse_spec("pimc:infer=none"))
     assert short_name("pimc:infer=auction,trust=50") == "pimc:infer=auction,trust=50"
     assert parse_spec("pimc:infer=auction,trust=0").block()[L.K_TRUST] == 0
     for bad, says in (("pimc:trust=100", "trust must be from 0 to 99"),

@@ -46,7 +46,7 @@ def test_a_spec_names_every_setting_it_reads():
     # steer=none, call=heuristic, overcalls=one-round: left out of the text
     assert ",solve_tricks=0," in str(parse_spec("pimc:solve_tricks=0"))
     assert str(parse_spec("pimc:overcalls=called")).endswith(",finish=4,overcalls=called")
-    assert str(parse_spec("pimc:infer=none")).endswith(",keep_worlds=32,infer=none")  # no trust
+    assert ",keep_worlds=32,infer=none,solve_tricks=" in str(parse_spec("pimc:infer=none"))
     assert ",steer=force-cinch," in str(parse_spec(str(s) + ",steer=force-cinch"))
     assert ",call=playouts," in str(parse_spec("pimc:call=playouts"))
     assert str(parse_spec("dd")) == "dd:bid_worlds=64,objective=score,think=all,keep_worlds=32"
@@ -104,8 +104,12 @@ BEFORE = {
     ("dd", "dd:bid_worlds=16,objective=points,think=play"),
 ])
 def test_the_players_of_before_stay_reachable(name, spec):
-    """objective=points,think=play is the algorithm of before, trace for trace."""
-    assert _digests(player_flags(parse_spec(spec)), parse_policy(spec)) == BEFORE[name]
+    """objective=points,think=play is the algorithm of before, trace for trace (its bids by
+    the heuristic's rule, whose partners raised each other in eighty-three then: the flag
+    raise-partner off plays that rule there today)."""
+    flags = player_flags(parse_spec(spec))
+    flags[:2] &= ~L.F_RAISE_PARTNER
+    assert _digests(flags, parse_policy(spec)) == BEFORE[name]
 
 
 def test_each_side_reads_its_own_settings_block():
@@ -286,7 +290,8 @@ def test_calibration_table(tmp_path):
     assert bad.returncode == 2 and "made no predictions" in bad.stderr
 
 
-def _ev(kind: int, hand_text: str, standing: int = 0, holder: int = -1, seat: int = 1):
+def _ev(kind: int, hand_text: str, standing: int = 0, holder: int = -1, seat: int = 1,
+        spec: str = "pimc:overcalls=called"):
     """ev_answer for cinch's eldest (dealer 0) holding ``hand_text``."""
     from pedro_sim.cards import mask_of, parse_hand
     from pedro_sim.engine.rng import start
@@ -294,7 +299,7 @@ def _ev(kind: int, hand_text: str, standing: int = 0, holder: int = -1, seat: in
     from pedro_sim.engine.thinking.think_buffers import new_think
 
     inputs = EngineInputs.for_variant("cinch")
-    who = players("pimc", inputs.variant)
+    who = players(spec, inputs.variant)
     rng = np.zeros(1, np.uint64)
     think = new_think(who.policy, inputs.tables, rng)
     forget_estimates(think)
@@ -313,6 +318,17 @@ def test_bidding_by_value_bids_the_lowest_level_that_pays():
     assert _ev(EV_TRUMP, strong, standing=7) == 1  # hearts
     assert _ev(EV_CALL, strong, standing=9, holder=2) == 10  # over an opponent's 9
     assert _ev(EV_CALL, "3S 4H 6D 7C 8S 9H TD JC 2D") == 0  # nothing: pass
+
+
+def test_a_one_round_bidder_bids_over_the_later_opponents():
+    """overcalls=one-round (the default): eldest with every level paying bids above the
+    lowest, where the later opponents would not take it; the dealer, calling last,
+    bids the level of its best mean; nothing is still a pass."""
+    from pedro_sim.engine.thinking.bidding import EV_CALL
+
+    strong = "AH KH QH JH TH 5H 5D 2H 3C"
+    assert _ev(EV_CALL, strong, spec="pimc") > 7
+    assert _ev(EV_CALL, "3S 4H 6D 7C 8S 9H TD JC 2D", spec="pimc") == 0
 
 
 def test_a_dealer_forced_below_the_minimum_is_priced():
@@ -374,17 +390,15 @@ def test_finish_solves_what_the_trick_in_progress_leaves():
     assert any(changed) and not all(changed)
 
 
-@pytest.mark.parametrize("setting", ["finish=4", "solve_tricks=4"])
-def test_the_solver_stays_out_of_individual_play(setting):
+@pytest.mark.parametrize("on,off", [("finish=4,solve_tricks=0", "finish=0,solve_tricks=0"),
+                                    ("solve_tricks=4,finish=0", "solve_tricks=0,finish=0")])
+def test_the_solver_stays_out_of_individual_play(on, off):
     """The solver plays every other seat as one side, exact with two sides only: at a table
     of three individual players, finish and solve_tricks leave play as it was."""
     inputs = EngineInputs.for_variant("cinch@3")
-    base = "pimc:worlds=4,solve_tricks=0,finish=0,prune=0"
-    on = players(base + "," + setting, inputs.variant)
-    off = players(base, inputs.variant)
-    a = record_deals(inputs, 5, np.arange(12), on.policy, on.flags)
-    b = record_deals(inputs, 5, np.arange(12), off.policy, off.flags)
-    assert np.array_equal(a, b)
+    a, b = (players(f"pimc:worlds=4,prune=0,{x}", inputs.variant) for x in (on, off))
+    assert np.array_equal(record_deals(inputs, 5, np.arange(12), a.policy, a.flags),
+                          record_deals(inputs, 5, np.arange(12), b.policy, b.flags))
 
 
 def test_prune_drops_a_card_clearly_below_the_best():
@@ -398,10 +412,10 @@ def test_prune_drops_a_card_clearly_below_the_best():
     values[:n, 3] = [9, 0, 9, 0, 9, 0, 9, 0]  # the same mean, wide: kept
     scores = values[:n].sum(axis=0)
     legal = np.uint64(0b1111)
-    kept = pruned.py_func(values, n, scores, legal, legal, 2.0)
+    kept = pruned(values, n, scores, legal, legal, 2.0)
     assert int(kept) == 0b1101
     values[:n, 1] = [9, 9, 9, 9, 9, 9, 9, -40]  # above the best but once: within the noise
-    kept = pruned.py_func(values, n, values[:n].sum(axis=0), legal, legal, 2.0)
+    kept = pruned(values, n, values[:n].sum(axis=0), legal, legal, 2.0)
     assert int(kept) & 0b10
 
 
