@@ -116,6 +116,10 @@ SETTINGS = (
             "a rollout plays the trick in progress as the heuristic and, where at most this "
             "many tricks are left after it, solves them exactly, every card of the world "
             "visible, where the table has two sides (0: it plays to the end)", lo=0, hi=13),
+    Setting("partner", L.K_PARTNER, {"raise": L.PARTNER_RAISE, "once": L.PARTNER_ONCE},
+            "raise", "think=bid or all, an auction that goes round: it bids over its "
+            "partner wherever its deals say that beats passing (raise), or its side takes the "
+            "bid from a partner once at most (once); raise: left out of the spec's text"),
     Setting("overcalls", L.K_OVERCALLS, {"called": L.OVER_CALLED,
                                          "one-round": L.OVER_ONE_ROUND}, "one-round",
             "think=bid or all: where its bid prices the later seats' overcalls (a level a "
@@ -126,14 +130,16 @@ SETTINGS = (
 )
 # not written in a spec's text (trust is written only with inference on: infer=none, the
 # default before 2026-12-05, is)
-HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic"), ("overcalls", "one-round")}
+HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic"), ("overcalls", "one-round"),
+                   ("partner", "raise")}
 BY_KEY = {s.key: s for s in SETTINGS}
 # each player, its kernel code and the settings it reads
 PLAYERS: dict[str, tuple[int, tuple[str, ...]]] = {
     "random": (L.PL_RANDOM, ()),
     "heuristic": (L.PL_HEURISTIC, ()),
     "pimc": (L.PL_PIMC, tuple(BY_KEY)),
-    "dd": (L.PL_DD, ("bid_worlds", "objective", "think", "keep_worlds", "steer", "overcalls")),
+    "dd": (L.PL_DD, ("bid_worlds", "objective", "think", "keep_worlds", "steer", "partner",
+                     "overcalls")),
 }
 
 

@@ -13,7 +13,7 @@ import pytest
 from engine_helpers import FLAGS, assert_checked, kernel_traces
 
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine_inputs import EngineInputs
+from pedro_sim.engine_inputs import EngineInputs, players
 from pedro_sim.rules.presets import PARTNERS_RAISE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,3 +86,16 @@ def test_the_count():
     assert partner_raises.partner_raises(deal) == (1, 1)  # 2 over 0
     assert partner_raises.partner_raises({**deal, "points": [0, 0, 0, 0]}) == (0, 0)
     assert np.all(np.array(partner_raises.count(["", "\n"])) == 0)
+
+
+def test_pimc_with_partner_once_takes_the_bid_from_its_partner_once_at_most():
+    """pimc:partner=once: in ukrainian a side takes the bid from a partner once at most; by
+    default (partner=raise) pimc's partners raise each other where its deals say so."""
+    inputs = EngineInputs.for_variant("ukrainian")
+    small = "pimc:worlds=2,bid_worlds=8,keep_worlds=4"
+    once = players(small + ",partner=once", inputs.variant)
+    free = players(small, inputs.variant)
+    limited = counted(kernel_traces(inputs, 41, 60, once.policy, "pimc", once.flags))
+    raising = counted(kernel_traces(inputs, 41, 60, free.policy, "pimc", free.flags))
+    assert limited[2] == 0 and limited[1] > 0
+    assert raising[2] > 0

@@ -40,10 +40,10 @@ def test_a_spec_names_every_setting_it_reads():
                           "objective": "points", "think": "all", "keep_worlds": 32,
                           "steer": "none", "call": "heuristic", "infer": "cards",
                           "trust": 95, "solve_tricks": 4, "prune": 20, "finish": 4,
-                          "overcalls": "one-round"}
+                          "partner": "raise", "overcalls": "one-round"}
     assert str(s) == ("pimc:worlds=7,eval=rollout,bid_worlds=64,objective=points,think=all,"
                       "keep_worlds=32,infer=cards,trust=95,solve_tricks=4,prune=20,finish=4")
-    # steer=none, call=heuristic, overcalls=one-round: left out of the text
+    # steer=none, call=heuristic, partner=raise, overcalls=one-round: left out of the text
     assert ",solve_tricks=0," in str(parse_spec("pimc:solve_tricks=0"))
     assert str(parse_spec("pimc:overcalls=called")).endswith(",finish=4,overcalls=called")
     assert ",keep_worlds=32,infer=none,solve_tricks=" in str(parse_spec("pimc:infer=none"))

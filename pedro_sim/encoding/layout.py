@@ -171,8 +171,9 @@ FL_SETTINGS = 3
     K_OVERCALLS,  # thinking bidders: where they price the later seats' overcalls (OVER_*)
     K_PRUNE,  # pimc: standard errors, in tenths, below the best at which a card is dropped
     K_FINISH,  # pimc's rollouts: the last tricks they solve exactly instead (0: none)
+    K_PARTNER,  # thinking bidders in an auction that goes round: PARTNER_*
     N_SETTINGS,
-) = range(15)
+) = range(16)
 EVAL_ROLLOUT = 0  # heuristic play to the end
 EVAL_SOLVER = 1  # the solver, every card of the world visible
 OBJ_POINTS = 0  # its side's points from here on
@@ -182,6 +183,8 @@ THINK_BID = 1  # card play, and bids and names trumps by expected net score
 THINK_ALL = 2  # ... and keeps and discards (engine/thinking/exchange.py)
 CALL_HEURISTIC = 0  # the heuristic's call: the highest trump it lacks
 CALL_PLAYOUTS = 1  # values every trump it may call on its worlds (thinking/playouts.py pimc_call)
+PARTNER_RAISE = 0  # it bids over its partner wherever its deals say that beats passing
+PARTNER_ONCE = 1  # ... but a side takes the bid from a partner once at most
 OVER_CALLED = 0  # only where a partner is called (five-handed): the rule before 2026-12-06
 OVER_ONE_ROUND = 1  # in every one-round auction: later opponents, the dealer by equalling
 INFER_NONE = 0  # every world consistent with the cards seen weighs the same

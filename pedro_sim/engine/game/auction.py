@@ -150,6 +150,9 @@ def make_call(policy, hand, seat, dealer, standing, holder, partner, took_over, 
     if policy == L.PL_RANDOM:
         return random_call(rng, standing, may_equal, suits, tab)
     if by_value(policy, flags, cfg):
+        if partner and took_over and tab.opts[L.O_AUCTION] != 0 \
+                and flags[cfg + L.K_PARTNER] == L.PARTNER_ONCE:
+            return 0  # its side took the bid from a partner before
         return ev_gate(EV_CALL, np.int64(seat), dealer, hand, standing, holder, may_equal,
                        flags, cfg, tab, rng, think)
     if leaves_partner(partner, took_over, team_flags, tab):
