@@ -310,9 +310,9 @@ def ladder(
     opts: Shared,  # the shared options (commands/shared_options.py)
     player: list[str] = typer.Option(None, "--player",
                                      help="A player spec (repeatable; default: random, "
-                                          "heuristic, pimc, dd, and pimc as before it read "
-                                          "the auction: pimc with objective=points, "
-                                          "think=play and infer=none)."),
+                                          "heuristic, pimc as before issue 17, the rollout "
+                                          "pimc of before 2026-12-06, pimc, the exact-solver "
+                                          "pimc:eval=solver,prune=0 (slow) and dd)."),
     presets: str = PRESETS,
     deals: int = deals_option(2000, "Deals per duel, each played twice."),
     out_dir: Path = out_option("reports/ladder"),

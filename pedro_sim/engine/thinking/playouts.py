@@ -3,8 +3,11 @@
 ``pimc``: at each play with a choice, draw K worlds consistent with what the player
 knows (engine/thinking/sampler.py) and score each legal card by its mean value over them
 (value_for: its side's points from here on, or its side's net score of the deal at the
-bid in force), by heuristic rollouts (the default) or by the solver (every card visible
-within the world). It plays the best-scoring card (ties: the lowest card id). ``dd``:
+bid in force), by heuristic rollouts or by the solver (every card visible within the
+world); by default, at tables of two sides, the solver values the worlds of the last
+solve_tricks tricks and finishes the rollouts of the trick before them (finish), and
+prune stops valuing a card clearly below the best. It plays the best-scoring card
+(ties: the lowest card id). ``dd``:
 plays the card the solver rates best in the real deal. A stack's top card (first-trick
 extras, pairs) is chosen the same way by pimc with rollouts and think=all, the
 heuristic's extras under it; otherwise the stack is the heuristic's. Keeps and discards
