@@ -116,6 +116,10 @@ SETTINGS = (
             "a rollout plays the trick in progress as the heuristic and, where at most this "
             "many tricks are left after it, solves them exactly, every card of the world "
             "visible, where the table has two sides (0: it plays to the end)", lo=0, hi=13),
+    Setting("solve_nodes", L.K_SOLVE_NODES, None, 0,
+            "where it would roll out at a table of two sides: it solves the decision instead "
+            "when every card of its first world solves within this many search nodes (0: "
+            "never)", lo=0, hi=10_000_000),
     Setting("partner", L.K_PARTNER, {"raise": L.PARTNER_RAISE, "once": L.PARTNER_ONCE},
             "raise", "think=bid or all, an auction that goes round: it bids over its "
             "partner wherever its deals say that beats passing (raise), or its side takes the "
@@ -131,7 +135,7 @@ SETTINGS = (
 # not written in a spec's text (trust is written only with inference on: infer=none, the
 # default before 2026-12-05, is)
 HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic"), ("overcalls", "one-round"),
-                   ("partner", "raise")}
+                   ("partner", "raise"), ("solve_nodes", 0)}
 BY_KEY = {s.key: s for s in SETTINGS}
 # each player, its kernel code and the settings it reads
 PLAYERS: dict[str, tuple[int, tuple[str, ...]]] = {

@@ -40,7 +40,7 @@ def test_a_spec_names_every_setting_it_reads():
                           "objective": "points", "think": "all", "keep_worlds": 32,
                           "steer": "none", "call": "heuristic", "infer": "cards",
                           "trust": 95, "solve_tricks": 4, "prune": 20, "finish": 4,
-                          "partner": "raise", "overcalls": "one-round"}
+                          "solve_nodes": 0, "partner": "raise", "overcalls": "one-round"}
     assert str(s) == ("pimc:worlds=7,eval=rollout,bid_worlds=64,objective=points,think=all,"
                       "keep_worlds=32,infer=cards,trust=95,solve_tricks=4,prune=20,finish=4")
     # steer=none, call=heuristic, partner=raise, overcalls=one-round: left out of the text
@@ -378,6 +378,18 @@ def test_solve_tricks_solves_the_last_tricks_only():
     changed = [not np.array_equal(a, b) for a, b in zip(late, rollouts, strict=True)]
     assert any(changed) and not all(changed)
     assert not np.array_equal(solver, rollouts)
+
+
+def test_solve_nodes_solves_the_decisions_that_solve_cheaply():
+    """solve_nodes=N: a decision whose first world solves within N nodes a card is solved,
+    not rolled out. With no cap worth the name, cinch plays as eval=solver, deal for deal;
+    with none (0), as the rollouts."""
+    plain = ",solve_tricks=0,finish=0,prune=0"
+    solver = _traced("pimc:worlds=4,eval=solver" + plain)
+    assert np.array_equal(_traced("pimc:worlds=4,solve_nodes=10000000" + plain), solver)
+    some = _traced("pimc:worlds=4,solve_nodes=500" + plain)
+    rollouts = _traced("pimc:worlds=4" + plain)
+    assert not np.array_equal(some, rollouts) and not np.array_equal(some, solver)
 
 
 def test_finish_solves_what_the_trick_in_progress_leaves():

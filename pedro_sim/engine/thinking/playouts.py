@@ -102,6 +102,8 @@ from pedro_sim.engine.thinking.think_buffers import (
     world_of,
 )
 
+GAVE_UP = -1e18  # solver_value of a search past its cap of nodes (solve_nodes)
+
 
 @kernel
 def private_knowledge(p, all_hands, tab, must):
@@ -226,6 +228,8 @@ def solver_value(world, st, p, c, objective, real, think, t, tab):
     if SV.folding(tab):
         ctx_of(think)[SV.C_SIDE] = me
     v0 = SV.move_exact(world, st, p, c, t, tab, solver_of(think))
+    if v0 < 0:
+        return GAVE_UP  # past the cap of nodes (solves_cheaply)
     left = SV.points_left(world, st[SV.S_TPTS], t, tab)
     mine = v0 if me == ctx_of(think)[SV.C_SIDE] else left - v0
     final = pts_of(think)  # the deal's points at the end (read by `explain` too)
@@ -301,6 +305,8 @@ def score_worlds(all_hands, st, p, legal, rollouts, record, out_p, flags, cfg, r
     worlds = flags[cfg + L.K_WORLDS]
     z = flags[cfg + L.K_PRUNE] / 10.0 if not record else 0.0
     active = legal
+    cap = flags[cfg + L.K_SOLVE_NODES] if rollouts and sides(tab) == 2 and extra_cards(
+        popcount(all_hands[p]), st[L.PS_TRICK], tab) == 0 else 0
     if record:
         worlds = start_explaining(think, legal, worlds)
     for w in range(worlds):
@@ -310,6 +316,9 @@ def score_worlds(all_hands, st, p, legal, rollouts, record, out_p, flags, cfg, r
                               flags[cfg + L.K_INFER], flags[cfg + L.K_TRUST], t, tab)
         if record:
             weights_of(think)[w] = weight  # explain re-weighs by 1 / weight: uniform
+        if w == 0 and cap > 0 and solves_cheaply(rh, world, st, p, legal, cap, objective,
+                                                 real, think, t, tab):
+            rollouts = False  # every card of the first world solved within the cap
         if not rollouts:
             ctx_of(think)[SV.C_GEN] += 1  # a new world: a new generation of the table
         m = legal
@@ -341,6 +350,25 @@ def score_worlds(all_hands, st, p, legal, rollouts, record, out_p, flags, cfg, r
                 scores[i] = -np.inf
             m &= m - ONE
             i += 1
+
+
+@kernel
+def solves_cheaply(rh, world, st, p, legal, cap, objective, real, think, t, tab):
+    """Whether the solver values every card of ``legal`` in ``world`` within ``cap``
+    nodes a search (solve_nodes): then the decision is solved, not rolled out. The values
+    are thrown away (the world is valued again, the table keeping what was found)."""
+    ctx = ctx_of(think)
+    ctx[SV.C_GEN] += 1
+    ok = True
+    m = legal
+    while m and ok:
+        c = next_tried(m, rh, world, tab)
+        m &= m - ONE
+        ctx[SV.C_NODES] = 0
+        ctx[SV.C_CAP] = cap
+        ok = solver_value(rh, st, p, c, objective, real, think, t, tab) > GAVE_UP / 2
+        ctx[SV.C_CAP] = 0
+    return ok
 
 
 @kernel

@@ -58,7 +58,9 @@ C_SIDE = 4  # the side whose points the search values (0 but where players fold)
 C_BID = 5  # the bid in force (read by the players that play for the score, not the search)
 C_CALLED = 6  # five-handed: the called trump (a mask), which its holder plays to trick 0
 C_GUESS = 7  # the last value move_exact found: the next one's first guess
-N_CTX = 8
+C_CAP = 8  # 0, or the nodes (C_NODES) past which a search gives up and returns ABORTED
+N_CTX = 9
+ABORTED = -(1 << 40)  # what a search past its cap of nodes returns (values are never < 0)
 TT_BITS = 18
 MAX_PLY = 64
 INF = 1 << 20
@@ -558,6 +560,8 @@ def search_from(hands, st, alpha, beta, t, tab, sr):
     d = 0
     while True:
         sr.ctx[C_NODES] += 1
+        if sr.ctx[C_CAP] and sr.ctx[C_NODES] > sr.ctx[C_CAP]:
+            return np.int64(ABORTED)  # ``hands`` as the search left them: the caller's copy
         f = frames[d]
         c, extras = next_move(f, sr.moves[d, 0], t, tab)
         if c >= 0 and f[F_ALPHA] < f[F_BETA]:
@@ -686,6 +690,8 @@ def move_exact(hands, st, p, c, t, tab, sr):
     while lo < hi:
         b = max(g, lo + 1)
         g = move_value(hands, st, p, c, ZERO, b - 1, b, t, tab, sr)
+        if g < 0:
+            return np.int64(ABORTED)  # past C_CAP nodes
         if g < b:
             hi = g
         else:
