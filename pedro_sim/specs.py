@@ -132,6 +132,9 @@ SETTINGS = (
             "or only where a partner is called (five-handed; the rule before 2026-12-06); "
             "one-round: left out of the spec's text"),
 )
+# the default of before 2026-12-06: rollouts to the end, no pruning, overcalls priced in
+# five-handed only (docs/players.md, "Strength against cost")
+ROLLOUT_PIMC = "pimc:solve_tricks=0,prune=0,finish=0,overcalls=called"
 # not written in a spec's text (trust is written only with inference on: infer=none, the
 # default before 2026-12-05, is)
 HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic"), ("overcalls", "one-round"),

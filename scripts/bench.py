@@ -36,6 +36,7 @@ from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine_inputs import EngineInputs, technique_flags
 from pedro_sim.games import GAMES
+from pedro_sim.specs import ROLLOUT_PIMC
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND = "AH KH 5H 2H 9C 4D JS 7S 3C"
@@ -115,9 +116,7 @@ def pedro_solves(n: int = 2000) -> tuple[float, float]:
 
 # the pimc of before issue 17
 BEFORE_PIMC = "pimc:objective=points,think=play,infer=none,solve_tricks=0,prune=0,finish=0"
-# the default of before 2026-12-06 (rollouts to the end, no pruning, overcalls priced in
-# five-handed only): the issue-50 cost yardstick, the new default at most three times it
-ROLLOUT_PIMC = "pimc:solve_tricks=0,prune=0,finish=0,overcalls=called"
+
 
 
 def pimc_rate(threads: int, deals: int = 400, spec: str = "pimc") -> float:

@@ -21,7 +21,7 @@ from pedro_sim.report import ladder_plots as plots
 from pedro_sim.report.console_tables import narrow_table, rate, span
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.rules import Variant
-from pedro_sim.specs import short_label
+from pedro_sim.specs import ROLLOUT_PIMC, short_label
 
 
 def run_duel(a: str, b: str, deals: int, seed: int, worlds: int | None, evaluator: str | None,
@@ -61,7 +61,7 @@ def run_duel(a: str, b: str, deals: int, seed: int, worlds: int | None, evaluato
 # strength is the solver's, not the rollouts')
 DEFAULT_PLAYERS = ("random", "heuristic",
                    "pimc:objective=points,think=play,infer=none,solve_tricks=0,prune=0,finish=0",
-                   "pimc:solve_tricks=0,prune=0,finish=0,overcalls=called", "pimc",
+                   ROLLOUT_PIMC, "pimc",
                    "pimc:eval=solver,prune=0", "dd")
 
 

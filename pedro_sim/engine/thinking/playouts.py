@@ -229,7 +229,7 @@ def solver_value(world, st, p, c, objective, real, think, t, tab):
         ctx_of(think)[SV.C_SIDE] = me
     v0 = SV.move_exact(world, st, p, c, t, tab, solver_of(think))
     if v0 < 0:
-        return GAVE_UP  # past the cap of nodes (solves_cheaply)
+        return GAVE_UP  # past the cap of nodes (capped_value)
     left = SV.points_left(world, st[SV.S_TPTS], t, tab)
     mine = v0 if me == ctx_of(think)[SV.C_SIDE] else left - v0
     final = pts_of(think)  # the deal's points at the end (read by `explain` too)
@@ -316,9 +316,9 @@ def score_worlds(all_hands, st, p, legal, rollouts, record, out_p, flags, cfg, r
                               flags[cfg + L.K_INFER], flags[cfg + L.K_TRUST], t, tab)
         if record:
             weights_of(think)[w] = weight  # explain re-weighs by 1 / weight: uniform
-        if w == 0 and cap > 0 and solves_cheaply(rh, world, st, p, legal, cap, objective,
-                                                 real, think, t, tab):
-            rollouts = False  # every card of the first world solved within the cap
+        probing = w == 0 and cap > 0  # solve_nodes: can the first world be solved?
+        if probing:
+            rollouts = False
         if not rollouts:
             ctx_of(think)[SV.C_GEN] += 1  # a new world: a new generation of the table
         m = legal
@@ -331,7 +331,16 @@ def score_worlds(all_hands, st, p, legal, rollouts, record, out_p, flags, cfg, r
                     v = rollout_value(rh, st, p, np.int64(c), flags, cfg, rng, t, tab, real,
                                       think)
                 else:
-                    v = solver_value(rh, st, p, c, objective, real, think, t, tab)
+                    v = capped_value(rh, st, p, c, cap if probing else 0, objective, real,
+                                     think, t, tab)
+                    if v <= GAVE_UP / 2:  # past the cap: the decision is rolled out
+                        rollouts = True
+                        probing = False
+                        m = legal
+                        i = 0
+                        for k in range(popcount(legal)):
+                            scores[k] = 0.0
+                        continue
                 scores[i] += v
                 if w < MAX_PRUNE_WORLDS:
                     values_of(think)[w, i] = v
@@ -353,22 +362,16 @@ def score_worlds(all_hands, st, p, legal, rollouts, record, out_p, flags, cfg, r
 
 
 @kernel
-def solves_cheaply(rh, world, st, p, legal, cap, objective, real, think, t, tab):
-    """Whether the solver values every card of ``legal`` in ``world`` within ``cap``
-    nodes a search (solve_nodes): then the decision is solved, not rolled out. The values
-    are thrown away (the world is valued again, the table keeping what was found)."""
+def capped_value(rh, st, p, c, cap, objective, real, think, t, tab):
+    """solver_value, or GAVE_UP where a search passes ``cap`` nodes (0: no cap)."""
     ctx = ctx_of(think)
-    ctx[SV.C_GEN] += 1
-    ok = True
-    m = legal
-    while m and ok:
-        c = next_tried(m, rh, world, tab)
-        m &= m - ONE
-        ctx[SV.C_NODES] = 0
-        ctx[SV.C_CAP] = cap
-        ok = solver_value(rh, st, p, c, objective, real, think, t, tab) > GAVE_UP / 2
-        ctx[SV.C_CAP] = 0
-    return ok
+    if cap == 0:
+        return solver_value(rh, st, p, c, objective, real, think, t, tab)
+    ctx[SV.C_NODES] = 0
+    ctx[SV.C_CAP] = cap
+    v = solver_value(rh, st, p, c, objective, real, think, t, tab)
+    ctx[SV.C_CAP] = 0
+    return v
 
 
 @kernel

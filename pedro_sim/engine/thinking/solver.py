@@ -598,18 +598,39 @@ def settled(hands, st, t, tab, side):
     return settle(hands, st, t, tab, side)
 
 
-@phase
-def move_value(hands, st, p, c, extras, alpha, beta, t, tab, sr):
-    """Side 0's points after seat ``p`` plays ``c`` (and ``extras``) in state ``st``."""
-    child = sr.frames[MOVE_SAVE]  # deeper than any search goes
+@kernel
+def played(hands, st, p, c, extras, t, tab, sr):
+    """The state after seat ``p`` plays ``c`` (and ``extras``) in state ``st``, in the
+    frame MOVE_SAVE (deeper than any search goes), and side 0's points that score at once;
+    restore_hands(child, hands, tab) takes the move back."""
+    child = sr.frames[MOVE_SAVE]
     copy_state(child, st)
     child[F_P] = p
     child[F_HAND] = np.int64(hands[p])
     keep_hands(child, hands, tab)
-    now = apply_move(hands, child, p, c, extras, t, tab, sr.ctx[C_SIDE])
+    return child, apply_move(hands, child, p, c, extras, t, tab, sr.ctx[C_SIDE])
+
+
+@phase
+def move_value(hands, st, p, c, extras, alpha, beta, t, tab, sr):
+    """Side 0's points after seat ``p`` plays ``c`` (and ``extras``) in state ``st``."""
+    child, now = played(hands, st, p, c, extras, t, tab, sr)
     v = now + search(hands, child, alpha - now, beta - now, t, tab, sr)
     restore_hands(child, hands, tab)
     return v
+
+
+@phase
+def move_exact(hands, st, p, c, t, tab, sr):
+    """move_value's exact value (exact, from the last value found, C_GUESS: the values of
+    a decision's cards and worlds lie close together), or ABORTED past C_CAP nodes."""
+    child, now = played(hands, st, p, c, ZERO, t, tab, sr)
+    v = exact(hands, child, sr.ctx[C_GUESS] - now, t, tab, sr)
+    restore_hands(child, hands, tab)
+    if v < 0:
+        return np.int64(ABORTED)
+    sr.ctx[C_GUESS] = now + v
+    return now + v
 
 
 @loop
@@ -665,36 +686,18 @@ def root_moves(hands, st, first, t, tab, out):
 @phase
 def exact(hands, st, guess, t, tab, sr):
     """Side 0's exact points from ``st`` by MTD(f): null-window searches converging from
-    ``guess``, the table keeping every bound found along the way."""
+    ``guess``, the table keeping every bound found along the way; ABORTED past C_CAP
+    nodes."""
     lo = np.int64(0)
     hi = np.int64(INF)
     g = guess
     while lo < hi:
         b = max(g, lo + 1)
         g = search(hands, st, b - 1, b, t, tab, sr)
-        if g < b:
-            hi = g
-        else:
-            lo = g
-    return g
-
-
-@phase
-def move_exact(hands, st, p, c, t, tab, sr):
-    """move_value's exact value by MTD(f): null-window searches from the last value found
-    (C_GUESS), cheaper than one search of the whole window where the values of a
-    decision's cards and worlds lie close together."""
-    lo = np.int64(0)
-    hi = np.int64(INF)
-    g = sr.ctx[C_GUESS]
-    while lo < hi:
-        b = max(g, lo + 1)
-        g = move_value(hands, st, p, c, ZERO, b - 1, b, t, tab, sr)
         if g < 0:
-            return np.int64(ABORTED)  # past C_CAP nodes
+            return np.int64(ABORTED)
         if g < b:
             hi = g
         else:
             lo = g
-    sr.ctx[C_GUESS] = g
     return g
