@@ -109,6 +109,11 @@ def bid(
                         "default 100,000,000)."),
     precision: float = _precision("Run until every reported bid's P(make) has a 95% "
                                   "half-width of at most this, e.g. 0.005.", top=0.5),
+    estimator: str = typer.Option("auto", "--estimator", help="How thinking players' "
+                                  "deals are averaged: control (each deal also played by "
+                                  "the heuristic, whose own larger run corrects the mean: "
+                                  "fewer deals for the same interval), plain (the mean), or "
+                                  "auto (control for thinking players, else plain)."),
     out_dir: Path = out_option("reports"),
     bot_timeout: float = BOT_TIMEOUT,
 ) -> None:
@@ -130,7 +135,7 @@ def bid(
     opts.set_threads()
     with opts.dask():
         run_bid(hand, bid_value, trump, seat, deals, opts.seed, who, rules, out_dir, out,
-                precision, bids)
+                precision, bids, estimator)
 
 
 @app.command()

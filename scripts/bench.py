@@ -145,12 +145,14 @@ def bid_args(deals: int, out: str) -> list[str]:
             "--policy", "heuristic", "--out", out]
 
 
-def example_question(spec: str, precision: float) -> tuple[float, int]:
+def example_question(spec: str, precision: float,
+                     estimator: str = "auto") -> tuple[float, int]:
     """Wall seconds (warm cache, all cores) and deals of the example question answered to
-    ``precision`` by the player ``spec``: `bid HAND --bid 8 --trump H --precision P`."""
+    ``precision`` by the player ``spec``: `bid HAND --bid 8 --trump H --precision P`
+    (``estimator``: its --estimator; auto is control variates for thinking players)."""
     with tempfile.TemporaryDirectory() as out:
         args = [pedro_sim_exe(), "bid", HAND, "--bid", "8", "--trump", "H", "--policy", spec,
-                "--precision", str(precision), "--out", out]
+                "--estimator", estimator, "--precision", str(precision), "--out", out]
         subprocess.run([*args[:-4], "--deals", "16", "--out", out], check=True,
                        capture_output=True)  # compiled and cached before the clock starts
         started = time.perf_counter()
@@ -331,9 +333,10 @@ def main() -> None:
               f"{rates[ROLLOUT_PIMC] / rates['pimc']:.2f}x")
     for spec in ("pimc", ROLLOUT_PIMC):
         for precision in (0.01, 0.005):
-            took, deals = example_question(spec, precision)
-            print(f"example question, {spec}, --precision {precision}: {took:.1f} s wall, "
-                  f"{deals:,} deals")
+            for estimator in ("control", "plain"):
+                took, deals = example_question(spec, precision, estimator)
+                print(f"example question, {spec}, --precision {precision}, --estimator "
+                      f"{estimator}: {took:.1f} s wall, {deals:,} deals")
     rate, nodes = pedro_solves()
     c = c_solves(work) if work else float("nan")
     print(f"exact solves of cinch start positions, 1 thread: {rate:,.0f}/s (mean {nodes:,.0f} "

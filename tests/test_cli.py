@@ -114,6 +114,10 @@ def test_same_seed_same_bytes_whatever_the_threads(tmp_path):
     (["bid", HAND, "--out", ""], "'--out': is empty"),
     # a table size: each preset's own range, before any work
     (["bid", HAND, "--variant", "cinch@9"], "players=9: cinch is played individually by 2..6"),
+    # the estimator: named, and control only where a cheaper player exists
+    (["bid", HAND, "--estimator", "median"], "unknown --estimator 'median'"),
+    (["bid", HAND, "--estimator", "control", "--policy", "heuristic"],
+     "it is for thinking players"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, fragment):
     r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", *args], capture_output=True,

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from pedro_sim.analysis.controlled_bid import controlled_seat
 from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
 from pedro_sim.analysis.scores import bid_rows, widest_make_half
 from pedro_sim.analysis.seat_words import seat_place
@@ -23,7 +24,7 @@ from pedro_sim.analysis.stats import mean_ci_from_hist
 from pedro_sim.cards import SUITS
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine.players.bid_values import best_suit
-from pedro_sim.engine_inputs import EngineInputs
+from pedro_sim.engine_inputs import EngineInputs, Players
 
 
 @dataclass
@@ -89,11 +90,14 @@ def bid_analysis(inputs: EngineInputs, hand: list[int], seats: list[str], trump:
                  show_progress: bool | None = None,
                  precision: float | None = None,
                  bids: list[int] | None = None,
-                 histogram: Callable[[int, int, str], np.ndarray] | None = None) -> BidReport:
+                 histogram: Callable[[int, int, str], np.ndarray] | None = None,
+                 estimator: str = "plain") -> BidReport:
     """Simulate the hand from each seat (trump None: the heuristic's best suit); with
     ``precision``, as many deals per seat as that takes, at most ``deals``. ``bids``: the
     bids to report (default every one). ``histogram(place, suit, label)``: the joint
-    points of the deals played elsewhere (the arena) instead of by the engine."""
+    points of the deals played elsewhere (the arena) instead of by the engine.
+    ``estimator`` "control": the rows by control variates (analysis/controlled_bid.py),
+    column ``estimator`` says which."""
     variant = inputs.variant
     suit = heuristic_trump(inputs, hand) if trump is None else trump
     tables, hists, summary = [], [], []
@@ -104,7 +108,12 @@ def bid_analysis(inputs: EngineInputs, hand: list[int], seats: list[str], trump:
 
     for seat in seats:
         label = f"{seat}, trumps {SUITS[suit]}"
-        if histogram is not None:
+        rows = None
+        if estimator == "control":
+            both, rows = controlled_seat(inputs, hand, place(seat), suit, deals, seed,
+                                         Players(policy, flags, policy_name), precision,
+                                         bids, label, show_progress)
+        elif histogram is not None:
             both = histogram(place(seat), suit, label)
         elif precision is None:
             both = points_histogram(inputs, hand, place(seat), suit, deals, seed, policy,
@@ -115,7 +124,8 @@ def bid_analysis(inputs: EngineInputs, hand: list[int], seats: list[str], trump:
         hist = both.sum(axis=1)  # the bidders' points
         keys = {"variant": inputs.label, "policy": policy_name, "seat": seat,
                 "trump": SUITS[suit]}
-        rows = bid_rows(both, inputs, bids)
+        rows = bid_rows(both, inputs, bids) if rows is None else rows
+        rows["estimator"] = estimator
         tables.append(pd.DataFrame({**keys, **rows.to_dict("list")}))
         hists.append(pd.DataFrame({**keys, "points": np.arange(total + 1), "count": hist}))
         pts = np.arange(total + 1)

@@ -10,6 +10,7 @@ import pandas as pd
 from rich.console import Console
 
 from pedro_sim.analysis.bid import BidReport, bid_analysis, widest_interval_of
+from pedro_sim.analysis.control_variate import CHEAP_FACTOR, ESTIMATORS
 from pedro_sim.analysis.strategy.advise import advise, recommend
 from pedro_sim.analysis.study import Study
 from pedro_sim.cards import (
@@ -34,10 +35,12 @@ from pedro_sim.specs import short_label
 
 def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals: int | None,
             seed: int, who: Players, rules: Variant, out_dir: Path, console: Console,
-            precision: float | None = None, bids_text: str | None = None) -> None:
+            precision: float | None = None, bids_text: str | None = None,
+            estimator: str = "auto") -> None:
     """The bid command, its input checked first. Without --deals and --precision: 200,000
     deals per seat, or for thinking players as many as P(make) to ±THINKING_PRECISION
     takes."""
+    estimator = estimator_for(estimator, who)
     hand, bid_value, suit, seats = bid_inputs(hand_text, bid_value, trump, seat, rules)
     bids = reported_bids(bids_text, bid_value, who, rules)
     check_28_56(rules, bids or [], hand, suit, seats, "--bids")
@@ -52,7 +55,7 @@ def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals:
     started = time.perf_counter()
     inputs = EngineInputs.for_variant(rules)
     report = simulate_bids(inputs, hand, seats, suit, deals, seed, who, bid_value, bids,
-                           precision)
+                           precision, estimator)
     elapsed = time.perf_counter() - started
     text = format_cards(hand)
     print_report(report, text, bid_value, console, rules.partnerships)
@@ -60,15 +63,43 @@ def run_bid(hand_text: str, bid_value: int | None, trump: str, seat: str, deals:
         console.print(f"These players play for the score: each bid's row comes from deals "
                       f"played at that bid ({', '.join(map(str, bids))}; --bids adds "
                       "others, each a run of its own).")
+    if estimator == "control":
+        console.print(control_line(report))
     used = [int(n) for n in report.table.n]
     if precision is not None:
         reached = all(widest_interval_of(report, s) <= precision for s in seats)
         console.print(f"--precision {precision}: {min(used):,} to {max(used):,} deals per "
                       f"seat and bid ({'reached' if reached else 'NOT reached: --deals cap hit'})")
     write_report(report, text, out_dir, seed, deals if precision is None else max(used),
-                 rules, who.label, elapsed, bid_value, precision)
+                 rules, who.label, elapsed, bid_value, precision, estimator)
     console.print(f"wrote {out_dir}/bid.csv, points.csv, run.json, make_rate.png, points.png "
                   f"({elapsed:.1f} s)")
+
+
+def estimator_for(name: str, who: Players) -> str:
+    """--estimator checked, auto made concrete: control for thinking players, else plain
+    (a cheap player has no cheaper one to lean on)."""
+    name = name.strip().lower()
+    if name not in ("auto", *ESTIMATORS):
+        raise PedroError(f"unknown --estimator {name!r}: auto, {', '.join(ESTIMATORS)}")
+    if name == "control" and not who.thinks:
+        raise PedroError("--estimator control leans on the heuristic playing the same deals: "
+                         "it is for thinking players (pimc), not for "
+                         f"{short_label(who.label)}")
+    if name == "auto":
+        return "control" if who.thinks else "plain"
+    return name
+
+
+def control_line(report: BidReport) -> str:
+    """What the control variates saved: the variance of P(make) and of the net against
+    the plain mean's, over the rows."""
+    t = report.table
+    return (f"estimator: control variates (each deal also played by the heuristic; its "
+            f"means from {CHEAP_FACTOR} times as many deals of its own): variance of "
+            f"P(make) {t.var_ratio_make.min():.2f}–{t.var_ratio_make.max():.2f} and of the "
+            f"net {t.var_ratio_net.min():.2f}–{t.var_ratio_net.max():.2f} of the plain "
+            "mean's (--estimator plain for the plain mean)")
 
 
 def bid_inputs(hand_text: str, bid_value: int | None, trump: str, seat: str,
@@ -110,7 +141,7 @@ def reported_bids(bids_text: str | None, bid_value: int, who: Players,
 
 def simulate_bids(inputs: EngineInputs, hand: list[int], seats: list[str], suit: int | None,
                   deals: int, seed: int, who: Players, bid_value: int, bids: list[int] | None,
-                  precision: float | None) -> BidReport:
+                  precision: float | None, estimator: str = "plain") -> BidReport:
     """One run at ``bid_value`` where the players ignore the bid; else one run per bid
     reported, each with its bid in force (the points and summary: the run at --bid).
     Column played_at_bid says which."""
@@ -120,7 +151,7 @@ def simulate_bids(inputs: EngineInputs, hand: list[int], seats: list[str], suit:
         at = who.at_bid(b)
         reports[b] = bid_analysis(inputs, hand, seats, suit, deals, seed, at.policy, at.label,
                                   at.flags, precision=precision,
-                                  bids=bids if len(runs) == 1 else [b])
+                                  bids=bids if len(runs) == 1 else [b], estimator=estimator)
         reports[b].table["played_at_bid"] = b
     main = reports[bid_value]
     table = pd.concat([r.table for r in reports.values()], ignore_index=True)
@@ -162,7 +193,7 @@ def print_report(report: BidReport, hand_text: str, bid_value: int, console: Con
 
 def write_report(report: BidReport, hand_text: str, out_dir: Path, seed: int, deals: int,
                  variant: Variant, policy: str, elapsed: float, bid_value: int,
-                 precision: float | None = None) -> None:
+                 precision: float | None = None, estimator: str = "plain") -> None:
     table = report.table.merge(report.summary[["seat", "trump", "mean_bidder_points",
                                                "mean_defender_points"]], on=["seat", "trump"])
     # the bid in force while the deals were played (one run: ``bid_value``), last
@@ -176,7 +207,7 @@ def write_report(report: BidReport, hand_text: str, out_dir: Path, seed: int, de
                         played_at_bid=sorted(int(b) for b in table.played_at_bid.unique())
                         if table.played_at_bid.nunique() > 1 else bid_value,
                         bids=sorted(int(b) for b in report.table.bid.unique()),
-                        precision=precision,
+                        precision=precision, estimator=estimator,
                         deals_per_seat=[int(n) for n in report.summary.n],
                         seats=list(pd.unique(report.table.seat)),
                         trumps=list(pd.unique(report.table.trump)))

@@ -137,18 +137,19 @@ M_STATS = 0  # out[chunk, bid * (points + 1) + the bidders' points] += 1 (auctio
 # out[chunk, bidders' points * (points + 1) + defenders' points] += 1 (fixed hand)
 M_SUMMARY = 1  # summary_row(out[chunk]) (auctioned)
 M_TRACE = 2  # out[j] = the record of deal indices[j]
+M_POINTS = 3  # out[j] = (the bidders' points, the defenders') of deal indices[j] (fixed hand)
 
 
 @kernel
 def row_count(indices, mode, out):
-    """Rows of a driver's output: a deal each (M_TRACE), else a chunk each."""
-    return indices.shape[0] if mode == M_TRACE else out.shape[0]
+    """Rows of a driver's output: a deal each (M_TRACE, M_POINTS), else a chunk each."""
+    return indices.shape[0] if mode >= M_TRACE else out.shape[0]
 
 
 @kernel
 def row_deals(span, indices, mode, row):
     """The deal indices of output row ``row``."""
-    if mode == M_TRACE:
+    if mode >= M_TRACE:
         return range(indices[row], indices[row] + 1)
     return chunk_deals(span, row)
 
@@ -208,9 +209,13 @@ def fixed_into(out, row, seed, i, mode, hand, offset, trump, policy, flags, tab,
     rec = work.rec
     start_record(rec)
     bidder = fixed_hand_deal(seed, i, hand, offset, trump, policy, flags, tab, work, think)
-    if mode == M_STATS:
+    if mode == M_STATS or mode == M_POINTS:
         mine, theirs = side_points(work.pts, tab, bidder)
-        out[row, mine * (tab.opts[L.O_TOTAL_POINTS] + 1) + theirs] += 1
+        if mode == M_POINTS:
+            out[row, 0] = mine
+            out[row, 1] = theirs
+        else:
+            out[row, mine * (tab.opts[L.O_TOTAL_POINTS] + 1) + theirs] += 1
         return
     rec[L.R_BIDDER] = bidder
     rec[L.R_BID] = work.pts[L.PT_BID]
@@ -285,6 +290,16 @@ def trace_fixed(seed: int, indices, hand, offset: int, trump: int, policy: int, 
     def run(a: int, b: int) -> None:
         _fixed(Span(seed, 0, 0, 1), indices[a:b], M_TRACE, hand, offset, trump, policy, flags,
                tab, recs[a:b], *_scratch(policy, tab, True))
+    share(len(indices), run, 4)
+
+
+def fixed_points(seed: int, indices, hand, offset: int, trump: int, policy: int, flags,
+                 tab: Tables, out) -> None:
+    """`bid` analysis deals ``indices``: out[j] = (the bidders' points, the defenders') of
+    deal indices[j] (deals paired by index across players: analysis/control_variate.py)."""
+    def run(a: int, b: int) -> None:
+        _fixed(Span(seed, 0, 0, 1), indices[a:b], M_POINTS, hand, offset, trump, policy, flags,
+               tab, out[a:b], *_scratch(policy, tab))
     share(len(indices), run, 4)
 
 

@@ -1,0 +1,169 @@
+"""`bid` for thinking players by control variates (analysis/control_variate.py): each
+deal the thinking players play, the heuristic plays too, and the heuristic's own larger
+run of other deals gives the means the estimate is corrected by.
+
+With --precision it looks after CONTROL_START deals and then every time the deals have
+grown by a quarter, so the seed alone fixes the deals used (not the threads)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from pedro_sim.analysis.control_variate import (
+    CHEAP_FACTOR,
+    CHEAP_MIN,
+    cell_moments,
+    controlled_estimate,
+    proportion,
+)
+from pedro_sim.analysis.runner import CHUNK, run_chunked, run_rows
+from pedro_sim.analysis.scores import bid_levels, score_grid
+from pedro_sim.engine.drivers import deals as drivers
+from pedro_sim.engine_inputs import EngineInputs, Players, players
+
+CONTROL_START = 1024  # thinking deals before the first look at the intervals (--precision)
+CHEAP_FIRST = 1 << 40  # the heuristic's own deals: indices from here, apart from the others'
+
+
+@dataclass
+class PairedDeals:
+    """The deals of one seat and trump: ``pairs[i]`` = (thinking bidders' points, their
+    defenders', the heuristic's bidders' points, its defenders') of deal i, and
+    ``cheap[b, d]`` the heuristic's own deals counted by points."""
+
+    inputs: EngineInputs
+    hand: np.ndarray
+    offset: int
+    trump: int
+    seed: int
+    who: Players
+    pairs: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), dtype=np.int64))
+    cheap: np.ndarray | None = None
+
+    @property
+    def heuristic(self) -> Players:
+        return players("heuristic", self.inputs.variant)
+
+    def grow(self, total: int, label: str, show_progress: bool | None) -> None:
+        """Play deals len(pairs)..total-1 both ways, and the heuristic's own deals to
+        CHEAP_FACTOR times ``total``."""
+        have = len(self.pairs)
+        if total > have:
+            rows = run_rows(lambda a, n: self._points(self.who, have + a, n), total - have, 2,
+                            label, show_progress, 16, "deals")
+            cheap = self._points(self.heuristic, have, total - have)
+            self.pairs = np.concatenate([self.pairs, np.hstack([rows, cheap])])
+        self._grow_cheap(max(CHEAP_MIN, CHEAP_FACTOR * total))
+
+    def _points(self, who: Players, first: int, count: int) -> np.ndarray:
+        out = np.zeros((count, 2), dtype=np.int64)
+        drivers.fixed_points(self.seed, np.arange(first, first + count, dtype=np.int64),
+                             self.hand, self.offset, self.trump, who.policy, who.flags,
+                             self.inputs.tables, out)
+        return out
+
+    def _grow_cheap(self, total: int) -> None:
+        have = 0 if self.cheap is None else int(self.cheap.sum())
+        if total <= have:
+            return
+        h, first = self.heuristic, CHEAP_FIRST + have
+
+        def step(start: int, count: int, chunk: int, out: np.ndarray) -> None:
+            drivers.fixed_hand_stats(drivers.Span(self.seed, first + start, count, chunk),
+                                     self.hand, self.offset, self.trump, h.policy, h.flags,
+                                     self.inputs.tables, out)
+
+        span = self.inputs.variant.total_points + 1
+        more = run_chunked(step, total - have, (span, span), show_progress=False, chunk=CHUNK)
+        self.cheap = more if self.cheap is None else self.cheap + more
+
+    def joint(self) -> np.ndarray:
+        """The thinking deals counted by (bidders' points, defenders' points)."""
+        span = self.inputs.variant.total_points + 1
+        out = np.zeros((span, span), dtype=np.int64)
+        np.add.at(out, (self.pairs[:, 0], self.pairs[:, 1]), 1)
+        return out
+
+
+def values_at(inputs: EngineInputs, bid: int) -> dict[str, np.ndarray]:
+    """What a deal is worth at ``bid``, by (bidders' points, defenders' points): made,
+    the bidders' score and the net, as bid_rows counts them."""
+    made_at, mine, theirs = score_grid(inputs, [bid]).at(bid)
+    others = inputs.sides - 1
+    against = theirs if others == 1 else theirs / others
+    if inputs.variant.called_partner:
+        against = (mine + theirs) / others
+    return {"p_make": made_at.astype(float), "expected_score": mine.astype(float),
+            "expected_net": (mine - against).astype(float)}
+
+
+def controlled_rows(deals: PairedDeals, bids: list[int]) -> pd.DataFrame:
+    """bid_rows' table (P(make), expected score and net, 95% intervals) by control
+    variates, with each estimate's variance over the plain mean's (var_ratio_*)."""
+    p = deals.pairs
+    span = deals.inputs.variant.total_points + 1
+    b_cells, d_cells = np.divmod(np.arange(span * span), span)
+    counts = deals.cheap.ravel()
+    rows = []
+    for bid in bids:
+        row = {"bid": bid, "special": deals.inputs.variant.special_bid_name(bid),
+               "n": len(p)}
+        for name, grid in values_at(deals.inputs, bid).items():
+            y = grid[p[:, 0], p[:, 1]]
+            x = np.column_stack([grid[p[:, 2], p[:, 3]], p[:, 2], p[:, 3]]).astype(float)
+            mu, cov = cell_moments(np.vstack([grid.ravel(), b_cells, d_cells]), counts)
+            est = controlled_estimate(y, x, mu, cov)
+            if name == "p_make":
+                est = proportion(est, y)
+                row["made"] = int(y.sum())
+            row.update({name: est.mean, f"{name}_lo": est.lo, f"{name}_hi": est.hi,
+                        f"var_ratio_{name.split('_')[-1]}": est.ratio})
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def widest_controlled(deals: PairedDeals, bids: list[int]) -> float:
+    """The largest 95% half-width of P(make) over ``bids`` (the --precision rule)."""
+    t = controlled_rows(deals, bids)
+    return float(((t.p_make_hi - t.p_make_lo) / 2).max())
+
+
+def checkpoints(cap: int) -> list[int]:
+    """The deal counts --precision looks at: CONTROL_START, then a quarter more each time
+    (multiples of 64), ending at ``cap``.
+
+    >>> checkpoints(3000)
+    [1024, 1280, 1600, 2048, 2560, 3000]
+    """
+    points, n = [], min(CONTROL_START, cap)
+    while n < cap:
+        points.append(n)
+        n = max(n + 64, (n * 5 // 4 + 63) // 64 * 64)
+    return points + [cap]
+
+
+def run_controlled(deals: PairedDeals, bids: list[int], count: int, precision: float | None,
+                   label: str, show_progress: bool | None) -> bool:
+    """Play ``count`` deals (without precision), or to the first checkpoint at which every
+    bid's P(make) is within ``precision`` (``count``: the most). Returns whether it was
+    reached (True without precision)."""
+    for n in ([count] if precision is None else checkpoints(count)):
+        deals.grow(n, label, show_progress)
+        if precision is None or widest_controlled(deals, bids) <= precision:
+            return True
+    return False
+
+
+def controlled_seat(inputs: EngineInputs, hand: list[int], offset: int, suit: int,
+                    deals: int, seed: int, who: Players, precision: float | None,
+                    bids: list[int] | None, label: str,
+                    show_progress: bool | None) -> tuple[np.ndarray, pd.DataFrame]:
+    """One seat's `bid` deals by control variates (``deals``: the count, or with
+    ``precision`` the most): the thinking players' joint points and the rows."""
+    paired = PairedDeals(inputs, np.array(hand, dtype=np.int64), offset, suit, seed, who)
+    levels = bid_levels(inputs.variant) if bids is None else bids
+    run_controlled(paired, levels, deals, precision, label, show_progress)
+    return paired.joint(), controlled_rows(paired, levels)

@@ -1,0 +1,130 @@
+"""`bid`'s control variates (analysis/control_variate.py, controlled_bid.py): unbiased, with
+intervals that hold the truth as often as they say, on the same deals whatever the threads."""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import pytest
+
+from pedro_sim.analysis import control_variate, controlled_bid
+from pedro_sim.analysis.bid import bid_analysis
+from pedro_sim.analysis.control_variate import cell_moments, controlled_estimate
+from pedro_sim.analysis.controlled_bid import PairedDeals, controlled_rows, values_at
+from pedro_sim.analysis.scores import bid_rows
+from pedro_sim.cards import parse_hand
+from pedro_sim.engine.drivers import deals as drivers
+from pedro_sim.engine_inputs import players
+
+HAND = "AH KH 5H 2H 9C 4D JS 7S 3C"
+CHEAP_THINKER = "pimc:worlds=2,solve_tricks=0,finish=0,prune=0"
+
+
+def test_docstring_examples():
+    import doctest
+
+    for module in (control_variate, controlled_bid):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0
+
+
+def test_intervals_hold_a_known_mean_95_percent_of_the_time():
+    """2,000 synthetic runs of 300 deals whose truth is known: a binary y correlated with
+    a binary control whose mean comes from a run 32 times larger; the share of intervals
+    holding the truth lies within 1.5 points of 95%, and the control narrows them."""
+    rng = np.random.default_rng(5)
+    p_x, n, reps = 0.7, 300, 2000
+    truth = p_x * 0.9 + (1 - p_x) * 0.3  # y made 90% when x made, else 30%
+    held = narrower = 0
+    for _ in range(reps):
+        x = rng.random(n) < p_x
+        y = np.where(x, rng.random(n) < 0.9, rng.random(n) < 0.3).astype(float)
+        big = (rng.random(32 * n) < p_x).astype(float)
+        mu, cov = cell_moments(np.array([[0.0, 1.0]]), np.bincount(big.astype(int), minlength=2))
+        e = controlled_estimate(y, x[:, None].astype(float), mu, cov)
+        held += e.lo <= truth <= e.hi
+        narrower += e.ratio < 1
+    assert 0.935 <= held / reps <= 0.965
+    assert narrower / reps > 0.95
+
+
+def test_a_control_that_does_not_vary_leaves_the_plain_mean():
+    y = np.array([0.0, 1.0, 1.0, 0.0, 1.0])
+    e = controlled_estimate(y, np.ones((5, 1)), np.ones(1), np.zeros((1, 1)))
+    assert e.mean == pytest.approx(0.6) and e.ratio == pytest.approx(1.0)
+
+
+@pytest.fixture(scope="module")
+def paired(cinch):
+    who = players(CHEAP_THINKER, cinch.variant).at_bid(8)
+    deals = PairedDeals(cinch, np.array(parse_hand(HAND, size=9), dtype=np.int64), 0, 1, 9,
+                        who)
+    deals.grow(400, "test", False)
+    return deals
+
+
+def test_the_heuristic_plays_the_same_deals_and_its_own_run_apart(cinch, paired):
+    """The pairs hold the thinking players' points as the plain analysis counts them, and
+    the heuristic's as it plays those deals alone; its own run is CHEAP_MIN deals."""
+    h = players("heuristic", cinch.variant)
+    assert int(paired.cheap.sum()) == control_variate.CHEAP_MIN
+    plain = bid_analysis(cinch, list(paired.hand), ["eldest"], 1, 400, 9, paired.who.policy,
+                         "p", paired.who.flags)
+    assert (paired.joint().sum(axis=1) ==
+            plain.points.sort_values("points")["count"].to_numpy()).all()
+    alone = np.zeros((400, 2), dtype=np.int64)
+    drivers.fixed_points(9, np.arange(400, dtype=np.int64), paired.hand, 0, 1, h.policy,
+                         h.flags, cinch.tables, alone)
+    assert (alone == paired.pairs[:, 2:]).all()
+
+
+def test_controlled_rows_agree_with_the_plain_ones(cinch, paired):
+    """Same deals, two estimators: the estimates lie within each other's intervals, the
+    controlled intervals are narrower, and the counts agree."""
+    plain = bid_rows(paired.joint(), cinch, [7, 8, 10]).set_index("bid")
+    ctl = controlled_rows(paired, [7, 8, 10]).set_index("bid")
+    assert (ctl.made == plain.made).all() and (ctl.n == 400).all()
+    for m in ("p_make", "expected_score", "expected_net"):
+        assert (ctl[m] > plain[f"{m}_lo"]).all() and (ctl[m] < plain[f"{m}_hi"]).all()
+        assert ((ctl[f"{m}_hi"] - ctl[f"{m}_lo"]) < (plain[f"{m}_hi"] - plain[f"{m}_lo"])).all()
+    assert (ctl.var_ratio_make < 1).all() and (ctl.var_ratio_net < 1).all()
+    assert set(values_at(cinch, 8)) == {"p_make", "expected_score", "expected_net"}
+
+
+def test_the_same_numbers_whatever_the_threads(cinch, paired):
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        again = PairedDeals(cinch, paired.hand, 0, 1, 9, paired.who)
+        again.grow(250, "test", False)
+        again.grow(400, "test", False)  # in two steps, as --precision grows it
+    finally:
+        numba.set_num_threads(before)
+    assert (again.pairs == paired.pairs).all() and (again.cheap == paired.cheap).all()
+
+
+def test_bid_says_which_estimator_it_used(tmp_path):
+    """Thinking players: control variates by default, written to bid.csv and run.json and
+    said under the table; --estimator plain the plain mean on the same deals."""
+    import json
+    import subprocess
+    import sys
+
+    import pandas as pd
+
+    tables = {}
+    for estimator in ("auto", "plain"):
+        out = tmp_path / estimator
+        r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "bid", HAND, "--bid", "8",
+                            "--trump", "H", "--deals", "300", "--policy", CHEAP_THINKER,
+                            "--estimator", estimator, "--out", str(out)],
+                           capture_output=True, text=True, timeout=600)
+        assert r.returncode == 0, r.stderr
+        tables[estimator] = pd.read_csv(out / "bid.csv").iloc[0]
+        meta = json.loads((out / "run.json").read_text())
+        said = "estimator: control variates" in r.stdout
+        assert said == (estimator == "auto")
+        assert meta["estimator"] == tables[estimator].estimator
+    assert tables["auto"].estimator == "control" and tables["plain"].estimator == "plain"
+    assert tables["auto"].made == tables["plain"].made  # the same deals
+    assert 0 < tables["auto"].var_ratio_make < 1
