@@ -107,10 +107,10 @@ def cli(*args: str) -> subprocess.CompletedProcess:
                           text=True, timeout=600)
 
 
-@pytest.mark.slow  # 24 s, the whole report: in `make test-all` (tests/test_fuzz.py runs it small)
+@pytest.mark.slow  # 2 min, the whole report: in `make test-all` (tests/test_fuzz.py runs it small)
 def test_report_links_every_table_and_figure(tmp_path):
     out = tmp_path / "report"
-    r = cli("report", "--deals", "2000", "--games", "20", "--out", str(out))
+    r = cli("report", "--deals", "500", "--games", "20", "--out", str(out))
     assert r.returncode == 0, r.stderr
     page = (out / "index.html").read_text()
     links = set(re.findall(r"(?:href|src)='([^']+)'", page))

@@ -58,3 +58,40 @@ def length_rows(study: Study, counts: dict[str, np.ndarray]) -> pd.DataFrame:
                 rows += [{**study.keys, "seat": seat, "trump_length": length, **r}
                          for r in bid_rows(hist, study.inputs).to_dict("records")]
     return pd.DataFrame(rows)
+
+
+def bid_disagreements(weak: pd.DataFrame, strong: pd.DataFrame, strong_grid: pd.DataFrame,
+                      by: str) -> pd.DataFrame:
+    """The bid-chart cells (``best_bids`` frames of two players, ``strong_grid`` the
+    strong one's every bid) where both have MIN_CELL hands and their "bid up to" differ;
+    ``clear``: the strong player's expected score change settles it (its 95% interval
+    above 0 at the higher bid where the strong player bids higher, below 0 at the
+    weaker's bid where it bids lower)."""
+    keys = ["seat", "trump_length", by]
+    both = weak[[*keys, "n", "bid_up_to"]].merge(
+        strong[[*keys, "n", "bid_up_to"]], on=keys, suffixes=("_heuristic", "_strong"))
+    both = both[(both.n_heuristic >= MIN_CELL) & (both.n_strong >= MIN_CELL)
+                & (both.bid_up_to_heuristic != both.bid_up_to_strong)]
+    scores = strong_grid.set_index([*keys, "bid"])
+
+    def clear(r: pd.Series) -> bool:
+        higher = r.bid_up_to_strong > r.bid_up_to_heuristic
+        at = r.bid_up_to_strong if higher else r.bid_up_to_heuristic
+        key = (r.seat, r.trump_length, r[by], at)
+        if at == 0 or key not in scores.index:
+            return False
+        row = scores.loc[key]
+        return bool(row.expected_score_lo > 0 if higher else row.expected_score_hi < 0)
+
+    return both.assign(clear=[clear(r) for _, r in both.iterrows()]).reset_index(drop=True)
+
+
+def card_disagreements(weak: pd.DataFrame, strong: pd.DataFrame, bid: int) -> pd.DataFrame:
+    """Per seat and card of ``strong``'s card values: both players' change in the
+    bidders' points for holding it, and ``apart``: their 95% intervals do not overlap."""
+    cols = ["seat", "card", "points_diff", "points_diff_lo", "points_diff_hi", "p_make_diff"]
+    both = weak[weak.bid == bid][cols].merge(strong[strong.bid == bid][cols],
+                                             on=["seat", "card"],
+                                             suffixes=("_heuristic", "_strong"))
+    return both.assign(apart=(both.points_diff_lo_strong > both.points_diff_hi_heuristic)
+                       | (both.points_diff_hi_strong < both.points_diff_lo_heuristic))

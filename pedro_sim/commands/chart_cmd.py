@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 from rich.console import Console
 
 from pedro_sim.analysis.charts import best_bids, grid_rows, length_rows
@@ -47,13 +48,15 @@ class ChartMaker:
         draw(self.out_dir / f"{name}.png")
         self.written += [self.out_dir / f"{name}.png", self.out_dir / f"{name}.csv"]
 
-    def bids(self, by: str = "tops") -> None:
+    def bids(self, by: str = "tops") -> tuple[pd.DataFrame, pd.DataFrame]:
+        """The chart by ``by``; returns every bid's rows per cell and the chart's."""
         grid = grid_rows(self.study, self.counts(), by)
         best = best_bids(grid, by)
         write_csv(self.out_dir / f"bid_chart_{by}_all_bids.csv", grid)
         self._write(f"bid_chart_{by}", best,
                     lambda p: bid_chart(best, by, self.study.inputs.variant.min_bid,
                                           self.study.deals, p))
+        return grid, best
 
     def make_rate(self) -> None:
         rows = length_rows(self.study, self.counts())
@@ -62,11 +65,13 @@ class ChartMaker:
         self._write("make_rate_by_length", rows,
                     lambda p: make_rate_chart(rows, bids, self.study.deals, p))
 
-    def cards(self) -> None:
+    def cards(self, seats: list[str] | None = None) -> pd.DataFrame:
+        """Card values for ``seats`` (default every seat); returns the chart's rows."""
         values = holdings.card_values(self.study,
-                                      seat_names(self.study.inputs.variant.players))
+                                      seats or seat_names(self.study.inputs.variant.players))
         self._write("card_values", values,
                     lambda p: card_value_chart(values, self.bid, self.study.deals, p))
+        return values
 
     def techniques(self) -> None:
         names = arising(self.study.inputs.variant, list(TECHNIQUES))

@@ -13,9 +13,11 @@ import sys
 import time
 from pathlib import Path
 
+import pandas as pd
 from rich.console import Console
 
 from pedro_sim.analysis.bid import bid_analysis
+from pedro_sim.analysis.charts import bid_disagreements, card_disagreements
 from pedro_sim.analysis.seat_words import seat_names
 from pedro_sim.analysis.study import Study, build_study
 from pedro_sim.cards import format_cards, parse_hand
@@ -29,7 +31,7 @@ from pedro_sim.commands.variants_cmd import run_variants
 from pedro_sim.engine_inputs import TECHNIQUES, EngineInputs
 from pedro_sim.games import GAMES
 from pedro_sim.parsers import SIDES
-from pedro_sim.report.files import check_writable_dir, write_atomic
+from pedro_sim.report.files import check_writable_dir, write_atomic, write_csv
 from pedro_sim.report.sections import Section
 
 EXAMPLE_HAND = "AH KH 5H 2H 9C 4D JS 7S 3C"
@@ -79,7 +81,7 @@ def build_sections(study: Study, games: int, work: Path, console: Console) -> li
     sections = [bid_section(study, work, console)]
     if not study.who.thinks:  # the strong player's answers, at sizes that fit the report
         sections += strong_sections(study, work, console, quiet)
-    counts = run_holdings(study, _seats(study.inputs), work / "holdings", quiet)[2]
+    values, _, counts = run_holdings(study, _seats(study.inputs), work / "holdings", quiet)
     console.print("holdings: card values and patterns, every seat")
     sections.append(Section(
         "What each trump is worth to the bidder",
@@ -98,8 +100,7 @@ def build_sections(study: Study, games: int, work: Path, console: Console) -> li
         ["holdings/make_rate_by_length.png", "holdings/patterns.csv",
          "holdings/make_rate_by_length.csv"]))
     charts = ChartMaker(study, work / "charts", counts=counts)
-    for by in ("tops", "pedros"):
-        charts.bids(by)
+    weak_charts = {by: charts.bids(by)[1] for by in ("tops", "pedros")}
     console.print("bid charts: by top trumps and by pedros")
     sections.append(Section(
         "Bid charts",
@@ -110,6 +111,8 @@ def build_sections(study: Study, games: int, work: Path, console: Console) -> li
         ["charts/bid_chart_tops.png", "charts/bid_chart_pedros.png", "charts/bid_chart_tops.csv",
          "charts/bid_chart_pedros.csv", "charts/bid_chart_tops_all_bids.csv",
          "charts/bid_chart_pedros_all_bids.csv"]))
+    if not study.who.thinks:
+        sections.append(strong_charts(study, work, console, values, weak_charts))
     run_technique(study, list(TECHNIQUES), list(SIDES), work / "technique", quiet)
     console.print("techniques: each on and off, every side")
     sections.append(Section(
@@ -154,17 +157,19 @@ def strong_sections(study: Study, work: Path, console: Console, quiet: Console) 
     hand = parse_hand(EXAMPLE_HAND)
     bid = study.inputs.variant.min_bid + 1
     report = simulate_bids(strong.inputs, hand, _seats(strong.inputs), 1, strong.deals, strong.seed,
-                           strong.who, bid, [bid], THINKING_PRECISION)
+                           strong.who, bid, [bid], THINKING_PRECISION, "control")
     text = format_cards(hand)
     write_bid(report, text, work / "bid_pimc", strong.seed, strong.deals,
-              strong.inputs.variant, strong.who.label, 0.0, bid)
+              strong.inputs.variant, strong.who.label, 0.0, bid, THINKING_PRECISION, "control")
     console.print(f"bid with {STRONG}: {text}, every seat")
     used = ", ".join(f"{n:,}" for n in report.summary.n)
     sections = [Section(
         f"The same question for the strong player: how often does {text} make {bid}?",
         f"As above, with {strong.who.label} at every seat, playing for the score at bid {bid} "
         f"(so only that bid is priced), each seat run until P(make) has a 95% half-width of "
-        f"at most {THINKING_PRECISION} ({used} deals for the seats in order).",
+        f"at most {THINKING_PRECISION} ({used} deals for the seats in order), the "
+        "estimates by control variates (each deal also played by the heuristic, whose own "
+        "larger run corrects the mean; bid.csv's var_ratio columns say what that saved).",
         ["bid_pimc/make_rate.png", "bid_pimc/points.png", "bid_pimc/bid.csv",
          "bid_pimc/points.csv"])]
     steer = build_study(study.inputs.variant, STRONG, study.seed,
@@ -182,6 +187,53 @@ def strong_sections(study: Study, work: Path, console: Console, quiet: Console) 
         "the points and make rate (docs/strategy.md defines each technique).",
         ["technique_pimc/techniques.png", "technique_pimc/techniques.csv"]))
     return sections
+
+
+STRONG_CHART_HANDS = 3_000  # random hands a seat of the strong bid charts
+STRONG_CARD_PAIRS = 500  # paired deals a card of the strong card values (eldest)
+
+
+def strong_charts(study: Study, work: Path, console: Console, weak_values: pd.DataFrame,
+                  weak_charts: dict[str, pd.DataFrame]) -> Section:
+    """The bid charts (every seat) and the card values (eldest) drawn by the strong
+    player, at sizes that fit the report (capped by its --deals), and the cells and
+    cards where it and the heuristic disagree (charts_pimc/*_disagreements.csv)."""
+    out = work / "charts_pimc"
+    strong = build_study(study.inputs.variant, STRONG, study.seed,
+                         min(study.deals, STRONG_CHART_HANDS),
+                         show_progress=study.show_progress)
+    maker = ChartMaker(strong, out)
+    said = []
+    for by in ("tops", "pedros"):
+        grid, best = maker.bids(by)
+        apart = bid_disagreements(weak_charts[by], best, grid, by)
+        write_csv(out / f"bid_chart_{by}_disagreements.csv", apart)
+        said.append(f"by {by}, {len(apart)} cells differ ({int(apart.clear.sum())} clearly)")
+    pairs = build_study(study.inputs.variant, STRONG, study.seed,
+                        min(study.deals, STRONG_CARD_PAIRS), show_progress=study.show_progress)
+    cards = ChartMaker(pairs, out, maker.bid)
+    values = cards.cards(["eldest"])
+    apart = card_disagreements(weak_values, values, maker.bid)
+    write_csv(out / "card_values_disagreements.csv", apart)
+    console.print(f"bid charts and card values with {STRONG}")
+    names = ", ".join(apart.card[apart.apart]) or "none"
+    return Section(
+        "Bid charts and card values from the strong player",
+        f"The same charts drawn by {strong.who.label}, at sizes that fit this report: "
+        f"{strong.deals:,} random hands a seat for the bid charts (playing at bid "
+        f"{study.inputs.variant.min_bid}, the other bids priced from those deals), "
+        f"{pairs.deals:,} paired deals a card for the eldest hand's card values. Where "
+        f"the strong player's \"bid up to\" differs from the heuristic's in a cell of at "
+        f"least 30 hands for both, the disagreements CSV lists it, clear where the strong "
+        f"player's expected score change settles it at 95%: {'; '.join(said)}. Cards whose "
+        f"worth in points differs beyond both intervals: {names}. docs/strategy.md says "
+        "what the disagreements were on the seed of the default report.",
+        ["charts_pimc/bid_chart_tops.png", "charts_pimc/bid_chart_pedros.png",
+         "charts_pimc/card_values.png", "charts_pimc/bid_chart_tops_disagreements.csv",
+         "charts_pimc/bid_chart_pedros_disagreements.csv",
+         "charts_pimc/card_values_disagreements.csv", "charts_pimc/bid_chart_tops.csv",
+         "charts_pimc/bid_chart_pedros.csv", "charts_pimc/bid_chart_tops_all_bids.csv",
+         "charts_pimc/bid_chart_pedros_all_bids.csv", "charts_pimc/card_values.csv"])
 
 
 def deals_text(study: Study) -> str:
