@@ -53,7 +53,8 @@ class PairedDeals:
         have = len(self.pairs)
         if total > have:
             rows = run_rows(lambda a, n: self._points(self.who, have + a, n), total - have, 2,
-                            label, show_progress, 16, "deals")
+                            f"{label} (deals {have + 1:,} to {total:,})", show_progress, 16,
+                            "deals")
             cheap = self._points(self.heuristic, have, total - have)
             self.pairs = np.concatenate([self.pairs, np.hstack([rows, cheap])])
         self._grow_cheap(max(CHEAP_MIN, CHEAP_FACTOR * total))
