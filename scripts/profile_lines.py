@@ -9,7 +9,7 @@ object is only kept by a fresh compile), in a temporary folder; nothing is writt
 repository. Needs ``perf`` and ``objdump``. Found the cost of reading the player count
 from the option array (docs/changelog.md, 2026-12-02).
 
-    python scripts/profile_lines.py [--deals N] [--top K] [--variant cinch]
+    python scripts/profile_lines.py [--deals N] [--top K] [--variant cinch] [--policy SPEC]
 """
 
 from __future__ import annotations
@@ -34,13 +34,14 @@ import numpy as np
 from numba.core.registry import CPUDispatcher
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import deals as drivers
-from pedro_sim.engine_inputs import EngineInputs, technique_flags
+from pedro_sim.engine_inputs import EngineInputs, players
 inputs = EngineInputs.for_variant(sys.argv[3])
 n = int(sys.argv[2])
+who = players(sys.argv[5], inputs.variant)
+chunk = 4096 if sys.argv[5] == "heuristic" else 16
 shape = (inputs.variant.top_bid + 1, inputs.variant.total_points + 1)
-hist = np.zeros((-(-n // 4096), *shape), dtype=np.int64)
-drivers.deal_stats(drivers.Span(1, 0, n, 4096), L.P_HEURISTIC, technique_flags(),
-                   inputs.tables, hist)
+hist = np.zeros((-(-n // chunk), *shape), dtype=np.int64)
+drivers.deal_stats(drivers.Span(1, 0, n, chunk), who.policy, who.flags, inputs.tables, hist)
 with open(sys.argv[4], "w") as out:
     k = 0
     for o in gc.get_objects():
@@ -71,14 +72,15 @@ def shifted_copy(work: Path) -> dict[int, str]:
     return modules
 
 
-def samples(work: Path, deals: int, variant: str) -> tuple[list[int], list[tuple]]:
+def samples(work: Path, deals: int, variant: str,
+            policy: str) -> tuple[list[int], list[tuple]]:
     """perf's sampled addresses, and (address, object file, symbol) per compiled function."""
     (work / "child.py").write_text(CHILD)
     funcs = work / "funcs.txt"
     env = {**os.environ, "NUMBA_DEBUGINFO": "1"}
     subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-F", "4000", "-o",
                     str(work / "perf.data"), sys.executable, str(work / "child.py"), str(work),
-                    str(deals), variant, str(funcs)], check=True, env=env,
+                    str(deals), variant, str(funcs), policy], check=True, env=env,
                    stderr=subprocess.DEVNULL)
     ips = subprocess.run(["perf", "script", "-i", str(work / "perf.data"), "-F", "ip"],
                          check=True, capture_output=True, text=True).stdout.split()
@@ -145,6 +147,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=8_000_000)
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--variant", default="cinch")
+    parser.add_argument("--policy", default="heuristic",
+                        help="the players' spec, e.g. pimc (use --deals 2000 or so)")
     args = parser.parse_args()
     if args.deals < 1 or args.top < 1:
         parser.error("--deals and --top must be at least 1")
@@ -159,7 +163,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="pedro-profile-") as tmp:
         work = Path(tmp)
         modules = shifted_copy(work)
-        ips, funcs = samples(work, args.deals, args.variant)
+        ips, funcs = samples(work, args.deals, args.variant, args.policy)
         report(line_counts(ips, funcs), modules, work, args.top)
 
 

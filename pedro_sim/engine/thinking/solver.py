@@ -82,26 +82,35 @@ class Search(NamedTuple):
     frames: np.ndarray  # int64 [MAX_PLY, N_F] (S_*, F_*)
     ttk: np.ndarray  # uint64 [table size]: keys
     ttv: np.ndarray  # int64 [table size]: packed (generation, lower, upper)
-    order: np.ndarray  # int64 [4 trumps, 5 suits, 16] (strength_order)
+    weaker: np.ndarray  # uint64 [4 trumps, 64 cards] (weaker_masks)
 
 
 def new_search(tab, bits: int = TT_BITS) -> Search:
     """A search's scratch and an empty table."""
     ttk, ttv = new_table(bits)
     return Search(np.zeros(N_CTX, dtype=np.int64), np.zeros((MAX_PLY, 2, 16), dtype=np.int64),
-                  np.zeros((MAX_PLY, N_F), dtype=np.int64), ttk, ttv, strength_order(tab))
+                  np.zeros((MAX_PLY, N_F), dtype=np.int64), ttk, ttv, weaker_masks(tab))
 
 
-def strength_order(tab) -> np.ndarray:
-    """int64 [4 trumps, 5 effective suits, 16]: each suit's cards, weakest first, -1 after."""
-    order = np.full((4, 5, 16), -1, dtype=np.int64)
+def strength_order(tab) -> list[list[list[int]]]:
+    """[trump][effective suit 0..4]: the suit's cards of the pack, weakest first."""
     pack = [int(c) for c in tab.cinfo[0, L.I_PACK] if c >= 0]
-    for t in range(4):
-        for s in range(5):
-            cards = [c for c in pack if tab.cinfo[t, L.I_SUIT, c] == s]
-            cards.sort(key=lambda c: tab.cinfo[t, L.I_STRENGTH, c])
-            order[t, s, :len(cards)] = cards
-    return order
+    return [[sorted((c for c in pack if tab.cinfo[t, L.I_SUIT, c] == s),
+                    key=lambda c: tab.cinfo[t, L.I_STRENGTH, c]) for s in range(5)]
+            for t in range(4)]
+
+
+def weaker_masks(tab) -> np.ndarray:
+    """uint64 [4 trumps, 64 cards]: for each card, the mask of the cards of its effective
+    suit before it in strength_order (the weaker ones)."""
+    out = np.zeros((4, 64), dtype=np.uint64)
+    for t, suits in enumerate(strength_order(tab)):
+        for cards in suits:
+            below = 0
+            for c in cards:
+                out[t, c] = below
+                below |= 1 << c
+    return out
 
 
 @kernel
@@ -129,29 +138,36 @@ def constrained(tab):
 
 
 @kernel
-def representatives(h, others, t, order, tab):
+def representatives(h, others, t, weaker, tab):
     """One card of each run of equivalent cards of hand ``h`` (``others``: the cards in
-    the other hands and the card winning the trick). A run: cards of a suit with no
-    points and nothing of ``others`` between them in rank; the 2 that scores for its
-    player never merges."""
-    reps = ZERO
+    the other hands and the card winning the trick), the weakest of the run. A run: cards
+    of a suit with no points and nothing of ``others`` between them in strength (played
+    cards do not part them); the 2 that scores for its player never merges. A plain card
+    merges into the run of the nearest card below it that is still in play when that card
+    is a plain card of the hand (``weaker``: weaker_masks)."""
     special = tab.masks[t, L.M_TWO_PLAYED]
-    for s in range(5):
-        left = h & tab.masks[t, s]  # the hand's cards of the suit not reached yet
-        run = False
-        for i in range(16):
-            if not left:
-                break
-            c = order[t, s, i]
-            b = bit(c)
-            if b & h:
-                left &= ~b
-                plain = tab.cinfo[t, L.I_POINTS, c] == 0 and not b & special
-                if not (run and plain):
-                    reps |= b
-                run = plain
-            elif b & others:
-                run = False
+    plain = ZERO
+    m = h
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        if tab.cinfo[t, L.I_POINTS, c] == 0 and not bit(c) & special:
+            plain |= bit(c)
+    live = h | others
+    reps = h & ~plain
+    m = plain
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        below = weaker[t, c] & live
+        under = below & plain  # the plain cards of the hand below it: is one the nearest?
+        nearest = False
+        while under and not nearest:
+            d = lowest(under)
+            under &= under - ONE
+            nearest = (below & ~weaker[t, d]) == bit(d)
+        if not nearest:
+            reps |= bit(c)
     return reps
 
 
@@ -367,7 +383,7 @@ def apply_move(hands, st, p, c, extras, t, tab, side):
 
 
 @kernel
-def open_frame(f, hands, ctx, t, tab, order, row):
+def open_frame(f, hands, ctx, t, tab, weaker, row):
     """Generate the moves of the seat to move in frame ``f`` (its state already set)."""
     p = seat_after(tab, f[S_LEADER], f[S_K])
     h = hands[p]
@@ -396,7 +412,7 @@ def open_frame(f, hands, ctx, t, tab, order, row):
         for q in range(L.SEATS):
             if q != p:
                 others |= hands[q]
-        legal &= representatives(h, others, t, order, tab)
+        legal &= representatives(h, others, t, weaker, tab)
     f[F_N] = fill_moves(row, legal, f[S_WSEAT], f[S_WCARD], p, t, tab)
 
 
@@ -498,7 +514,7 @@ def enter(d, hands, alpha, beta, t, tab, sr):
     f[F_A0] = alpha
     f[F_B0] = beta
     keep_hands(f, hands, tab)
-    open_frame(f, hands, sr.ctx, t, tab, sr.order, sr.moves[d, 0])
+    open_frame(f, hands, sr.ctx, t, tab, sr.weaker, sr.moves[d, 0])
     return False, np.int64(0)
 
 

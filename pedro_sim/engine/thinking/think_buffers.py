@@ -104,8 +104,8 @@ def thinks(policy):
 def new_think(policy: int, tab, rng: np.ndarray) -> tuple:
     """Per-thread scratch of the thinking players, whose simulated deals draw from the
     thread's random stream ``rng`` (a tiny table when nobody thinks)."""
-    u, i, f, dp, moves, frames, ttk, ttv, order = think_arrays(np.int64(policy), tab)
-    search = SV.Search(i[I_CTX:I_PTS], moves, frames, ttk, ttv, order)
+    u, i, f, dp, moves, frames, ttk, ttv, weaker = think_arrays(np.int64(policy), tab)
+    search = SV.Search(i[I_CTX:I_PTS], moves, frames, ttk, ttv, weaker)
     sim = Work(i[I_SDECK:I_SREST], i[I_SREST:I_SPTS], u[U_SHANDS:N_U], rng, i[I_SPTS:I_SPLAY],
                i[I_SPLAY:I_SSCORE], np.zeros(0, np.int64), i[I_SSCORE:I_SIDS])
     return u, i, f, dp, search, sim, np.zeros(0, np.int64)
@@ -124,7 +124,7 @@ def think_arrays(policy: int, tab) -> tuple:
     return (np.zeros(N_U, np.uint64), i, f, np.zeros((6, SM.CAP, SM.CAP, SM.CAP), np.float64),
             np.zeros((SV.MAX_PLY, 2, 16), np.int64), np.zeros((SV.MAX_PLY, SV.N_F), np.int64),
             np.zeros(1 << bits, dtype=np.uint64), np.zeros(1 << bits, dtype=np.int64),
-            SV.strength_order(tab))
+            SV.weaker_masks(tab))
 
 
 @kernel
