@@ -135,3 +135,49 @@ def test_answer_object_copies_the_position(solvers: dict[str, Solver]) -> None:
     assert out["hands"] == obj["hands"] and out["nodes"] > 0
     assert out["value"] == 7  # AH wins KH, 5H, JH: 1 + 5 + 1; the 2 is not in the position
     assert out["best"] == [["AH"]]
+
+
+def runs_by_walking(h: int, others: int, t: int, tab) -> int:
+    """The runs of equivalent cards by their definition: walk each suit's cards weakest
+    first; a plain card of the hand (no points, not the 2 that scores for its player)
+    starts a run unless the card before it still in play was a plain card of the hand;
+    played cards part nothing. One card a run (its weakest), every card that is not
+    plain."""
+    from pedro_sim.encoding import layout as L
+    from pedro_sim.engine.thinking.solver import strength_order
+
+    reps, special = 0, int(tab.masks[t, L.M_TWO_PLAYED])
+    for cards in strength_order(tab)[t]:
+        run = False
+        for c in cards:
+            b = 1 << c
+            if b & h:
+                plain = tab.cinfo[t, L.I_POINTS, c] == 0 and not b & special
+                if not (run and plain):
+                    reps |= b
+                run = bool(plain)
+            elif b & others:
+                run = False
+    return reps
+
+
+@pytest.mark.parametrize("preset", PLAYED_PRESETS)
+def test_representatives_are_the_runs_of_equivalent_cards(preset):
+    """The solver's mask computation of the runs (weaker_masks) against walking the
+    suits, on random hands, cards elsewhere and trumps."""
+    import numpy as np
+
+    from pedro_sim.encoding import layout as L
+    from pedro_sim.engine.thinking.solver import representatives, weaker_masks
+    from pedro_sim.engine_inputs import EngineInputs
+
+    tab = EngineInputs.for_variant(preset).tables
+    weaker = weaker_masks(tab)
+    pack = [int(c) for c in tab.cinfo[0, L.I_PACK] if c >= 0]
+    rng = random.Random(preset)
+    for _ in range(400):
+        rng.shuffle(pack)
+        k, o, t = rng.randint(1, 13), rng.randint(0, 30), rng.randrange(4)
+        h, others = sum(1 << c for c in pack[:k]), sum(1 << c for c in pack[k:k + o])
+        assert int(representatives(np.uint64(h), np.uint64(others), t, weaker, tab)) == \
+            runs_by_walking(h, others, t, tab), (preset, t, hex(h), hex(others))
