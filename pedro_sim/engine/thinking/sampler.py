@@ -43,6 +43,7 @@ from pedro_sim.engine.seats import players, seat_after
     N_KNOW,
 ) = offsets(L.SEATS, L.SEATS, 1, L.SEATS, 1, 1)
 CAP = 16  # most cards a seat can hold, plus one (dp dimensions)
+W0 = 6  # dp[W0 + j, x1, x2, x3]: the weight of sharing suit j x1, x2, x3 (suit_weights)
 
 
 def new_sampler() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -50,7 +51,7 @@ def new_sampler() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     fact = np.ones(64, dtype=np.float64)
     for n in range(1, 64):
         fact[n] = fact[n - 1] * n
-    return (np.zeros((6, CAP, CAP, CAP), dtype=np.float64), fact, np.zeros(32, np.int64),
+    return (np.zeros((W0 + 5, CAP, CAP, CAP), dtype=np.float64), fact, np.zeros(32, np.int64),
             np.zeros(16, np.uint64))
 
 
@@ -208,6 +209,7 @@ def count_worlds(sp, dp, fact):
     for j in range(4, -1, -1):
         c = sp[12 + j]
         f = sp[17 + j]
+        suit_weights(sp, dp, fact, j, c, f)
         for a1 in range(n1 + 1):
             for a2 in range(n2 + 1):
                 for a3 in range(n3 + 1):
@@ -215,20 +217,29 @@ def count_worlds(sp, dp, fact):
 
 
 @kernel
+def suit_weights(sp, dp, fact, j, c, f):
+    """dp[W0 + j, x1, x2, x3]: allocation_weight of sharing suit ``j``'s ``c`` cards x1,
+    x2, x3 among the seats, 0 where a seat may not take its share: the same for every
+    room count of count_worlds and draw_world, so computed once a suit."""
+    for x1 in range(min(sp[0], c) + 1):
+        for x2 in range(min(sp[1], c - x1) + 1):
+            for x3 in range(min(sp[2], c - x1 - x2) + 1):
+                allowed = (seat_allows(sp, 0, j, x1) and seat_allows(sp, 1, j, x2)
+                           and seat_allows(sp, 2, j, x3))
+                dp[W0 + j, x1, x2, x3] = allocation_weight(c, f, x1, x2, x3, fact) \
+                    if allowed else 0.0
+
+
+@kernel
 def suit_ways(sp, dp, fact, j, c, f, a1, a2, a3, stop):
-    """Sum over the ways to share suit ``j`` with rooms a1..a3 left. With ``stop`` >= 0,
-    the allocation at which the running sum passes it: (sum, x1, x2, x3)."""
+    """Sum over the ways to share suit ``j`` with rooms a1..a3 left (the weights of
+    suit_weights). With ``stop`` >= 0, the allocation at which the running sum passes it:
+    (sum, x1, x2, x3)."""
     total = 0.0
     for x1 in range(min(a1, c) + 1):
-        if not seat_allows(sp, 0, j, x1):
-            continue
         for x2 in range(min(a2, c - x1) + 1):
-            if not seat_allows(sp, 1, j, x2):
-                continue
             for x3 in range(min(a3, c - x1 - x2) + 1):
-                if not seat_allows(sp, 2, j, x3):
-                    continue
-                w = allocation_weight(c, f, x1, x2, x3, fact)
+                w = dp[W0 + j, x1, x2, x3]
                 if w > 0.0:
                     total += w * dp[j + 1, a1 - x1, a2 - x2, a3 - x3]
                     if stop >= 0.0 and total > stop:

@@ -121,7 +121,8 @@ def think_arrays(policy: int, tab) -> tuple:
         f[F_FACT + n] = f[F_FACT + n - 1] * n
     i = np.zeros(N_I, dtype=np.int64)
     i[I_CACHE:I_SCORE] = -1
-    return (np.zeros(N_U, np.uint64), i, f, np.zeros((6, SM.CAP, SM.CAP, SM.CAP), np.float64),
+    dp = np.zeros((SM.W0 + 5, SM.CAP, SM.CAP, SM.CAP), np.float64)
+    return (np.zeros(N_U, np.uint64), i, f, dp,
             np.zeros((SV.MAX_PLY, 2, 16), np.int64), np.zeros((SV.MAX_PLY, SV.N_F), np.int64),
             np.zeros(1 << bits, dtype=np.uint64), np.zeros(1 << bits, dtype=np.int64),
             SV.weaker_masks(tab))
