@@ -16,7 +16,6 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.controlled_bid import controlled_seat
 from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
 from pedro_sim.analysis.scores import bid_rows, widest_make_half
 from pedro_sim.analysis.seat_words import seat_place
@@ -110,6 +109,8 @@ def bid_analysis(inputs: EngineInputs, hand: list[int], seats: list[str], trump:
         label = f"{seat}, trumps {SUITS[suit]}"
         rows = None
         if estimator == "control":
+            from pedro_sim.analysis.controlled_bid import controlled_seat  # it builds on this
+
             both, rows = controlled_seat(inputs, hand, place(seat), suit, deals, seed,
                                          Players(policy, flags, policy_name), precision,
                                          bids, label, show_progress)

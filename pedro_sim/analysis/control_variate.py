@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pedro_sim.analysis.stats import Z95, wilson
+from pedro_sim.analysis.stats import Z95, mean_ci, wilson
 
 CHEAP_FACTOR = 32  # the heuristic's own deals per thinking deal (at least CHEAP_MIN)
 CHEAP_MIN = 65_536
@@ -47,10 +47,7 @@ def plain_estimate(y: np.ndarray) -> Estimate:
     >>> round(plain_estimate(np.array([1.0, 2.0, 3.0, 4.0])).lo, 4)
     1.2348
     """
-    n = len(y)
-    mean = float(y.mean())
-    half = Z95 * float(y.std(ddof=1)) / float(np.sqrt(n)) if n > 1 else float("nan")
-    return Estimate(mean, mean - half, mean + half)
+    return Estimate(*(float(v) for v in mean_ci(y)))
 
 
 def controlled_estimate(y: np.ndarray, x: np.ndarray, mu: np.ndarray,

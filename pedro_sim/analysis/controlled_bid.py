@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from pedro_sim.analysis.bid import points_histogram
 from pedro_sim.analysis.control_variate import (
     CHEAP_FACTOR,
     CHEAP_MIN,
@@ -19,8 +20,8 @@ from pedro_sim.analysis.control_variate import (
     controlled_estimate,
     proportion,
 )
-from pedro_sim.analysis.runner import CHUNK, run_chunked, run_rows
-from pedro_sim.analysis.scores import bid_levels, score_grid
+from pedro_sim.analysis.runner import run_rows
+from pedro_sim.analysis.scores import bid_levels, deal_values, score_grid
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine_inputs import EngineInputs, Players, players
 
@@ -70,15 +71,10 @@ class PairedDeals:
         have = 0 if self.cheap is None else int(self.cheap.sum())
         if total <= have:
             return
-        h, first = self.heuristic, CHEAP_FIRST + have
-
-        def step(start: int, count: int, chunk: int, out: np.ndarray) -> None:
-            drivers.fixed_hand_stats(drivers.Span(self.seed, first + start, count, chunk),
-                                     self.hand, self.offset, self.trump, h.policy, h.flags,
-                                     self.inputs.tables, out)
-
-        span = self.inputs.variant.total_points + 1
-        more = run_chunked(step, total - have, (span, span), show_progress=False, chunk=CHUNK)
+        h = self.heuristic
+        more = points_histogram(self.inputs, list(self.hand), self.offset, self.trump,
+                                total - have, self.seed, h.policy, h.flags,
+                                show_progress=False, first=CHEAP_FIRST + have)
         self.cheap = more if self.cheap is None else self.cheap + more
 
     def joint(self) -> np.ndarray:
@@ -90,15 +86,10 @@ class PairedDeals:
 
 
 def values_at(inputs: EngineInputs, bid: int) -> dict[str, np.ndarray]:
-    """What a deal is worth at ``bid``, by (bidders' points, defenders' points): made,
-    the bidders' score and the net, as bid_rows counts them."""
-    made_at, mine, theirs = score_grid(inputs, [bid]).at(bid)
-    others = inputs.sides - 1
-    against = theirs if others == 1 else theirs / others
-    if inputs.variant.called_partner:
-        against = (mine + theirs) / others
+    """scores.deal_values at ``bid`` by the names of bid_rows' columns, as floats."""
+    made_at, mine, net = deal_values(inputs, score_grid(inputs, [bid]), bid)
     return {"p_make": made_at.astype(float), "expected_score": mine.astype(float),
-            "expected_net": (mine - against).astype(float)}
+            "expected_net": net.astype(float)}
 
 
 def controlled_rows(deals: PairedDeals, bids: list[int]) -> pd.DataFrame:

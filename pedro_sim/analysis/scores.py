@@ -77,19 +77,15 @@ def bid_rows(joint: np.ndarray, inputs: EngineInputs,
     it), each with its 95% interval. ``joint[b, d]`` counts
     deals by the bidders' points b and the defenders' d (all the others' together)."""
     grid = score_grid(inputs, bids)
-    others = inputs.sides - 1  # the defenders' scores add up to ``theirs``
     n = int(joint.sum())
     counts = joint.ravel()
     rows = []
     for bid in grid.bids:
-        made_at, mine, theirs = grid.at(bid)
+        made_at, mine, net_at = deal_values(inputs, grid, bid)
         made = int(joint[made_at].sum())
         lo, hi = wilson(made, n)
         score, score_lo, score_hi = mean_ci_from_hist(mine.ravel(), counts)
-        against = theirs if others == 1 else theirs / others  # their mean in individual play
-        if inputs.variant.called_partner:  # five-handed: the partner scores as the bidder
-            against = (mine + theirs) / others
-        net, net_lo, net_hi = mean_ci_from_hist((mine - against).ravel(), counts)
+        net, net_lo, net_hi = mean_ci_from_hist(net_at.ravel(), counts)
         rows.append({"bid": bid, "special": inputs.variant.special_bid_name(bid),
                      "n": n, "made": made, "p_make": made / n,
                      "p_make_lo": float(lo), "p_make_hi": float(hi),
@@ -97,6 +93,18 @@ def bid_rows(joint: np.ndarray, inputs: EngineInputs,
                      "expected_score_hi": score_hi, "expected_net": net,
                      "expected_net_lo": net_lo, "expected_net_hi": net_hi})
     return pd.DataFrame(rows)
+
+
+def deal_values(inputs: EngineInputs, grid: ScoreGrid,
+                bid: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What a deal is worth at ``bid``, by (bidders' points b, defenders' points d): made,
+    the bidders' score and the net change (bid_rows' three measures)."""
+    made_at, mine, theirs = grid.at(bid)
+    others = inputs.sides - 1  # the defenders' scores add up to ``theirs``
+    against = theirs if others == 1 else theirs / others  # their mean in individual play
+    if inputs.variant.called_partner:  # five-handed: the partner scores as the bidder
+        against = (mine + theirs) / others
+    return made_at, mine, mine - against
 
 
 def widest_make_half(joint: np.ndarray, inputs: EngineInputs,
