@@ -29,6 +29,7 @@ from pedro_sim.analysis.seat_words import seat_place
 from pedro_sim.analysis.stats import wilson
 from pedro_sim.cards import parse_hand, parse_suit
 from pedro_sim.engine_inputs import EngineInputs, players
+from pedro_sim.errors import PedroError
 
 MEASURES = ("p_make", "expected_score", "expected_net")
 
@@ -94,4 +95,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except PedroError as e:  # a bad preset, hand, trump or player: one line, exit 2
+        print(f"error: {e}", file=sys.stderr)
+        sys.exit(2)
