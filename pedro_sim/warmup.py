@@ -33,7 +33,8 @@ from typing import IO, NoReturn
 
 import numpy as np
 
-from pedro_sim.analysis.bid import heuristic_trump, points_histogram
+from pedro_sim.analysis.bid import heuristic_trump
+from pedro_sim.analysis.fixed_hand import points_histogram
 from pedro_sim.analysis.variants import summarize_deals
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import deals as drivers

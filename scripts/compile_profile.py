@@ -61,7 +61,7 @@ def main() -> None:
     jit.fewer_collections()
     started = time.perf_counter()
     if args.what in ("bid", "pimc-bid"):
-        from pedro_sim.analysis.bid import points_histogram
+        from pedro_sim.analysis.fixed_hand import points_histogram
         from pedro_sim.engine_inputs import EngineInputs, technique_flags
 
         thinking = args.what == "pimc-bid"

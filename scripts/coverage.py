@@ -7,7 +7,7 @@
 The truth: the plain mean of P(make), the expected score and the expected net over a
 run 100 times the small one's size (its own seed). Then ``--reps`` small runs of
 ``--deals`` deals each (seeds seed+1, seed+2, ...) are estimated both ways, the plain mean
-and the control variates `bid` uses for thinking players (analysis/control_variate.py),
+and the control variates `bid` uses for thinking players (analysis/controlled_bid.py),
 and the script counts the 95% intervals that hold the truth. Honest intervals hold it in
 about 95% of the runs; with 400 runs the count itself is uncertain by about ±2.1 points
 (its Wilson interval is printed). The truth's own uncertainty, a tenth of a small run's,
@@ -23,10 +23,9 @@ import time
 import numba
 import numpy as np
 
-from pedro_sim.analysis.control_variate import plain_estimate
 from pedro_sim.analysis.controlled_bid import PairedDeals, controlled_rows, values_at
 from pedro_sim.analysis.seat_words import seat_place
-from pedro_sim.analysis.stats import wilson
+from pedro_sim.analysis.stats import plain_estimate, wilson
 from pedro_sim.cards import parse_hand, parse_suit
 from pedro_sim.engine_inputs import EngineInputs, players
 from pedro_sim.errors import PedroError

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pedro_sim.analysis.bid import points_histogram
+from pedro_sim.analysis.fixed_hand import points_histogram
 from pedro_sim.analysis.runner import run_chunked
 from pedro_sim.analysis.scores import bid_rows, widest_make_half
 from pedro_sim.analysis.stats import mean_ci_from_hist, wilson

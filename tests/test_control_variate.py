@@ -1,5 +1,6 @@
-"""`bid`'s control variates (analysis/control_variate.py, controlled_bid.py): unbiased, with
-intervals that hold the truth as often as they say, on the same deals whatever the threads."""
+"""`bid`'s control variates (analysis/controlled_bid.py, stats.controlled_estimate):
+unbiased, with intervals that hold the truth as often as they say, on the same deals
+whatever the threads."""
 
 from __future__ import annotations
 
@@ -7,11 +8,11 @@ import numba
 import numpy as np
 import pytest
 
-from pedro_sim.analysis import control_variate, controlled_bid
+from pedro_sim.analysis import controlled_bid, stats
 from pedro_sim.analysis.bid import bid_analysis
-from pedro_sim.analysis.control_variate import cell_moments, controlled_estimate
 from pedro_sim.analysis.controlled_bid import PairedDeals, controlled_rows, values_at
 from pedro_sim.analysis.scores import bid_rows
+from pedro_sim.analysis.stats import cell_moments, controlled_estimate
 from pedro_sim.cards import parse_hand
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine_inputs import players
@@ -23,7 +24,7 @@ CHEAP_THINKER = "pimc:worlds=2,solve_tricks=0,finish=0,prune=0"
 def test_docstring_examples():
     import doctest
 
-    for module in (control_variate, controlled_bid):
+    for module in (stats, controlled_bid):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0
 
@@ -67,7 +68,7 @@ def test_the_heuristic_plays_the_same_deals_and_its_own_run_apart(cinch, paired)
     """The pairs hold the thinking players' points as the plain analysis counts them, and
     the heuristic's as it plays those deals alone; its own run is CHEAP_MIN deals."""
     h = players("heuristic", cinch.variant)
-    assert int(paired.cheap.sum()) == control_variate.CHEAP_MIN
+    assert int(paired.cheap.sum()) == controlled_bid.CHEAP_MIN
     plain = bid_analysis(cinch, list(paired.hand), ["eldest"], 1, 400, 9, paired.who.policy,
                          "p", paired.who.flags)
     assert (paired.joint().sum(axis=1) ==

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from pedro_sim import reference
-from pedro_sim.analysis.bid import points_histogram
+from pedro_sim.analysis.fixed_hand import points_histogram
 from pedro_sim.analysis.games import game_outcomes
 from pedro_sim.cards import SUITS, card_text
 from pedro_sim.encoding import layout as L

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pedro_sim.analysis.bid import points_histogram
+from pedro_sim.analysis.fixed_hand import points_histogram
 from pedro_sim.analysis.scores import bid_levels, bid_rows, score_grid
 from pedro_sim.cards import parse_hand
 from pedro_sim.encoding import layout as L

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.runner import chunk_for, run_chunked, run_precise
+from pedro_sim.analysis.controlled_bid import controlled_seat
+from pedro_sim.analysis.fixed_hand import points_histogram
+from pedro_sim.analysis.runner import chunk_for, run_precise
 from pedro_sim.analysis.scores import bid_rows, widest_make_half
 from pedro_sim.analysis.seat_words import seat_place
 from pedro_sim.analysis.stats import mean_ci_from_hist
@@ -39,21 +41,6 @@ def heuristic_trump(inputs: EngineInputs, hand: list[int]) -> int:
     """The suit the heuristic player would name with these cards."""
     mask = np.uint64(sum(1 << c for c in hand))
     return int(best_suit(mask, inputs.tables))
-
-
-def points_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump: int, deals: int,
-                     seed: int, policy: int, flags: np.ndarray, label: str = "deals",
-                     show_progress: bool | None = None, first: int = 0) -> np.ndarray:
-    """counts[bidders' points, defenders' points], each 0..total, over deals
-    first..first+deals-1."""
-    hand_arr = np.array(hand, dtype=np.int64)
-
-    def step(start: int, count: int, chunk: int, out: np.ndarray) -> None:
-        drivers.fixed_hand_stats(drivers.Span(seed, first + start, count, chunk), hand_arr, offset,
-                                 trump, policy, flags, inputs.tables, out)
-
-    span = inputs.variant.total_points + 1
-    return run_chunked(step, deals, (span, span), label, show_progress, chunk_for(policy))
 
 
 def precise_histogram(inputs: EngineInputs, hand: list[int], offset: int, trump: int,
@@ -109,8 +96,6 @@ def bid_analysis(inputs: EngineInputs, hand: list[int], seats: list[str], trump:
         label = f"{seat}, trumps {SUITS[suit]}"
         rows = None
         if estimator == "control":
-            from pedro_sim.analysis.controlled_bid import controlled_seat  # it builds on this
-
             both, rows = controlled_seat(inputs, hand, place(seat), suit, deals, seed,
                                          Players(policy, flags, policy_name), precision,
                                          bids, label, show_progress)

@@ -1,9 +1,25 @@
-"""`bid` for thinking players by control variates (analysis/control_variate.py): each
-deal the thinking players play, the heuristic plays too, and the heuristic's own larger
-run of other deals gives the means the estimate is corrected by.
+"""`bid` for thinking players by control variates: fewer thinking deals for the same
+precision.
+
+Most of the spread of a thinking player's result over deals is the cards, and the
+heuristic player, some thousand times cheaper, sees the same cards. Each deal a thinking
+player plays is played again by the heuristic (the same deal index: the same cards), and
+the heuristic also plays CHEAP_FACTOR times as many deals of its own, disjoint from them,
+whose mean is then known far better. With Y a thinking deal's value (made at a bid, the
+score, the net) and X the heuristic's values on the same deal (the same quantity, its
+bidders' points, its defenders' points), the estimate
+
+    mean(Y) - beta . (mean(X) - mu)
+
+(beta fitted by least squares on the deals, mu the heuristic's own larger run) is unbiased
+to order 1/n, and its variance is the regression's residual variance over n plus
+beta' Cov(mu) beta: what the heuristic explains of the cards is taken out, what it
+cannot explain stays in the interval. docs/performance.md records the deals it saves
+and scripts/coverage.py the coverage of its intervals.
 
 With --precision it looks after CONTROL_START deals and then every time the deals have
-grown by a quarter, so the seed alone fixes the deals used (not the threads)."""
+grown by a quarter, so the seed alone fixes the deals used (not the threads). The
+estimator itself is stats.controlled_estimate."""
 
 from __future__ import annotations
 
@@ -12,19 +28,16 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from pedro_sim.analysis.bid import points_histogram
-from pedro_sim.analysis.control_variate import (
-    CHEAP_FACTOR,
-    CHEAP_MIN,
-    cell_moments,
-    controlled_estimate,
-    proportion,
-)
+from pedro_sim.analysis.fixed_hand import points_histogram
 from pedro_sim.analysis.runner import run_rows
 from pedro_sim.analysis.scores import bid_levels, deal_values, score_grid
+from pedro_sim.analysis.stats import cell_moments, controlled_estimate, proportion
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine_inputs import EngineInputs, Players, players
 
+CHEAP_FACTOR = 32  # the heuristic's own deals per thinking deal (at least CHEAP_MIN)
+CHEAP_MIN = 65_536
+ESTIMATORS = ("control", "plain")  # bid --estimator: heuristic control variates, plain mean
 CONTROL_START = 1024  # thinking deals before the first look at the intervals (--precision)
 CHEAP_FIRST = 1 << 40  # the heuristic's own deals: indices from here, apart from the others'
 

@@ -10,7 +10,7 @@ import pandas as pd
 from rich.console import Console
 
 from pedro_sim.analysis.bid import BidReport, bid_analysis, widest_interval_of
-from pedro_sim.analysis.control_variate import CHEAP_FACTOR, ESTIMATORS
+from pedro_sim.analysis.controlled_bid import CHEAP_FACTOR, ESTIMATORS
 from pedro_sim.analysis.strategy.advise import advise, recommend
 from pedro_sim.analysis.study import Study
 from pedro_sim.cards import (

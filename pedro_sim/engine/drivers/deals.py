@@ -296,7 +296,7 @@ def trace_fixed(seed: int, indices, hand, offset: int, trump: int, policy: int, 
 def fixed_points(seed: int, indices, hand, offset: int, trump: int, policy: int, flags,
                  tab: Tables, out) -> None:
     """`bid` analysis deals ``indices``: out[j] = (the bidders' points, the defenders') of
-    deal indices[j] (deals paired by index across players: analysis/control_variate.py)."""
+    deal indices[j] (deals paired by index across players: analysis/controlled_bid.py)."""
     def run(a: int, b: int) -> None:
         _fixed(Span(seed, 0, 0, 1), indices[a:b], M_POINTS, hand, offset, trump, policy, flags,
                tab, out[a:b], *_scratch(policy, tab))
