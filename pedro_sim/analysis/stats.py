@@ -159,8 +159,9 @@ def controlled_estimate(y: np.ndarray, x: np.ndarray, mu: np.ndarray,
                         mu_cov: np.ndarray) -> Estimate:
     """The control-variate estimate of E[y] (analysis/controlled_bid.py says why): ``x[i]``
     the controls of deal i, ``mu`` their means from the independent larger run and
-    ``mu_cov`` the covariance of those means. Controls that do not vary add nothing (pseudo-inverse);
-    a ``y`` that does not vary has no spread to reduce (its plain estimate).
+    ``mu_cov`` the covariance of those means. Controls that do not vary add nothing
+    (pseudo-inverse); a ``y`` that does not vary has no spread to reduce (its plain
+    estimate).
 
     >>> rng = np.random.default_rng(1)
     >>> x = rng.normal(size=(4000, 1)); y = 2 * x[:, 0] + rng.normal(size=4000)
