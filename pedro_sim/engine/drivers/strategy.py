@@ -16,7 +16,7 @@ from pedro_sim.engine.game.whole_deal import auctioned_deal, deal_and_play, fixe
 from pedro_sim.engine.game.whole_game import (
     G_WINNER,
     GAME_COLS,
-    play_game,
+    play_games_on,
     settle_into,
 )
 from pedro_sim.engine.jit import kernel, phase
@@ -193,28 +193,33 @@ def _arm_pairs(span, policies, arms, side, tab, out, work, think):
 
 
 @phase
-def _advised_games(span, hand, offset, trump, start_score, policy, flags, tab, kept, game, out,
-                   work, think):
+def _advised_games(span, hand, offset, trump, start_score, policy, flags, tab, kept, records,
+                   spare, out, work, think):
     """`bid` analysis deals (the same deals, deal for deal), each then scored at every bid
     from the game score ``start_score`` (side 0, side 1) and the game played on to its
-    end: out[chunk, bid, 0 lost / 1 won by the hand's side / 2 unfinished] += 1."""
+    end, once for every bid (play_games_on): out[chunk, bid, 0 lost / 1 won by the hand's
+    side / 2 unfinished] += 1."""
     pts = work.pts
     score = work.score
     team = side_of(tab, seat_after(tab, np.int64(0), offset + 1))
+    lo = tab.opts[L.O_MIN_BID]
+    hi = tab.opts[L.O_MAX_BID]
     for ch in range(out.shape[0]):
         for i in chunk_deals(span, ch):
             bidder = fixed_hand_deal(span.seed, i, hand, offset, trump, policy, flags, tab, work,
                                      think)
             for k in range(kept.shape[0]):
                 kept[k] = pts[k]
-            for b in range(tab.opts[L.O_MIN_BID], tab.opts[L.O_MAX_BID] + 1):
+            for b in range(lo, hi + 1):
                 for k in range(kept.shape[0]):
                     pts[k] = kept[k]
                 made = deal_score(pts, bidder, b, score, tab)
-                winner = settle_into(game, start_score, score, bidder, b, made, trump, pts, tab)
-                if winner < 0:  # the game goes on from the next dealer, deal 1
-                    play_game(span.seed, i, np.int64(0), policy, flags, tab, work, game, think)
-                    winner = game[G_WINNER]
+                records[b - lo, G_WINNER] = settle_into(records[b - lo], start_score, score,
+                                                        bidder, b, made, trump, pts, tab)
+            play_games_on(span.seed, i, records[:hi - lo + 1], policy, flags, tab, work, spare,
+                          think)
+            for b in range(lo, hi + 1):
+                winner = records[b - lo, G_WINNER]
                 out[ch, b, 2 if winner < 0 else (1 if winner == team else 0)] += 1
 
 
@@ -253,6 +258,8 @@ def arms_size(tab: Tables, n_arms: int) -> int:
 def advised_games(span: Span, hand, offset: int, trump: int, start_score, policy: int, flags,
                   tab: Tables, out) -> None:
     """out[chunk, bid, lost/won/unfinished] of games on from a priced hand."""
+    levels = int(tab.opts[L.O_MAX_BID] - tab.opts[L.O_MIN_BID]) + 1
     share_phase(_advised_games, span, (hand, offset, trump, start_score, policy, flags, tab),
                 out, policy, tab, (lambda: np.zeros(L.PT_LEN, dtype=np.int64),
-                                   lambda: np.zeros(GAME_COLS, dtype=np.int64)))
+                                   lambda: np.zeros((levels, GAME_COLS), dtype=np.int64),
+                                   lambda: np.zeros(L.MAX_SIDES, dtype=np.int64)))

@@ -205,6 +205,52 @@ def play_game(seed, game, first_dealer, policy, flags, tab, work, out, think):
     out[G_SCORE + 1] = t1
 
 
+@shared_phase
+def play_games_on(seed, game, records, policy, flags, tab, work, spare, think):
+    """Play game ``game`` of ``seed`` on from several scores at once: ``records`` holds one
+    game record a row (layout G_*, one deal played, G_WINNER -1 where the game goes on).
+    The deals after the first do not depend on the scores (no player reads them), so each
+    is played once and settled into every open record: the records end as play_game would
+    leave each, for a fraction of the play. ``spare``: a side's worth of scratch."""
+    kind = np.int64(KIND_GAME)
+    score = work.score
+    unsettled = 0
+    for r in range(records.shape[0]):
+        unsettled += records[r, G_WINNER] < 0
+    deals = np.int64(1)
+    while unsettled > 0 and deals < tab.opts[L.O_MAX_DEALS]:
+        dealer = seat_after(tab, np.int64(0), deals % players(tab))
+        bidder, bid, trump = auctioned_deal(seed, game * GAME_STRIDE + deals, kind, dealer, policy,
+                                            flags, tab, work, think)
+        made = deal_score(work.pts, bidder, bid, score, tab)
+        deals += 1
+        for r in range(records.shape[0]):
+            if records[r, G_WINNER] < 0:
+                records[r, G_DEALS] = deals
+                if bidder >= 0:  # else thrown in: the deal passes
+                    unsettled -= settle_row(records[r], score, bidder, bid, made, trump,
+                                            work.pts, tab, spare)
+
+
+@kernel
+def settle_row(record, score, bidder, bid, made, trump, pts, tab, spare):
+    """One more deal scored into an open game ``record``: 1 if that ended it, else 0."""
+    if tab.opts[L.O_PARTNERSHIPS]:
+        winner, end, t0, t1 = settle(record[G_SCORE], record[G_SCORE + 1], score, bidder, bid,
+                                     made, trump, pts, tab)
+        record[G_END] = end
+        record[G_SCORE] = t0
+        record[G_SCORE + 1] = t1
+    else:
+        for s in range(spare.shape[0]):
+            spare[s] = score[s]  # settle_individual uses the score up
+        winner = settle_individual(record[G_SCORE:G_SCORE + L.MAX_SIDES], spare, bidder, trump,
+                                   pts, tab)
+        record[G_END] = END_TARGET if winner >= 0 else END_UNFINISHED
+    record[G_WINNER] = winner
+    return np.int64(winner >= 0)
+
+
 @kernel
 def play_individual_game(seed, game, first_dealer, policy, flags, tab, work, out, think):
     """play_game for individual play: a running score a seat (G_SCORE + seat)."""
