@@ -31,6 +31,7 @@ from pedro_sim.analysis.strategy.technique_worth import steerable, steered_techn
 from pedro_sim.analysis.study import Study, build_study
 from pedro_sim.cards import parse_hand, parse_suit
 from pedro_sim.encoding.option_array import check_in_pack
+from pedro_sim.errors import PedroError
 from pedro_sim.games import GAMES
 from pedro_sim.parsers import (
     parse_presets,
@@ -87,11 +88,15 @@ def technique(name: str = "all", side: str = "all", *, deals: int = 200_000,
 
 
 def advise(hand: str, seat: str = "eldest", score: str = "0-0", games: int = 4000, *,
-           deals: int = 200_000, **options) -> pd.DataFrame:
-    """Every suit and bid: P(make), expected score change, P(win the game)."""
+           deals: int = 200_000, estimator: str = "plain", **options) -> pd.DataFrame:
+    """Every suit and bid: P(make), expected score change, P(win the game); ``estimator``
+    "control" (thinking players): by control variates, the clearly worse suits stopped
+    early (the `advise` command's default for them)."""
     s = build_study(deals=deals, **options)
+    if estimator not in ("plain", "control") or (estimator == "control" and not s.who.thinks):
+        raise PedroError(f"estimator {estimator!r}: plain, or control for thinking players")
     return _advise.advise(s, _hand(hand, s), parse_seat(seat, s.inputs.variant.players),
-                          parse_score(score, s.inputs.variant), games)
+                          parse_score(score, s.inputs.variant), games, estimator)
 
 
 def _seats(s) -> list[str]:

@@ -68,6 +68,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, epilog=EPILOG,
                   help="Pedro strategy analyzer: simulate deals and measure what bids make.")
 out = Console()
 ADVISE_THINKING = (10_000, 200)  # advise's default deals and games per suit, thinking players
+ADVISE_PRECISION = 0.02  # advise's default for thinking players: P(make) to ±0.02 (95%)
 THINKING_TECHNIQUE_DEALS = 5_000  # technique's default deals per comparison, thinking players
 
 HAND = typer.Argument(..., help='The dealt cards, e.g. "AH KH 5H 2H 9C 4D JS 7S 3C".')
@@ -406,21 +407,33 @@ def advise(
     seat: str = typer.Option("eldest", "--seat", help=SEAT_HELP),
     score: str = typer.Option("0-0", "--score", help="The game score before the deal, "
                               "US-THEM (e.g. 40-35)."),
-    deals: int = _deals(f"Deals per suit, as bid (default 200,000, thinking players "
+    deals: int = _deals(f"Deals per suit, as bid (default 200,000; thinking players "
+                        f"--precision {ADVISE_PRECISION} instead, at most "
                         f"{ADVISE_THINKING[0]:,}; with --precision, the most to use)."),
     games: int = typer.Option(None, "--games", min=1, max=MAX_GAMES,
                               help="Whole games per suit, on from the first of those deals "
                                    f"(default 4,000, thinking players {ADVISE_THINKING[1]:,}, "
                                    "at most --deals; "
                                    "with --precision, the most to use)."),
+    estimator: str = typer.Option("auto", "--estimator", help="How thinking players' "
+                                  "deals are averaged, as bid's: control (the heuristic "
+                                  "plays the same deals; the suits clearly worse than the "
+                                  "best stop after the first few hundred), plain, or auto "
+                                  "(control for thinking players, else plain)."),
     out_dir: Path = out_option("reports/advise"),
 ) -> None:
     """Which suit to name and how high to bid: P(make), expected score, P(win the game)."""
     from pedro_sim.cards import parse_hand
-    from pedro_sim.commands.bid_cmd import run_advise
+    from pedro_sim.commands.bid_cmd import estimator_for, run_advise
     from pedro_sim.parsers import parse_score, parse_seat
 
-    thinking = opts.players(opts.rules()).thinks
+    who = opts.players(opts.rules())
+    thinking = who.thinks
+    estimator = estimator_for(estimator, who)
+    quick = thinking and deals is None and opts.precision is None  # the default's precision
+    if quick:
+        opts.precision = ADVISE_PRECISION
+        deals = ADVISE_THINKING[0]
     study = opts.study(deals, ADVISE_THINKING[0] if thinking else 200_000)
     if games is None:  # the games go on from the first deals: never more than there are
         games = min(ADVISE_THINKING[1] if thinking else 4000, study.deals)
@@ -432,7 +445,8 @@ def advise(
     chosen = parse_seat(seat, rules.players)
     us_them = parse_score(score, rules)
     with opts.dask():
-        run_advise(study, cards, chosen, us_them, games, out_dir, out)
+        run_advise(study, cards, chosen, us_them, games, out_dir, out, estimator,
+                   games_to_precision=not quick)
 
 
 @app.command()

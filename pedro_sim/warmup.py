@@ -356,9 +356,9 @@ def strategy_steps(p: int, flags: np.ndarray, hand: list[int]) -> list[Callable]
                            np.zeros((1, strategy.arms_size(inputs.tables, arms)), np.int64))
 
     def advice(inputs: EngineInputs) -> None:
-        strategy.advised_games(strategy.Span(1, 0, 1, 1), np.array(hand, np.int64), 0, 1,
-                               np.zeros(2, np.int64), p, flags, inputs.tables,
-                               np.zeros((1, inputs.variant.top_bid + 1, 3), np.int64))
+        strategy.advised_games(strategy.Span(1, 0, 1, 1), np.array(hand, np.int64), 0,
+                               np.arange(4), np.zeros(2, np.int64), p, flags, inputs.tables,
+                               np.zeros((1, 4, inputs.variant.top_bid + 1, 3), np.int64))
 
     return [holdings, classes, advice, techniques]
 

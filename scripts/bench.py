@@ -162,6 +162,19 @@ def example_question(spec: str, precision: float,
     return took, deals
 
 
+def advise_time(extra: list[str]) -> float:
+    """Wall seconds (warm cache, all cores) of `advise HAND` with the default player and
+    ``extra`` options: [] is the default (control variates, the suits screened, P(make)
+    to ±0.02); the method of before is ``--estimator plain --deals 10000``."""
+    with tempfile.TemporaryDirectory() as out:
+        args = [pedro_sim_exe(), "advise", HAND, *extra, "--out", out]
+        subprocess.run([pedro_sim_exe(), "advise", HAND, "--deals", "16", "--games", "2",
+                        "--out", out], check=True, capture_output=True)  # compiled first
+        started = time.perf_counter()
+        subprocess.run(args, check=True, capture_output=True)
+        return time.perf_counter() - started
+
+
 def dask_overhead() -> tuple[float, float]:
     """Wall times of the same `bid` (4 seats x 100,000 deals) on local threads and on a
     2-worker local Dask cluster (its start-up included)."""
@@ -337,6 +350,9 @@ def main() -> None:
                 took, deals = example_question(spec, precision, estimator)
                 print(f"example question, {spec}, --precision {precision}, --estimator "
                       f"{estimator}: {took:.1f} s wall, {deals:,} deals")
+    for extra in ([], ["--estimator", "plain", "--deals", "10000"]):
+        print(f"`pedro-sim advise \"{HAND}\" {' '.join(extra)}` (pimc): "
+              f"{advise_time(extra):.1f} s wall")
     rate, nodes = pedro_solves()
     c = c_solves(work) if work else float("nan")
     print(f"exact solves of cinch start positions, 1 thread: {rate:,.0f}/s (mean {nodes:,.0f} "

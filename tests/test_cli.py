@@ -118,6 +118,8 @@ def test_same_seed_same_bytes_whatever_the_threads(tmp_path):
     (["bid", HAND, "--estimator", "median"], "unknown --estimator 'median'"),
     (["bid", HAND, "--estimator", "control", "--policy", "heuristic"],
      "it is for thinking players"),
+    (["advise", HAND, "--estimator", "control", "--policy", "heuristic"],
+     "it is for thinking players"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, fragment):
     r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", *args], capture_output=True,

@@ -129,3 +129,45 @@ def test_bid_says_which_estimator_it_used(tmp_path):
     assert tables["auto"].estimator == "control" and tables["plain"].estimator == "plain"
     assert tables["auto"].made == tables["plain"].made  # the same deals
     assert 0 < tables["auto"].var_ratio_make < 1
+
+
+def test_advise_screens_the_suits_clearly_worse(tmp_path):
+    """advise by control variates: each suit's rows are bid's by control variates on the
+    same deals; the suits whose every expected score lies below the best suit's best lower
+    bound stop at SCREEN_DEALS (marked screened, said in run.json), the others play on;
+    P(win) comes from the same games as the plain advise's."""
+    import json
+    import subprocess
+    import sys
+
+    import pandas as pd
+
+    from pedro_sim import api
+    from pedro_sim.analysis.strategy.advise import SCREEN_DEALS
+    from pedro_sim.analysis.study import build_study
+
+    out = tmp_path / "advise"
+    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "advise", HAND, "--deals", "600",
+                        "--games", "20", "--policy", CHEAP_THINKER, "--out", str(out)],
+                       capture_output=True, text=True, timeout=900)
+    assert r.returncode == 0, r.stderr
+    frame = pd.read_csv(out / "advise.csv")
+    by_suit = frame.groupby("trump").first()
+    assert (frame.estimator == "control").all()
+    assert set(by_suit.index[by_suit.screened]) == {"S", "D", "C"}  # hearts is clearly best
+    assert (by_suit.n[by_suit.screened] == SCREEN_DEALS).all() and by_suit.n["H"] == 600
+    best = frame[frame.trump == "H"].expected_score.idxmax()
+    floor = frame.expected_score_lo[best]
+    assert (frame[frame.screened].expected_score_hi < floor).all()
+    meta = json.loads((out / "run.json").read_text())
+    assert meta["estimator"] == "control"
+    assert "stopped after 256" in " ".join(r.stdout.split())
+    s = build_study(policy=CHEAP_THINKER, deals=600)
+    hearts = bid_analysis(s.inputs, parse_hand(HAND, size=9), ["eldest"], 1, 600, s.seed,
+                          s.who.policy, s.who.label, s.who.flags, False,
+                          estimator="control").table
+    cols = ["bid", "n", "made", "p_make", "p_make_lo", "p_make_hi", "expected_net"]
+    pd.testing.assert_frame_equal(frame[frame.trump == "H"].reset_index(drop=True)[cols],
+                                  hearts[cols])
+    plain = api.advise(HAND, games=20, deals=20, policy=CHEAP_THINKER)
+    assert (plain.p_win.to_numpy() == frame.p_win.to_numpy()).all()  # the same games

@@ -115,10 +115,14 @@ def test_advised_games_match_reference(cinch, all_on):
             else:
                 winner = ref_game_on(11, i, totals, 1)
             expected[b, 2 if winner < 0 else int(winner == team)] += 1
-    out = np.zeros((3, 15, 3), dtype=np.int64)
-    strategy.advised_games(strategy.Span(11, 0, 25, 10), np.array(hand, np.int64), offset, 1, start,
-                           L.P_RANDOM, all_on, cinch.tables, out)
-    assert (out.sum(axis=0) == expected).all()
+    out = np.zeros((3, 2, 15, 3), dtype=np.int64)  # hearts, and hearts again beside spades
+    strategy.advised_games(strategy.Span(11, 0, 25, 10), np.array(hand, np.int64), offset,
+                           np.array([1, 0]), start, L.P_RANDOM, all_on, cinch.tables, out)
+    assert (out.sum(axis=0)[0] == expected).all()
+    alone = np.zeros((3, 1, 15, 3), dtype=np.int64)
+    strategy.advised_games(strategy.Span(11, 0, 25, 10), np.array(hand, np.int64), offset,
+                           np.array([0]), start, L.P_RANDOM, all_on, cinch.tables, alone)
+    assert (alone.sum(axis=0)[0] == out.sum(axis=0)[1]).all()
 
 
 def test_arm_pairs_same_word_is_the_diagonal(cinch, all_on):

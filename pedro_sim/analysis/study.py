@@ -28,6 +28,7 @@ class Study:
     precision: float | None = None  # run each measurement until this half-width (deals: cap)
     used: dict[str, int] = field(default_factory=dict)  # deals each measurement used
     missed: list[str] = field(default_factory=list)  # measurements capped short of precision
+    stopped: list[str] = field(default_factory=list)  # stopped early on purpose (advise's screen)
 
     @property
     def keys(self) -> dict[str, str]:
@@ -71,13 +72,16 @@ class Study:
         if self.precision is None:
             return played
         return {**played, "precision": self.precision, "deals_used": dict(self.used),
-                "precision_missed": list(self.missed)}
+                "precision_missed": list(self.missed),
+                **({"screened_out": list(self.stopped)} if self.stopped else {})}
 
     def precision_line(self) -> str:
         """What --precision did, for the console and run.json."""
         lo, hi = min(self.used.values()), max(self.used.values())
         state = "reached everywhere" if not self.missed else \
             f"NOT reached in {len(self.missed)} of {len(self.used)} (--deals cap hit)"
+        if self.stopped:
+            state += f" but in the {len(self.stopped)} screened out before it"
         return (f"--precision {self.precision}: {lo:,}–{hi:,} deals per measurement, {state}")
 
 

@@ -11,7 +11,7 @@ from rich.console import Console
 
 from pedro_sim.analysis.bid import BidReport, bid_analysis, widest_interval_of
 from pedro_sim.analysis.controlled_bid import CHEAP_FACTOR, ESTIMATORS
-from pedro_sim.analysis.strategy.advise import advise, recommend
+from pedro_sim.analysis.strategy.advise import SCREEN_DEALS, advise, recommend
 from pedro_sim.analysis.study import Study
 from pedro_sim.cards import (
     format_cards,
@@ -218,14 +218,21 @@ def write_report(report: BidReport, hand_text: str, out_dir: Path, seed: int, de
 
 
 def run_advise(study: Study, hand: list[int], seat: str, score: tuple[int, int], games: int,
-               out_dir: Path, console: Console) -> pd.DataFrame:
+               out_dir: Path, console: Console, estimator: str = "plain",
+               games_to_precision: bool = True) -> pd.DataFrame:
     check_writable_dir(out_dir)
+    if not games_to_precision:
+        console.print(f"Thinking players: P(make) to --precision {study.precision}, at most "
+                      f"{study.deals:,} deals a suit, and {games:,} games (--deals N or "
+                      "--precision P to choose).")
     started = time.perf_counter()
-    frame = advise(study, hand, seat, score, games)
+    frame = advise(study, hand, seat, score, games, estimator, games_to_precision)
     elapsed = time.perf_counter() - started
     text = format_cards(hand)
     print_advice(frame, text, console)
     write_csv(out_dir / "advise.csv", frame)
+    if estimator == "control":
+        console.print(screen_line(frame))
     if study.precision is not None:
         console.print(study.precision_line())
     if study.bid_note():
@@ -233,9 +240,21 @@ def run_advise(study: Study, hand: list[int], seat: str, score: tuple[int, int],
     write_json(out_dir / "run.json", run_metadata(
         study.seed, study.deals, study.inputs.variant, study.who.label, elapsed,
         hand=text, seat=seat, score=f"{score[0]}-{score[1]}", games=games,
-        **study.meta()))
+        estimator=estimator, **study.meta()))
     console.print(f"wrote {out_dir}/advise.csv, run.json ({elapsed:.1f} s)")
     return frame
+
+
+def screen_line(frame: pd.DataFrame) -> str:
+    """advise's control variates: each suit's deals, and the suits screened out."""
+    by_suit = frame.groupby("trump", sort=False).agg(n=("n", "first"),
+                                                     screened=("screened", "first"))
+    counts = ", ".join(f"{t} {int(r.n):,}" for t, r in by_suit.iterrows())
+    out = by_suit.index[by_suit.screened].tolist()
+    stopped = (f"; {', '.join(out)} stopped after {SCREEN_DEALS:,}: every bid's expected "
+               "score interval below the best suit's best lower bound") if out else ""
+    return (f"estimator: control variates (--estimator plain for the plain mean); deals "
+            f"a suit: {counts}{stopped}")
 
 
 ADVICE_COLUMNS = ("suit", "bid", "P(make)", "E[Δscore] ±95%", "E[net] ±95%", "P(win)", "95% CI")
@@ -244,8 +263,10 @@ ADVICE_COLUMNS = ("suit", "bid", "P(make)", "E[Δscore] ±95%", "E[net] ±95%", 
 def print_advice(frame: pd.DataFrame, hand_text: str, console: Console) -> None:
     best = recommend(frame)
     first = frame.iloc[0]
+    deals = f"{int(first.n):,}" if frame.n.nunique() == 1 else \
+        f"{int(frame.n.min()):,} to {int(frame.n.max()):,}"
     table = narrow_table(f"{hand_text} — {first.seat}, score {first.score} "
-                         f"({int(first.n):,} deals, {int(first.games):,} games per suit; "
+                         f"({deals} deals, {int(first.games):,} games per suit; "
                          f"{first.variant}, {short_label(first.policy)})", ADVICE_COLUMNS)
     for r in frame.itertuples():
         mark = r.Index in (best["expected_score"].name, best["p_win"].name)

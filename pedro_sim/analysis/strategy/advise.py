@@ -1,10 +1,17 @@
 """Which suit and bid for this hand? (the `advise` command)
 
 For each suit as trumps, the `bid` analysis of the hand at its seat (the same deals, so
-the figures equal `pedro-sim bid --trump SUIT` with the same seed), and the first
-``games`` of those deals scored at every bid from the game score and played on, whole
-games with random deals, to a winner: the probability that the hand's team wins the game
-if it takes the bid at that level and suit.
+the figures equal `pedro-sim bid --trump SUIT` with the same seed and estimator), and the
+first ``games`` of those deals scored at every bid from the game score and played on,
+whole games with random deals, to a winner: the probability that the hand's team wins the
+game if it takes the bid at that level and suit. The play after each game's first deal
+does not depend on the suit or bid, so each game is played on once for all of them.
+
+Thinking players (the control-variate estimator) screen the suits: every suit plays
+SCREEN_DEALS deals, and a suit whose every bid's expected score has its 95% interval
+below the best suit's best lower bound stops there, its rows marked ``screened``; the
+others play on to ``--precision`` or the cap. The answer's deals go to the suits that
+may be the answer.
 """
 
 from __future__ import annotations
@@ -13,6 +20,13 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.bid import bid_analysis, widest_interval_of
+from pedro_sim.analysis.controlled_bid import (
+    PairedDeals,
+    controlled_rows,
+    run_controlled,
+    widest_controlled,
+)
+from pedro_sim.analysis.scores import bid_levels
 from pedro_sim.analysis.seat_words import seat_place
 from pedro_sim.analysis.stats import wilson, wilson_half
 from pedro_sim.analysis.study import Study
@@ -20,10 +34,14 @@ from pedro_sim.cards import SUITS
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import strategy
 
+SCREEN_DEALS = 256  # thinking deals a suit plays before the clearly worse suits stop
 
-def game_wins(study: Study, hand: list[int], seat: str, suit: int, score: tuple[int, int],
-              games: int) -> np.ndarray:
-    """counts[bid, lost / won / unfinished] of whole games on from the priced hand."""
+
+def game_wins(study: Study, hand: list[int], seat: str, score: tuple[int, int],
+              games: int, to_precision: bool = True) -> np.ndarray:
+    """counts[suit, bid, lost / won / unfinished] of whole games on from the priced hand,
+    every suit's games from the same deals (with --precision, as many as P(win) to it
+    takes, unless not ``to_precision``)."""
     v = study.inputs.variant
     offset = seat_place(seat, v.players)
     mine = int(study.inputs.opts[L.SE_SIDE + (offset + 1) % v.players])  # dealer: seat 0
@@ -33,21 +51,20 @@ def game_wins(study: Study, hand: list[int], seat: str, suit: int, score: tuple[
 
     def step(first, count, chunk, out):
         strategy.advised_games(strategy.Span(study.seed, first, count, chunk), hand_arr, offset,
-                               suit, start, study.who.policy, study.who.flags,
+                               np.arange(4), start, study.who.policy, study.who.flags,
                                study.inputs.tables, out)
 
     def widest(counts: np.ndarray) -> float:
-        rows = counts[v.min_bid:v.max_bid + 1]
-        return wilson_half(rows[:, 1], np.maximum(rows[:, 0] + rows[:, 1], 1))
+        rows = counts[:, v.min_bid:v.max_bid + 1]
+        return wilson_half(rows[..., 1], np.maximum(rows[..., 0] + rows[..., 1], 1))
 
-    return study.run(step, (v.top_bid + 1, 3), f"{seat}, trumps {SUITS[suit]}: games",
-                     deals=games, widest=widest, unit="games")
+    return study.run(step, (4, v.top_bid + 1, 3), f"{seat}: games", deals=games,
+                     widest=widest if to_precision else None, unit="games")
 
 
-def advise(study: Study, hand: list[int], seat: str, score: tuple[int, int],
-           games: int) -> pd.DataFrame:
-    """Per suit and bid: P(make), expected score and net changes (as `bid`), P(win game)."""
-    frames = []
+def plain_tables(study: Study, hand: list[int], seat: str) -> list[pd.DataFrame]:
+    """Each suit's `bid` rows by the plain mean."""
+    tables = []
     for suit in range(4):
         report = bid_analysis(study.inputs, hand, [seat], suit, study.deals, study.seed,
                               study.who.policy, study.who.label, study.who.flags,
@@ -57,15 +74,63 @@ def advise(study: Study, hand: list[int], seat: str, score: tuple[int, int],
         if study.precision is not None and n >= study.deals and \
                 widest_interval_of(report, seat) > study.precision:
             study.missed.append(f"{seat}, trumps {SUITS[suit]}")
-        table = report.table
-        wins = game_wins(study, hand, seat, suit, score, games)
-        rows = wins[table["bid"].to_numpy()]
+        tables.append(report.table.assign(screened=False))
+    return tables
+
+
+def screened_tables(study: Study, hand: list[int], seat: str) -> list[pd.DataFrame]:
+    """Each suit's `bid` rows by control variates, the clearly worse suits stopped after
+    SCREEN_DEALS (module docstring)."""
+    v = study.inputs.variant
+    levels = bid_levels(v)
+    offset = seat_place(seat, v.players)
+    paired = [PairedDeals(study.inputs, np.array(hand, dtype=np.int64), offset, suit,
+                          study.seed, study.who) for suit in range(4)]
+    first = min(SCREEN_DEALS, study.deals)
+    for suit, deals in enumerate(paired):
+        deals.grow(first, f"{seat}, trumps {SUITS[suit]}: screening", study.show_progress)
+    rows = [controlled_rows(deals, levels) for deals in paired]
+    best = max(range(4), key=lambda s: rows[s].expected_score.max())
+    floor = rows[best].expected_score_lo[rows[best].expected_score.idxmax()]
+    tables = []
+    for suit, deals in enumerate(paired):
+        label = f"{seat}, trumps {SUITS[suit]}"
+        screened = bool(rows[suit].expected_score_hi.max() < floor)
+        if not screened:
+            run_controlled(deals, levels, study.deals, study.precision, label,
+                           study.show_progress)
+            if study.precision is not None and len(deals.pairs) >= study.deals and \
+                    widest_controlled(deals, levels) > study.precision:
+                study.missed.append(label)
+        else:
+            study.stopped.append(label)
+        study.used[label] = len(deals.pairs)
+        table = rows[suit] if screened else controlled_rows(deals, levels)
+        keys = {"variant": study.inputs.label, "policy": study.who.label, "seat": seat,
+                "trump": SUITS[suit]}
+        tables.append(pd.DataFrame({**keys, **table.to_dict("list"), "estimator": "control",
+                                    "screened": screened}))
+    return tables
+
+
+def advise(study: Study, hand: list[int], seat: str, score: tuple[int, int],
+           games: int, estimator: str = "plain", games_to_precision: bool = True
+           ) -> pd.DataFrame:
+    """Per suit and bid: P(make), expected score and net changes (as `bid`), P(win game).
+    ``estimator`` "control": by control variates, the suits screened. Without
+    ``games_to_precision`` the games are ``games`` whatever the precision."""
+    if estimator == "control":
+        frames = screened_tables(study, hand, seat)
+    else:
+        frames = plain_tables(study, hand, seat)
+    wins = game_wins(study, hand, seat, score, games, games_to_precision)
+    for suit, table in enumerate(frames):
+        rows = wins[suit][table["bid"].to_numpy()]
         finished = rows[:, 0] + rows[:, 1]
         lo, hi = wilson(rows[:, 1], np.maximum(finished, 1))
-        table = table.assign(games=finished, unfinished=rows[:, 2],
-                             p_win=rows[:, 1] / np.maximum(finished, 1), p_win_lo=lo,
-                             p_win_hi=hi)
-        frames.append(table)
+        frames[suit] = table.assign(games=finished, unfinished=rows[:, 2],
+                                    p_win=rows[:, 1] / np.maximum(finished, 1), p_win_lo=lo,
+                                    p_win_hi=hi)
     frame = pd.concat(frames, ignore_index=True)
     frame.insert(frame.columns.get_loc("seat") + 1, "score", f"{score[0]}-{score[1]}")
     return frame

@@ -193,34 +193,37 @@ def _arm_pairs(span, policies, arms, side, tab, out, work, think):
 
 
 @phase
-def _advised_games(span, hand, offset, trump, start_score, policy, flags, tab, kept, records,
+def _advised_games(span, hand, offset, trumps, start_score, policy, flags, tab, kept, records,
                    spare, out, work, think):
-    """`bid` analysis deals (the same deals, deal for deal), each then scored at every bid
-    from the game score ``start_score`` (side 0, side 1) and the game played on to its
-    end, once for every bid (play_games_on): out[chunk, bid, 0 lost / 1 won by the hand's
-    side / 2 unfinished] += 1."""
+    """`bid` analysis deals (the same deals, deal for deal), in each suit of ``trumps``,
+    each scored at every bid from the game score ``start_score`` (side 0, side 1) and the
+    game played on to its end, once for every suit and bid (play_games_on):
+    out[chunk, suit's place in trumps, bid, 0 lost / 1 won by the hand's side /
+    2 unfinished] += 1."""
     pts = work.pts
     score = work.score
     team = side_of(tab, seat_after(tab, np.int64(0), offset + 1))
     lo = tab.opts[L.O_MIN_BID]
-    hi = tab.opts[L.O_MAX_BID]
+    levels = tab.opts[L.O_MAX_BID] - lo + 1
     for ch in range(out.shape[0]):
         for i in chunk_deals(span, ch):
-            bidder = fixed_hand_deal(span.seed, i, hand, offset, trump, policy, flags, tab, work,
-                                     think)
-            for k in range(kept.shape[0]):
-                kept[k] = pts[k]
-            for b in range(lo, hi + 1):
+            for t in range(trumps.shape[0]):
+                bidder = fixed_hand_deal(span.seed, i, hand, offset, trumps[t], policy, flags,
+                                         tab, work, think)
                 for k in range(kept.shape[0]):
-                    pts[k] = kept[k]
-                made = deal_score(pts, bidder, b, score, tab)
-                records[b - lo, G_WINNER] = settle_into(records[b - lo], start_score, score,
-                                                        bidder, b, made, trump, pts, tab)
-            play_games_on(span.seed, i, records[:hi - lo + 1], policy, flags, tab, work, spare,
-                          think)
-            for b in range(lo, hi + 1):
-                winner = records[b - lo, G_WINNER]
-                out[ch, b, 2 if winner < 0 else (1 if winner == team else 0)] += 1
+                    kept[k] = pts[k]
+                for j in range(levels):
+                    for k in range(kept.shape[0]):
+                        pts[k] = kept[k]
+                    made = deal_score(pts, bidder, lo + j, score, tab)
+                    row = records[t * levels + j]
+                    row[G_WINNER] = settle_into(row, start_score, score, bidder, lo + j, made,
+                                                trumps[t], pts, tab)
+            play_games_on(span.seed, i, records, policy, flags, tab, work, spare, think)
+            for t in range(trumps.shape[0]):
+                for j in range(levels):
+                    winner = records[t * levels + j, G_WINNER]
+                    out[ch, t, lo + j, 2 if winner < 0 else (1 if winner == team else 0)] += 1
 
 
 def _hand_array(tab: Tables):
@@ -255,11 +258,14 @@ def arms_size(tab: Tables, n_arms: int) -> int:
     return (n_arms - 1) * arm_block(int(tab.opts[L.O_TOTAL_POINTS]) + 1) + ARM_TAIL
 
 
-def advised_games(span: Span, hand, offset: int, trump: int, start_score, policy: int, flags,
+def advised_games(span: Span, hand, offset: int, trumps, start_score, policy: int, flags,
                   tab: Tables, out) -> None:
-    """out[chunk, bid, lost/won/unfinished] of games on from a priced hand."""
+    """out[chunk, suit (place in ``trumps``), bid, lost/won/unfinished] of games on from a
+    priced hand, each game's play after the priced deal shared by every suit and bid."""
     levels = int(tab.opts[L.O_MAX_BID] - tab.opts[L.O_MIN_BID]) + 1
-    share_phase(_advised_games, span, (hand, offset, trump, start_score, policy, flags, tab),
+    trumps = np.asarray(trumps, dtype=np.int64)
+    share_phase(_advised_games, span, (hand, offset, trumps, start_score, policy, flags, tab),
                 out, policy, tab, (lambda: np.zeros(L.PT_LEN, dtype=np.int64),
-                                   lambda: np.zeros((levels, GAME_COLS), dtype=np.int64),
+                                   lambda: np.zeros((len(trumps) * levels, GAME_COLS),
+                                                    dtype=np.int64),
                                    lambda: np.zeros(L.MAX_SIDES, dtype=np.int64)))
