@@ -5,14 +5,14 @@ names a player and any settings that differ from the defaults, and its canonical
 setting spelled out) is what reports and run.json record.
 
 >>> str(parse_spec("pimc:worlds=40,eval=solver"))
-'pimc:worlds=40,eval=solver,bid_worlds=64,objective=score,think=all,keep_worlds=32,infer=cards,trust=95,solve_tricks=4,prune=20,finish=4'
+'pimc:worlds=40,eval=solver,bid_worlds=64,objective=score,think=all,keep_worlds=32,infer=cards,trust=95,solve_tricks=4,prune=10,finish=4'
 >>> BEFORE_17 = "objective=points,think=play,infer=none,solve_tricks=0,prune=0,finish=0"
 >>> str(parse_spec("pimc:" + BEFORE_17))  # the pimc of before issue 17
 'pimc:worlds=20,eval=rollout,bid_worlds=64,objective=points,think=play,keep_worlds=32,infer=none,solve_tricks=0,prune=0,finish=0'
 >>> str(parse_spec("Heuristic"))
 'heuristic'
 >>> str(parse_spec("pimc:steer=forbid-cinch"))  # never cinches (the technique command)
-'pimc:worlds=20,eval=rollout,bid_worlds=64,objective=score,think=all,keep_worlds=32,steer=forbid-cinch,infer=cards,trust=95,solve_tricks=4,prune=20,finish=4'
+'pimc:worlds=20,eval=rollout,bid_worlds=64,objective=score,think=all,keep_worlds=32,steer=forbid-cinch,infer=cards,trust=95,solve_tricks=4,prune=10,finish=4'
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ SETTINGS = (
             "exactly instead of rolling them out, where the table has two sides (0: never; "
             "eval=solver solves them all)",
             lo=0, hi=13),
-    Setting("prune", L.K_PRUNE, None, 20,
+    Setting("prune", L.K_PRUNE, None, 10,
             "from the 8th world on, a card whose paired values over the worlds so far lie "
             "more than prune/10 standard errors below the best card's is no longer valued, "
             "and it stops drawing when one card is left (0: never)", lo=0, hi=100),
@@ -131,6 +131,12 @@ SETTINGS = (
             "passing, and it bids the level of the best mean): in every one-round auction, "
             "or only where a partner is called (five-handed; the rule before 2026-12-06); "
             "one-round: left out of the spec's text"),
+    Setting("finish_early", L.K_FINISH_EARLY, None, 4,
+            "with finish: the rollouts of a decision more than finish + 1 tricks from the end "
+            "play as the heuristic until this many tricks are left and solve those exactly, "
+            "every card of the world visible, where the table has two sides (0: they play to "
+            "the end, as before 2026-12-06's last change; 4: left out of the spec's text)",
+            lo=0, hi=13),
 )
 # the default of before 2026-12-06: rollouts to the end, no pruning, overcalls priced in
 # five-handed only (docs/players.md, "Strength against cost")
@@ -138,7 +144,8 @@ ROLLOUT_PIMC = "pimc:solve_tricks=0,prune=0,finish=0,overcalls=called"
 # not written in a spec's text (trust is written only with inference on: infer=none, the
 # default before 2026-12-05, is)
 HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic"), ("overcalls", "one-round"),
-                   ("partner", "raise"), ("solve_nodes", 0)}
+                   ("partner", "raise"), ("solve_nodes", 0),
+                   ("finish_early", 4)}
 BY_KEY = {s.key: s for s in SETTINGS}
 # each player, its kernel code and the settings it reads
 PLAYERS: dict[str, tuple[int, tuple[str, ...]]] = {

@@ -61,10 +61,18 @@ def test_the_choice_is_the_card_the_trace_shows(variant):
 
 
 def test_default_pimc_and_more_worlds():
+    """The default prunes: explain values every card on its 20 worlds, which may choose
+    another card than the trace's (there it stopped valuing one clearly behind); without
+    pruning it replays the whole deal and chooses the trace's card."""
     trace = traces("pimc", deals=2)[1]
     t, seat = 1, trace["tricks"][1]["plays"][0][0]
     answer = explain_trace(trace, t, seat)
-    assert answer.chosen == answer.played and answer.worlds == 20
+    assert answer.prunes and answer.worlds == 20
+    assert answer.played in set(answer.frame.card)
+    assert answer.chosen == answer.frame.loc[answer.frame.chosen, "card"].item()
+    whole = traces("pimc:prune=0", deals=2)[1]
+    exact = explain_trace(whole, t, whole["tricks"][1]["plays"][0][0])
+    assert not exact.prunes and exact.chosen == exact.played
     deeper = explain_trace(trace, t, seat, worlds=300)
     assert deeper.worlds == 300 and set(deeper.frame.card) == set(answer.frame.card)
     half = (deeper.frame.value_hi - deeper.frame.value_lo).max()

@@ -69,7 +69,7 @@ def test_inference_changes_play_and_stays_legal():
 def test_specs():
     assert str(parse_spec("pimc")) == ("pimc:worlds=20,eval=rollout,bid_worlds=64,"
                                        "objective=score,think=all,keep_worlds=32,"
-                                       "infer=cards,trust=95,solve_tricks=4,prune=20,"
+                                       "infer=cards,trust=95,solve_tricks=4,prune=10,"
                                        "finish=4")
     assert ",infer=auction,trust=95," in str(parse_spec("pimc:infer=auction"))
     assert ",keep_worlds=32,infer=none,solve_tricks=" in str(parse_spec("pimc:infer=none"))

@@ -39,11 +39,14 @@ def test_a_spec_names_every_setting_it_reads():
     assert s.settings == {"worlds": 7, "eval": "rollout", "bid_worlds": 64,
                           "objective": "points", "think": "all", "keep_worlds": 32,
                           "steer": "none", "call": "heuristic", "infer": "cards",
-                          "trust": 95, "solve_tricks": 4, "prune": 20, "finish": 4,
-                          "solve_nodes": 0, "partner": "raise", "overcalls": "one-round"}
+                          "trust": 95, "solve_tricks": 4, "prune": 10, "finish": 4,
+                          "solve_nodes": 0, "partner": "raise", "overcalls": "one-round",
+                          "finish_early": 4}
     assert str(s) == ("pimc:worlds=7,eval=rollout,bid_worlds=64,objective=points,think=all,"
-                      "keep_worlds=32,infer=cards,trust=95,solve_tricks=4,prune=20,finish=4")
-    # steer=none, call=heuristic, partner=raise, overcalls=one-round: left out of the text
+                      "keep_worlds=32,infer=cards,trust=95,solve_tricks=4,prune=10,finish=4")
+    # steer=none, call=heuristic, partner=raise, overcalls=one-round, finish_early=4: left
+    # out of the text
+    assert str(parse_spec("pimc:finish_early=0")).endswith(",finish=4,finish_early=0")
     assert ",solve_tricks=0," in str(parse_spec("pimc:solve_tricks=0"))
     assert str(parse_spec("pimc:overcalls=called")).endswith(",finish=4,overcalls=called")
     assert ",keep_worlds=32,infer=none,solve_tricks=" in str(parse_spec("pimc:infer=none"))
@@ -394,16 +397,34 @@ def test_solve_nodes_solves_the_decisions_that_solve_cheaply():
 
 def test_finish_solves_what_the_trick_in_progress_leaves():
     """finish=N: a rollout that leaves at most N tricks after the trick in progress solves
-    them. It changes some cinch deals, not all (decisions earlier roll out to the end)."""
-    base = "pimc:worlds=4,solve_tricks=0,prune=0"
+    them. It changes some cinch deals, not all (decisions earlier roll out to the end with
+    finish_early=0)."""
+    base = "pimc:worlds=4,solve_tricks=0,prune=0,finish_early=0"
     rollouts = _traced(base + ",finish=0")
     finished = _traced(base + ",finish=4")
     changed = [not np.array_equal(a, b) for a, b in zip(finished, rollouts, strict=True)]
     assert any(changed) and not all(changed)
 
 
+def test_finish_early_solves_the_last_tricks_of_the_earlier_rollouts():
+    """finish_early=N: the rollouts of the earlier decisions play as the heuristic until N
+    tricks are left, then solve them. Where N reaches past the trick in progress it solves
+    at once, as finish=N would (cinch: finish=4, finish_early=13 plays as finish=5 deal for
+    deal); N=4 changes some deals against 0; with finish=0 it is off (the rollout pimc)."""
+    base = "pimc:worlds=4,solve_tricks=0,prune=0"
+    assert np.array_equal(_traced(base + ",finish=4,finish_early=13"),
+                          _traced(base + ",finish=5,finish_early=0"))
+    early = _traced(base + ",finish=4,finish_early=4")
+    late = _traced(base + ",finish=4,finish_early=0")
+    assert not np.array_equal(early, late)
+    assert np.array_equal(_traced(base + ",finish=0,finish_early=4"),
+                          _traced(base + ",finish=0,finish_early=0"))
+
+
 @pytest.mark.parametrize("on,off", [("finish=4,solve_tricks=0", "finish=0,solve_tricks=0"),
-                                    ("solve_tricks=4,finish=0", "solve_tricks=0,finish=0")])
+                                    ("solve_tricks=4,finish=0", "solve_tricks=0,finish=0"),
+                                    ("finish=4,finish_early=4,solve_tricks=0",
+                                     "finish=4,finish_early=0,solve_tricks=0")])
 def test_the_solver_stays_out_of_individual_play(on, off):
     """The solver plays every other seat as one side, exact with two sides only: at a table
     of three individual players, finish and solve_tricks leave play as it was."""

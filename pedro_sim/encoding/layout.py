@@ -173,8 +173,9 @@ FL_SETTINGS = 3
     K_FINISH,  # pimc's rollouts: the last tricks they solve exactly instead (0: none)
     K_PARTNER,  # thinking bidders in an auction that goes round: PARTNER_*
     K_SOLVE_NODES,  # pimc: a decision is solved when its first world solves within these nodes
+    K_FINISH_EARLY,  # pimc's rollouts of earlier decisions: the last tricks they solve
     N_SETTINGS,
-) = range(17)
+) = range(18)
 EVAL_ROLLOUT = 0  # heuristic play to the end
 EVAL_SOLVER = 1  # the solver, every card of the world visible
 OBJ_POINTS = 0  # its side's points from here on

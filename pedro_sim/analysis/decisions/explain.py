@@ -57,6 +57,7 @@ class Explanation:
     worlds: int
     own_worlds: int
     position: dict
+    prunes: bool = False  # its play dropped cards early (prune): explain values them all
 
 
 def read_trace(path: Path, deal: int) -> dict:
@@ -136,8 +137,12 @@ def explain_trace(trace: dict, trick: int, seat: int, worlds: int = 0) -> Explan
     if not 0 <= worlds <= S.MAX_EXPLAIN_WORLDS:
         raise PedroError(f"--worlds must be from 1 to {S.MAX_EXPLAIN_WORLDS}")
     played = decision_seat_cards(trace, trick, seat)
+    # explain values every card on every world; a player that prunes stopped valuing some
+    # (and drew other random numbers after), so only the deal up to the decision must agree
+    prunes = bool(who.flags[L.FL_SETTINGS + L.K_PRUNE] > 0)
     own_worlds = worlds in (0, who.flags[L.FL_SETTINGS + L.K_WORLDS])
-    x, flat = replay(trace, variant, who, trick, seat, worlds, whole=own_worlds)
+    x, flat = replay(trace, variant, who, trick, seat, worlds,
+                     whole=own_worlds and not prunes)
     values = card_values(x, flat)
     if x[S.X_ARMED] != 2:
         raise PedroError(f"seat {seat} had no choice to think about in trick {trick} (one "
@@ -146,7 +151,7 @@ def explain_trace(trace: dict, trick: int, seat: int, worlds: int = 0) -> Explan
                   who.label)
     own = int(who.flags[L.FL_SETTINGS + L.K_WORLDS])
     return Explanation(frame, card_text(int(x[S.X_PLAYED])), played, int(x[S.X_DRAWN]), own,
-                       {"deal": trace["deal"], "trick": trick, "seat": seat})
+                       {"deal": trace["deal"], "trick": trick, "seat": seat}, prunes)
 
 
 def explain_call(trace: dict, seat: int) -> Explanation:

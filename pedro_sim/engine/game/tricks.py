@@ -474,18 +474,33 @@ def open_trick(hands, st, trick, leader, t, tab, pts, rec):
     return leader
 
 
+@kernel
+def most_cards(hands, tab):
+    """The most cards any seat holds."""
+    most = 0
+    for q in range(players(tab)):
+        most = max(most, popcount(hands[q]))
+    return most
+
+
 @shared_phase
 def play_from(hands, st, policy, flags, rng, t, tab, pts, rec, k_end, forced):
     """Play compiled once for all but the engine's own deals (which inline trick_loop: 11%
     more deals/s, docs/changelog.md, 2026-11-30): with ``k_end`` >= 0, the places st[PS_K] to
     ``k_end`` - 1 of the trick in progress, as play_cards (the thinking players play a card
     at a time and roll out from the middle of a trick); with ``k_end`` < 0, every trick from
-    st[PS_TRICK] on, as trick_loop. One place plays, so LLVM inlines play_places once here."""
+    st[PS_TRICK] on, as trick_loop, or with ``k_end`` < -1 until a trick boundary where no
+    hand holds more than -2 - ``k_end`` cards (st's trick and leader then name the next).
+    One place plays, so LLVM inlines play_places once here."""
     whole = k_end < 0
     trick = st[L.PS_TRICK]
     leader = st[L.PS_LEADER]
     while True:
         before = np.uint64(st[L.PS_PLAYED])
+        if k_end < -1 and most_cards(hands, tab) <= -2 - k_end:
+            st[L.PS_TRICK] = trick
+            st[L.PS_LEADER] = leader
+            return
         if whole:
             leader = open_trick(hands, st, trick, leader, t, tab, pts, rec)
             if leader < 0:

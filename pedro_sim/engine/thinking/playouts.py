@@ -46,6 +46,7 @@ from pedro_sim.engine.game.tricks import (
     folds_recorded,
     lead_cards,
     legal_cards,
+    most_cards,
     open_trick,
     play_from,
     play_rest,
@@ -150,8 +151,17 @@ def rollout_value(world, st, p, c, flags, cfg, rng, t, tab, real, think):
     pts[L.PT_POINTS + side_of(tab, rst[L.PS_WSEAT])] += rst[L.PS_POINTS]
     rst[L.PS_TRICK] += 1
     rst[L.PS_LEADER] = rst[L.PS_WSEAT]
-    if finishes(world, rst[L.PS_TRICK], flags[cfg + L.K_FINISH], tab):
+    finish = flags[cfg + L.K_FINISH]
+    if finishes(world, rst[L.PS_TRICK], finish, tab):
         solve_rest(world, rst, p, pts, think, t, tab)
+    elif finish > 0 and flags[cfg + L.K_FINISH_EARLY] > 0 and sides(tab) == 2:
+        early = flags[cfg + L.K_FINISH_EARLY]
+        play_from(world, rst, heuristic, flags, rng, t, tab, pts, no_rec, -2 - early,
+                  np.int64(-1))  # the heuristic's tricks until ``early`` are left
+        if finishes(world, rst[L.PS_TRICK], early, tab):
+            solve_rest(world, rst, p, pts, think, t, tab)
+        elif most_cards(world, tab) > 0:
+            play_rest(world, rst, heuristic, flags, rng, t, tab, pts, no_rec)
     else:
         play_rest(world, rst, heuristic, flags, rng, t, tab, pts, no_rec)
     objective = flags[cfg + L.K_OBJECTIVE]
