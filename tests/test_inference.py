@@ -256,8 +256,8 @@ def test_explain_shows_the_weights():
     """A deal played by pimc with inference, explained from its trace: the replay gives
     the card the trace shows (its worlds kept as in play), and value_uniform, the worlds
     weighed back by 1 / weight, rests on fewer effective worlds than were kept where the
-    weights differ."""
-    spec = "pimc:infer=auction,trust=99"
+    weights differ. Without pruning, so that explain values the cards as play did."""
+    spec = "pimc:infer=auction,trust=99,prune=0"
     who = players(spec, CINCH.variant)
     recs = record_deals(CINCH, 3, np.arange(6), who.policy, who.flags)
     weighted = 0

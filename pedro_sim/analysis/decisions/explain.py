@@ -32,6 +32,7 @@ from pedro_sim.engine.drivers.deals import (
 )
 from pedro_sim.engine.thinking import think_buffers as S
 from pedro_sim.engine.thinking.bidding import CALL_VALUES
+from pedro_sim.engine.thinking.playouts import PRUNE_FROM
 from pedro_sim.engine_inputs import EngineInputs, check_engine_plays, players
 from pedro_sim.errors import PedroError
 from pedro_sim.reference import check_trace
@@ -139,8 +140,9 @@ def explain_trace(trace: dict, trick: int, seat: int, worlds: int = 0) -> Explan
     played = decision_seat_cards(trace, trick, seat)
     # explain values every card on every world; a player that prunes stopped valuing some
     # (and drew other random numbers after), so only the deal up to the decision must agree
-    prunes = bool(who.flags[L.FL_SETTINGS + L.K_PRUNE] > 0)
-    own_worlds = worlds in (0, who.flags[L.FL_SETTINGS + L.K_WORLDS])
+    own = int(who.flags[L.FL_SETTINGS + L.K_WORLDS])
+    prunes = bool(who.flags[L.FL_SETTINGS + L.K_PRUNE] > 0 and own >= PRUNE_FROM)
+    own_worlds = worlds in (0, own)
     x, flat = replay(trace, variant, who, trick, seat, worlds,
                      whole=own_worlds and not prunes)
     values = card_values(x, flat)
@@ -149,7 +151,6 @@ def explain_trace(trace: dict, trick: int, seat: int, worlds: int = 0) -> Explan
                          "legal card, a fold, or cards the player leaves to its rule)")
     frame = named(decision_frame(trace, x, values, world_weights(x, flat)), variant,
                   who.label)
-    own = int(who.flags[L.FL_SETTINGS + L.K_WORLDS])
     return Explanation(frame, card_text(int(x[S.X_PLAYED])), played, int(x[S.X_DRAWN]), own,
                        {"deal": trace["deal"], "trick": trick, "seat": seat}, prunes)
 
