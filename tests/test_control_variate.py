@@ -171,3 +171,9 @@ def test_advise_screens_the_suits_clearly_worse(tmp_path):
                                   hearts[cols])
     plain = api.advise(HAND, games=20, deals=20, policy=CHEAP_THINKER)
     assert (plain.p_win.to_numpy() == frame.p_win.to_numpy()).all()  # the same games
+    one = tmp_path / "one-thread"
+    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "advise", HAND, "--deals", "600",
+                        "--games", "20", "--policy", CHEAP_THINKER, "--threads", "1", "--out",
+                        str(one)], capture_output=True, text=True, timeout=900)
+    assert r.returncode == 0, r.stderr
+    assert (one / "advise.csv").read_bytes() == (out / "advise.csv").read_bytes()

@@ -20,12 +20,7 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.bid import bid_analysis, widest_interval_of
-from pedro_sim.analysis.controlled_bid import (
-    PairedDeals,
-    controlled_rows,
-    run_controlled,
-    widest_controlled,
-)
+from pedro_sim.analysis.controlled_bid import PairedDeals, controlled_rows, run_controlled
 from pedro_sim.analysis.scores import bid_levels
 from pedro_sim.analysis.seat_words import seat_place
 from pedro_sim.analysis.stats import wilson, wilson_half
@@ -97,11 +92,9 @@ def screened_tables(study: Study, hand: list[int], seat: str) -> list[pd.DataFra
         label = f"{seat}, trumps {SUITS[suit]}"
         screened = bool(rows[suit].expected_score_hi.max() < floor)
         if not screened:
-            run_controlled(deals, levels, study.deals, study.precision, label,
-                           study.show_progress)
-            if study.precision is not None and len(deals.pairs) >= study.deals and \
-                    widest_controlled(deals, levels) > study.precision:
-                study.missed.append(label)
+            if not run_controlled(deals, levels, study.deals, study.precision, label,
+                                  study.show_progress):
+                study.missed.append(label)  # the cap came before the precision
         else:
             study.stopped.append(label)
         study.used[label] = len(deals.pairs)

@@ -176,9 +176,7 @@ def rollout_value(world, st, p, c, flags, cfg, rng, t, tab, real, think):
 def finishes(world, trick, finish, tab):
     """Whether a rollout solves the tricks left after the trick in progress (the next one,
     ``trick``): at most ``finish`` of them, no extra cards among them, two sides."""
-    left = 0
-    for q in range(players(tab)):
-        left = max(left, popcount(world[q]))
+    left = most_cards(world, tab)
     return 0 < left <= finish and extra_cards(left, trick, tab) == 0 and sides(tab) == 2
 
 
