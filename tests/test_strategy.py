@@ -9,6 +9,7 @@ import pytest
 
 from pedro_sim.cards import parse_card, parse_hand
 from pedro_sim.encoding import layout as L
+from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine.drivers import strategy
 from pedro_sim.engine.rng import KIND_CLASSES, KIND_HOLDING
 from pedro_sim.engine_inputs import technique_flags
@@ -123,6 +124,15 @@ def test_advised_games_match_reference(cinch, all_on):
     strategy.advised_games(strategy.Span(11, 0, 25, 10), np.array(hand, np.int64), offset,
                            np.array([0]), start, L.P_RANDOM, all_on, cinch.tables, alone)
     assert (alone.sum(axis=0)[0] == out.sum(axis=0)[1]).all()
+    priced = np.zeros((2, 9, drivers.PRICED_WIDTH), dtype=np.int64)  # deals 0-8 played before
+    for t, trump in enumerate((1, 0)):
+        drivers.fixed_points(11, np.arange(9), np.array(hand, np.int64), offset, trump,
+                             L.P_RANDOM, all_on, cinch.tables, priced[t])
+    again = np.zeros_like(out)
+    strategy.advised_games(strategy.Span(11, 0, 25, 10), np.array(hand, np.int64), offset,
+                           np.array([1, 0]), start, L.P_RANDOM, all_on, cinch.tables, again,
+                           priced[:, :, 2:])
+    assert (again == out).all()
 
 
 def test_arm_pairs_same_word_is_the_diagonal(cinch, all_on):

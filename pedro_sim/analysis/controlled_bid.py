@@ -17,9 +17,9 @@ beta' Cov(mu) beta: what the heuristic explains of the cards is taken out, what 
 cannot explain stays in the interval. docs/performance.md records the deals it saves
 and scripts/coverage.py the coverage of its intervals.
 
-With --precision it looks after CONTROL_START deals and then every time the deals have
-grown by a quarter, so the seed alone fixes the deals used (not the threads). The
-estimator itself is stats.controlled_estimate."""
+With --precision it looks after CONTROL_START deals and then where the interval's width
+says the precision should be met (next_look), so the seed alone fixes the deals used
+(not the threads). The estimator itself is stats.controlled_estimate."""
 
 from __future__ import annotations
 
@@ -56,6 +56,9 @@ class PairedDeals:
     who: Players
     pairs: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), dtype=np.int64))
     cheap: np.ndarray | None = None
+    keep: int = 0  # the first deals whose whole points are kept (advise's games go on)
+    priced: np.ndarray = field(
+        default_factory=lambda: np.zeros((0, drivers.PRICED_WIDTH - 2), dtype=np.int64))
 
     @property
     def heuristic(self) -> Players:
@@ -66,15 +69,18 @@ class PairedDeals:
         CHEAP_FACTOR times ``total``."""
         have = len(self.pairs)
         if total > have:
-            rows = run_rows(lambda a, n: self._points(self.who, have + a, n), total - have, 2,
-                            f"{label} (deals {have + 1:,} to {total:,})", show_progress, 16,
-                            "deals")
+            width = drivers.PRICED_WIDTH if have < self.keep else 2
+            rows = run_rows(lambda a, n: self._points(self.who, have + a, n, width),
+                            total - have, width, f"{label} (deals {have + 1:,} to {total:,})",
+                            show_progress, 16, "deals")
+            if width > 2:
+                self.priced = np.concatenate([self.priced, rows[:self.keep - have, 2:]])
             cheap = self._points(self.heuristic, have, total - have)
-            self.pairs = np.concatenate([self.pairs, np.hstack([rows, cheap])])
+            self.pairs = np.concatenate([self.pairs, np.hstack([rows[:, :2], cheap])])
         self._grow_cheap(max(CHEAP_MIN, CHEAP_FACTOR * total))
 
-    def _points(self, who: Players, first: int, count: int) -> np.ndarray:
-        out = np.zeros((count, 2), dtype=np.int64)
+    def _points(self, who: Players, first: int, count: int, width: int = 2) -> np.ndarray:
+        out = np.zeros((count, width), dtype=np.int64)
         drivers.fixed_points(self.seed, np.arange(first, first + count, dtype=np.int64),
                              self.hand, self.offset, self.trump, who.policy, who.flags,
                              self.inputs.tables, out)
@@ -136,30 +142,40 @@ def widest_controlled(deals: PairedDeals, bids: list[int]) -> float:
     return float(((t.p_make_hi - t.p_make_lo) / 2).max())
 
 
-def checkpoints(cap: int) -> list[int]:
-    """The deal counts --precision looks at: CONTROL_START, then a quarter more each time
-    (multiples of 64), ending at ``cap``.
+def next_look(n: int, widest: float, precision: float, cap: int) -> int:
+    """The deal count --precision looks at after ``n`` deals whose widest half-width was
+    ``widest``: where the half-width, shrinking as 1/sqrt(deals), should meet
+    ``precision``, 5% beyond it; at least 64 deals more, at most twice as many, a multiple
+    of 64, at most ``cap``.
 
-    >>> checkpoints(3000)
-    [1024, 1280, 1600, 2048, 2560, 3000]
+    >>> next_look(1024, 0.0215, 0.02, 10_000)  # 1024 * 1.156 * 1.05 = 1242.4
+    1280
+    >>> next_look(1024, 0.0201, 0.02, 10_000), next_look(1024, 0.05, 0.02, 10_000)
+    (1088, 2048)
+    >>> next_look(1024, 0.0201, 0.02, 1050)
+    1050
     """
-    points, n = [], min(CONTROL_START, cap)
-    while n < cap:
-        points.append(n)
-        n = max(n + 64, (n * 5 // 4 + 63) // 64 * 64)
-    return points + [cap]
+    want = min(max(n * (widest / precision) ** 2 * 1.05, n + 64), 2 * n)
+    return min(cap, -(-int(want) // 64) * 64)
 
 
 def run_controlled(deals: PairedDeals, bids: list[int], count: int, precision: float | None,
                    label: str, show_progress: bool | None) -> bool:
-    """Play ``count`` deals (without precision), or to the first checkpoint at which every
-    bid's P(make) is within ``precision`` (``count``: the most). Returns whether it was
-    reached (True without precision)."""
-    for n in ([count] if precision is None else checkpoints(count)):
+    """Play ``count`` deals (without precision), or from CONTROL_START deals on, looking
+    at the intervals each time (next_look), until every bid's P(make) is within
+    ``precision`` (``count``: the most). Returns whether it was reached (True without
+    precision). The looks depend on the deals alone, so the seed fixes the deals used."""
+    n = count if precision is None else min(CONTROL_START, count)
+    while True:
         deals.grow(n, label, show_progress)
-        if precision is None or widest_controlled(deals, bids) <= precision:
+        if precision is None:
             return True
-    return False
+        widest = widest_controlled(deals, bids)
+        if widest <= precision:
+            return True
+        if n >= count:
+            return False
+        n = next_look(n, widest, precision, count)
 
 
 def controlled_seat(inputs: EngineInputs, hand: list[int], offset: int, suit: int,

@@ -11,7 +11,8 @@ Thinking players (the control-variate estimator) screen the suits: every suit pl
 SCREEN_DEALS deals, and a suit whose every bid's expected score has its 95% interval
 below the best suit's best lower bound stops there, its rows marked ``screened``; the
 others play on to ``--precision`` or the cap. The answer's deals go to the suits that
-may be the answer.
+may be the answer. Their games go on from the deals those suits played, not played a
+second time (the same points: PairedDeals.priced).
 """
 
 from __future__ import annotations
@@ -33,10 +34,12 @@ SCREEN_DEALS = 256  # thinking deals a suit plays before the clearly worse suits
 
 
 def game_wins(study: Study, hand: list[int], seat: str, score: tuple[int, int],
-              games: int, to_precision: bool = True) -> np.ndarray:
+              games: int, to_precision: bool = True, priced: np.ndarray | None = None
+              ) -> np.ndarray:
     """counts[suit, bid, lost / won / unfinished] of whole games on from the priced hand,
     every suit's games from the same deals (with --precision, as many as P(win) to it
-    takes, unless not ``to_precision``)."""
+    takes, unless not ``to_precision``). ``priced[suit, i]``: deal i as the suit's
+    analysis played it (PairedDeals.priced), not played again."""
     v = study.inputs.variant
     offset = seat_place(seat, v.players)
     mine = int(study.inputs.opts[L.SE_SIDE + (offset + 1) % v.players])  # dealer: seat 0
@@ -47,7 +50,7 @@ def game_wins(study: Study, hand: list[int], seat: str, score: tuple[int, int],
     def step(first, count, chunk, out):
         strategy.advised_games(strategy.Span(study.seed, first, count, chunk), hand_arr, offset,
                                np.arange(4), start, study.who.policy, study.who.flags,
-                               study.inputs.tables, out)
+                               study.inputs.tables, out, priced)
 
     def widest(counts: np.ndarray) -> float:
         rows = counts[:, v.min_bid:v.max_bid + 1]
@@ -73,14 +76,16 @@ def plain_tables(study: Study, hand: list[int], seat: str) -> list[pd.DataFrame]
     return tables
 
 
-def screened_tables(study: Study, hand: list[int], seat: str) -> list[pd.DataFrame]:
+def screened_tables(study: Study, hand: list[int], seat: str, keep: int
+                    ) -> tuple[list[pd.DataFrame], np.ndarray]:
     """Each suit's `bid` rows by control variates, the clearly worse suits stopped after
-    SCREEN_DEALS (module docstring)."""
+    SCREEN_DEALS (module docstring); and priced[suit, i], deal i as the suit played it,
+    for the first ``keep`` deals that every suit played (game_wins goes on from them)."""
     v = study.inputs.variant
     levels = bid_levels(v)
     offset = seat_place(seat, v.players)
     paired = [PairedDeals(study.inputs, np.array(hand, dtype=np.int64), offset, suit,
-                          study.seed, study.who) for suit in range(4)]
+                          study.seed, study.who, keep=keep) for suit in range(4)]
     first = min(SCREEN_DEALS, study.deals)
     for suit, deals in enumerate(paired):
         deals.grow(first, f"{seat}, trumps {SUITS[suit]}: screening", study.show_progress)
@@ -103,7 +108,8 @@ def screened_tables(study: Study, hand: list[int], seat: str) -> list[pd.DataFra
                 "trump": SUITS[suit]}
         tables.append(pd.DataFrame({**keys, **table.to_dict("list"), "estimator": "control",
                                     "screened": screened}))
-    return tables
+    known = min(len(deals.priced) for deals in paired)
+    return tables, np.stack([deals.priced[:known] for deals in paired])
 
 
 def advise(study: Study, hand: list[int], seat: str, score: tuple[int, int],
@@ -112,11 +118,12 @@ def advise(study: Study, hand: list[int], seat: str, score: tuple[int, int],
     """Per suit and bid: P(make), expected score and net changes (as `bid`), P(win game).
     ``estimator`` "control": by control variates, the suits screened. Without
     ``games_to_precision`` the games are ``games`` whatever the precision."""
+    priced = None
     if estimator == "control":
-        frames = screened_tables(study, hand, seat)
+        frames, priced = screened_tables(study, hand, seat, games)
     else:
         frames = plain_tables(study, hand, seat)
-    wins = game_wins(study, hand, seat, score, games, games_to_precision)
+    wins = game_wins(study, hand, seat, score, games, games_to_precision, priced)
     for suit, table in enumerate(frames):
         rows = wins[suit][table["bid"].to_numpy()]
         finished = rows[:, 0] + rows[:, 1]

@@ -138,11 +138,13 @@ M_STATS = 0  # out[chunk, bid * (points + 1) + the bidders' points] += 1 (auctio
 M_SUMMARY = 1  # summary_row(out[chunk]) (auctioned)
 M_TRACE = 2  # out[j] = the record of deal indices[j]
 M_POINTS = 3  # out[j] = (the bidders' points, the defenders') of deal indices[j] (fixed hand)
+M_PTS = 4  # M_POINTS, then the bidder and the deal's pts (L.PT_*): what a game goes on from
+PRICED_WIDTH = 3 + L.PT_LEN  # M_PTS's row
 
 
 @kernel
 def row_count(indices, mode, out):
-    """Rows of a driver's output: a deal each (M_TRACE, M_POINTS), else a chunk each."""
+    """Rows of a driver's output: a deal each (M_TRACE, M_POINTS, M_PTS), else a chunk each."""
     return indices.shape[0] if mode >= M_TRACE else out.shape[0]
 
 
@@ -209,11 +211,15 @@ def fixed_into(out, row, seed, i, mode, hand, offset, trump, policy, flags, tab,
     rec = work.rec
     start_record(rec)
     bidder = fixed_hand_deal(seed, i, hand, offset, trump, policy, flags, tab, work, think)
-    if mode == M_STATS or mode == M_POINTS:
+    if mode == M_STATS or mode >= M_POINTS:
         mine, theirs = side_points(work.pts, tab, bidder)
-        if mode == M_POINTS:
+        if mode >= M_POINTS:
             out[row, 0] = mine
             out[row, 1] = theirs
+            if mode == M_PTS:
+                out[row, 2] = bidder
+                for k in range(L.PT_LEN):
+                    out[row, 3 + k] = work.pts[k]
         else:
             out[row, mine * (tab.opts[L.O_TOTAL_POINTS] + 1) + theirs] += 1
         return
@@ -296,9 +302,12 @@ def trace_fixed(seed: int, indices, hand, offset: int, trump: int, policy: int, 
 def fixed_points(seed: int, indices, hand, offset: int, trump: int, policy: int, flags,
                  tab: Tables, out) -> None:
     """`bid` analysis deals ``indices``: out[j] = (the bidders' points, the defenders') of
-    deal indices[j] (deals paired by index across players: analysis/controlled_bid.py)."""
+    deal indices[j] (deals paired by index across players: analysis/controlled_bid.py),
+    then, where ``out`` has PRICED_WIDTH columns, the bidder and the deal's pts (M_PTS)."""
+    mode = M_PTS if out.shape[1] == PRICED_WIDTH else M_POINTS
+
     def run(a: int, b: int) -> None:
-        _fixed(Span(seed, 0, 0, 1), indices[a:b], M_POINTS, hand, offset, trump, policy, flags,
+        _fixed(Span(seed, 0, 0, 1), indices[a:b], mode, hand, offset, trump, policy, flags,
                tab, out[a:b], *_scratch(policy, tab))
     share(len(indices), run, 4)
 

@@ -8,7 +8,7 @@ import numpy as np
 from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.tables import Tables
 from pedro_sim.engine.bits import ZERO, bit, popcount
-from pedro_sim.engine.drivers.deals import share_phase, side_points
+from pedro_sim.engine.drivers.deals import PRICED_WIDTH, share_phase, side_points
 from pedro_sim.engine.game.dealing import fixed_hand_order_once, shuffle
 from pedro_sim.engine.game.pack import pack_card
 from pedro_sim.engine.game.scoring import deal_score, net_of
@@ -193,13 +193,14 @@ def _arm_pairs(span, policies, arms, side, tab, out, work, think):
 
 
 @phase
-def _advised_games(span, hand, offset, trumps, start_score, policy, flags, tab, kept, records,
-                   spare, out, work, think):
+def _advised_games(span, hand, offset, trumps, start_score, policy, flags, priced, tab, kept,
+                   records, spare, out, work, think):
     """`bid` analysis deals (the same deals, deal for deal), in each suit of ``trumps``,
     each scored at every bid from the game score ``start_score`` (side 0, side 1) and the
     game played on to its end, once for every suit and bid (play_games_on):
     out[chunk, suit's place in trumps, bid, 0 lost / 1 won by the hand's side /
-    2 unfinished] += 1."""
+    2 unfinished] += 1. Deal i < len(priced[t]) is not played again: priced[t, i] holds
+    its bidder and points as deals.fixed_points played it (M_PTS)."""
     pts = work.pts
     score = work.score
     team = side_of(tab, seat_after(tab, np.int64(0), offset + 1))
@@ -208,8 +209,11 @@ def _advised_games(span, hand, offset, trumps, start_score, policy, flags, tab, 
     for ch in range(out.shape[0]):
         for i in chunk_deals(span, ch):
             for t in range(trumps.shape[0]):
-                bidder = fixed_hand_deal(span.seed, i, hand, offset, trumps[t], policy, flags,
-                                         tab, work, think)
+                if i < priced.shape[1]:
+                    bidder = priced_deal(priced[t, i], pts)
+                else:
+                    bidder = fixed_hand_deal(span.seed, i, hand, offset, trumps[t], policy,
+                                             flags, tab, work, think)
                 for k in range(kept.shape[0]):
                     kept[k] = pts[k]
                 for j in range(levels):
@@ -224,6 +228,15 @@ def _advised_games(span, hand, offset, trumps, start_score, policy, flags, tab, 
                 for j in range(levels):
                     winner = records[t * levels + j, G_WINNER]
                     out[ch, t, lo + j, 2 if winner < 0 else (1 if winner == team else 0)] += 1
+
+
+@kernel
+def priced_deal(row, pts):
+    """A deal already played (a row of deals.fixed_points' M_PTS): its points into
+    ``pts``; returns its bidder."""
+    for k in range(pts.shape[0]):
+        pts[k] = row[1 + k]
+    return row[0]
 
 
 def _hand_array(tab: Tables):
@@ -259,12 +272,17 @@ def arms_size(tab: Tables, n_arms: int) -> int:
 
 
 def advised_games(span: Span, hand, offset: int, trumps, start_score, policy: int, flags,
-                  tab: Tables, out) -> None:
+                  tab: Tables, out, priced=None) -> None:
     """out[chunk, suit (place in ``trumps``), bid, lost/won/unfinished] of games on from a
-    priced hand, each game's play after the priced deal shared by every suit and bid."""
+    priced hand, each game's play after the priced deal shared by every suit and bid.
+    ``priced[t, i]``: deal i in suit trumps[t] as deals.fixed_points (M_PTS) played it,
+    the bidder and the points, for the first deals (None: every deal played here)."""
     levels = int(tab.opts[L.O_MAX_BID] - tab.opts[L.O_MIN_BID]) + 1
     trumps = np.asarray(trumps, dtype=np.int64)
-    share_phase(_advised_games, span, (hand, offset, trumps, start_score, policy, flags, tab),
+    if priced is None:
+        priced = np.zeros((len(trumps), 0, PRICED_WIDTH - 2), dtype=np.int64)
+    share_phase(_advised_games, span, (hand, offset, trumps, start_score, policy, flags,
+                                       np.ascontiguousarray(priced), tab),
                 out, policy, tab, (lambda: np.zeros(L.PT_LEN, dtype=np.int64),
                                    lambda: np.zeros((len(trumps) * levels, GAME_COLS),
                                                     dtype=np.int64),
