@@ -161,7 +161,7 @@ def test_advise_screens_the_suits_clearly_worse(tmp_path):
     assert (frame[frame.screened].expected_score_hi < floor).all()
     meta = json.loads((out / "run.json").read_text())
     assert meta["estimator"] == "control"
-    assert "stopped after 256" in " ".join(r.stdout.split())
+    assert "S 256, H 600, D 256, C 256; S, D, C stopped there" in " ".join(r.stdout.split())
     s = build_study(policy=CHEAP_THINKER, deals=600)
     hearts = bid_analysis(s.inputs, parse_hand(HAND, size=9), ["eldest"], 1, 600, s.seed,
                           s.who.policy, s.who.label, s.who.flags, False,
@@ -177,3 +177,37 @@ def test_advise_screens_the_suits_clearly_worse(tmp_path):
                         str(one)], capture_output=True, text=True, timeout=900)
     assert r.returncode == 0, r.stderr
     assert (one / "advise.csv").read_bytes() == (out / "advise.csv").read_bytes()
+
+
+def test_advise_screens_at_every_look_with_precision():
+    """With --precision the suits still playing look together (doubling from SCREEN_DEALS
+    to CONTROL_START): spades, close to hearts at 256 deals, stops at 512, where its
+    every expected score's interval lies below hearts' best lower bound on the same
+    deals; its rows are `bid`'s on those 512 deals; hearts plays on to the precision."""
+    import pandas as pd
+
+    from pedro_sim import api
+    from pedro_sim.analysis.strategy.advise import SCREEN_DEALS
+    from pedro_sim.analysis.study import build_study
+
+    hand = "AH 5H 2H AS 5S 3S 9C 4D 7D"
+    frame = api.advise(hand, games=4, deals=3000, precision=0.03, estimator="control",
+                       policy=CHEAP_THINKER)
+    by_suit = frame.groupby("trump").first()
+    assert by_suit.screened.to_dict() == {"C": True, "D": True, "H": False, "S": True}
+    assert by_suit.n["S"] == 2 * SCREEN_DEALS and by_suit.n["C"] == SCREEN_DEALS
+    hearts = frame[frame.trump == "H"]
+    assert ((hearts.p_make_hi - hearts.p_make_lo) / 2).max() <= 0.03
+    s = build_study(policy=CHEAP_THINKER, deals=512)
+
+    def rows(suit: int):
+        return bid_analysis(s.inputs, parse_hand(hand, size=9), ["eldest"], suit, 512,
+                            s.seed, s.who.policy, s.who.label, s.who.flags, False,
+                            estimator="control").table
+
+    spades, hearts_then = rows(0), rows(1)
+    cols = ["bid", "n", "made", "p_make", "expected_score_lo", "expected_score_hi"]
+    pd.testing.assert_frame_equal(frame[frame.trump == "S"].reset_index(drop=True)[cols],
+                                  spades[cols])
+    floor = hearts_then.expected_score_lo[hearts_then.expected_score.idxmax()]
+    assert (spades.expected_score_hi < floor).all()

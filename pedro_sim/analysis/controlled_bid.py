@@ -138,8 +138,12 @@ def controlled_rows(deals: PairedDeals, bids: list[int]) -> pd.DataFrame:
 
 def widest_controlled(deals: PairedDeals, bids: list[int]) -> float:
     """The largest 95% half-width of P(make) over ``bids`` (the --precision rule)."""
-    t = controlled_rows(deals, bids)
-    return float(((t.p_make_hi - t.p_make_lo) / 2).max())
+    return widest_of(controlled_rows(deals, bids))
+
+
+def widest_of(rows: pd.DataFrame) -> float:
+    """The largest 95% half-width of P(make) in controlled_rows' ``rows``."""
+    return float(((rows.p_make_hi - rows.p_make_lo) / 2).max())
 
 
 def next_look(n: int, widest: float, precision: float, cap: int) -> int:

@@ -11,7 +11,7 @@ from rich.console import Console
 
 from pedro_sim.analysis.bid import BidReport, bid_analysis, widest_interval_of
 from pedro_sim.analysis.controlled_bid import CHEAP_FACTOR, ESTIMATORS
-from pedro_sim.analysis.strategy.advise import SCREEN_DEALS, advise, recommend
+from pedro_sim.analysis.strategy.advise import advise, recommend
 from pedro_sim.analysis.study import Study
 from pedro_sim.cards import (
     format_cards,
@@ -251,7 +251,7 @@ def screen_line(frame: pd.DataFrame) -> str:
                                                      screened=("screened", "first"))
     counts = ", ".join(f"{t} {int(r.n):,}" for t, r in by_suit.iterrows())
     out = by_suit.index[by_suit.screened].tolist()
-    stopped = (f"; {', '.join(out)} stopped after {SCREEN_DEALS:,}: every bid's expected "
+    stopped = (f"; {', '.join(out)} stopped there: every bid's expected "
                "score interval below the best suit's best lower bound") if out else ""
     return (f"estimator: control variates (--estimator plain for the plain mean); deals "
             f"a suit: {counts}{stopped}")

@@ -8,9 +8,12 @@ game if it takes the bid at that level and suit. The play after each game's firs
 does not depend on the suit or bid, so each game is played on once for all of them.
 
 Thinking players (the control-variate estimator) screen the suits: every suit plays
-SCREEN_DEALS deals, and a suit whose every bid's expected score has its 95% interval
-below the best suit's best lower bound stops there, its rows marked ``screened``; the
-others play on to ``--precision`` or the cap. The answer's deals go to the suits that
+SCREEN_DEALS deals, then the suits still playing look at their intervals together,
+after each doubling up to CONTROL_START deals and then where `bid`'s --precision looks
+(next_look), and at each look a suit
+whose every bid's expected score has its 95% interval below the best suit's best lower
+bound stops there, its rows marked ``screened``; the others play on to ``--precision``
+or the cap. The answer's deals go to the suits that
 may be the answer. Their games go on from the deals those suits played, not played a
 second time (the same points: PairedDeals.priced).
 """
@@ -21,7 +24,13 @@ import numpy as np
 import pandas as pd
 
 from pedro_sim.analysis.bid import bid_analysis, widest_interval_of
-from pedro_sim.analysis.controlled_bid import PairedDeals, controlled_rows, run_controlled
+from pedro_sim.analysis.controlled_bid import (
+    CONTROL_START,
+    PairedDeals,
+    controlled_rows,
+    next_look,
+    widest_of,
+)
 from pedro_sim.analysis.scores import bid_levels
 from pedro_sim.analysis.seat_words import seat_place
 from pedro_sim.analysis.stats import wilson, wilson_half
@@ -78,38 +87,61 @@ def plain_tables(study: Study, hand: list[int], seat: str) -> list[pd.DataFrame]
 
 def screened_tables(study: Study, hand: list[int], seat: str, keep: int
                     ) -> tuple[list[pd.DataFrame], np.ndarray]:
-    """Each suit's `bid` rows by control variates, the clearly worse suits stopped after
-    SCREEN_DEALS (module docstring); and priced[suit, i], deal i as the suit played it,
-    for the first ``keep`` deals that every suit played (game_wins goes on from them)."""
-    v = study.inputs.variant
-    levels = bid_levels(v)
-    offset = seat_place(seat, v.players)
+    """Each suit's `bid` rows by control variates, the clearly worse suits stopped at a
+    look (module docstring); and priced[suit, i], deal i as the suit played it, for the
+    first ``keep`` deals that every suit played (game_wins goes on from them)."""
+    levels = bid_levels(study.inputs.variant)
+    offset = seat_place(seat, study.inputs.variant.players)
     paired = [PairedDeals(study.inputs, np.array(hand, dtype=np.int64), offset, suit,
                           study.seed, study.who, keep=keep) for suit in range(4)]
-    first = min(SCREEN_DEALS, study.deals)
-    for suit, deals in enumerate(paired):
-        deals.grow(first, f"{seat}, trumps {SUITS[suit]}: screening", study.show_progress)
-    rows = [controlled_rows(deals, levels) for deals in paired]
-    best = max(range(4), key=lambda s: rows[s].expected_score.max())
-    floor = rows[best].expected_score_lo[rows[best].expected_score.idxmax()]
+    labels = [f"{seat}, trumps {SUITS[suit]}" for suit in range(4)]
+    rows: list[pd.DataFrame] = [pd.DataFrame()] * 4
+    screened = [False] * 4
+    target = dict.fromkeys(range(4), min(SCREEN_DEALS, study.deals))  # suits playing on
+    while target:
+        for suit, n in target.items():
+            stage = ": screening" if n <= SCREEN_DEALS else ""
+            paired[suit].grow(n, labels[suit] + stage, study.show_progress)
+            rows[suit] = controlled_rows(paired[suit], levels)
+        best = max(range(4), key=lambda s: rows[s].expected_score.max())
+        floor = rows[best].expected_score_lo[rows[best].expected_score.idxmax()]
+        goals = {suit: next_goal(study, rows[suit], n, labels[suit])
+                 for suit, n in target.items()}
+        target = {}
+        for suit, goal in goals.items():
+            if goal is not None and rows[suit].expected_score_hi.max() < floor:
+                screened[suit] = True
+                study.stopped.append(labels[suit])
+            elif goal is not None:
+                target[suit] = goal
     tables = []
     for suit, deals in enumerate(paired):
-        label = f"{seat}, trumps {SUITS[suit]}"
-        screened = bool(rows[suit].expected_score_hi.max() < floor)
-        if not screened:
-            if not run_controlled(deals, levels, study.deals, study.precision, label,
-                                  study.show_progress):
-                study.missed.append(label)  # the cap came before the precision
-        else:
-            study.stopped.append(label)
-        study.used[label] = len(deals.pairs)
-        table = rows[suit] if screened else controlled_rows(deals, levels)
+        study.used[labels[suit]] = len(deals.pairs)
         keys = {"variant": study.inputs.label, "policy": study.who.label, "seat": seat,
                 "trump": SUITS[suit]}
-        tables.append(pd.DataFrame({**keys, **table.to_dict("list"), "estimator": "control",
-                                    "screened": screened}))
+        tables.append(pd.DataFrame({**keys, **rows[suit].to_dict("list"),
+                                    "estimator": "control", "screened": screened[suit]}))
     known = min(len(deals.priced) for deals in paired)
     return tables, np.stack([deals.priced[:known] for deals in paired])
+
+
+def next_goal(study: Study, rows: pd.DataFrame, n: int, label: str) -> int | None:
+    """The deals a suit that has played ``n`` plays to next, or None if it is done: the
+    cap, or without --precision its deals; with it, twice as many up to CONTROL_START
+    (the screen's looks), then next_look until every bid's P(make) is within the
+    precision (a suit capped before is in study.missed)."""
+    cap = study.deals
+    if study.precision is None:
+        return cap if n < cap else None
+    if n < min(CONTROL_START, cap):
+        return min(2 * n, CONTROL_START, cap)
+    widest = widest_of(rows)
+    if widest <= study.precision:
+        return None
+    if n >= cap:
+        study.missed.append(label)  # the cap came before the precision
+        return None
+    return next_look(n, widest, study.precision, cap)
 
 
 def advise(study: Study, hand: list[int], seat: str, score: tuple[int, int],
