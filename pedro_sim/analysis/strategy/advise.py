@@ -10,12 +10,11 @@ does not depend on the suit or bid, so each game is played on once for all of th
 Thinking players (the control-variate estimator) screen the suits: every suit plays
 SCREEN_DEALS deals, then the suits still playing look at their intervals together,
 after each doubling up to CONTROL_START deals and then where `bid`'s --precision looks
-(next_look), and at each look a suit
-whose every bid's expected score has its 95% interval below the best suit's best lower
-bound stops there, its rows marked ``screened``; the others play on to ``--precision``
-or the cap. The answer's deals go to the suits that
-may be the answer. Their games go on from the deals those suits played, not played a
-second time (the same points: PairedDeals.priced).
+(next_look). At each look a suit whose every bid's expected score has its 95% interval
+below the best suit's best lower bound stops there, its rows marked ``screened``; the
+others play on to ``--precision`` or the cap. The answer's deals go to the suits that
+may be the answer. The games go on from the deals the suits played, not played a second
+time (the same points: PairedDeals.priced).
 """
 
 from __future__ import annotations
