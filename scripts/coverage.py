@@ -2,7 +2,7 @@
 
     python scripts/coverage.py [--player pimc] [--preset cinch] [--hand "AH KH ..."]
         [--bid 8] [--trump H] [--seat eldest] [--deals 256] [--reps 400] [--seed 1]
-        [--threads 2]
+        [--threads 2] [--precision P --cap N]
 
 The truth: the plain mean of P(make), the expected score and the expected net over a
 run 100 times the small one's size (its own seed). Then ``--reps`` small runs of
@@ -12,6 +12,11 @@ and the script counts the 95% intervals that hold the truth. Honest intervals ho
 about 95% of the runs; with 400 runs the count itself is uncertain by about ±2.1 points
 (its Wilson interval is printed). The truth's own uncertainty, a tenth of a small run's,
 is printed beside it. docs/performance.md records a run.
+
+With ``--precision P`` each small run instead stops as `bid --precision P` does with
+control variates (run_controlled: a first look after CONTROL_START deals, then next_look,
+at most ``--cap`` deals), so the count checks the intervals at a stopping point chosen
+from the data; the truth still comes from 100 times ``--deals``.
 """
 
 from __future__ import annotations
@@ -23,7 +28,12 @@ import time
 import numba
 import numpy as np
 
-from pedro_sim.analysis.controlled_bid import PairedDeals, controlled_rows, values_at
+from pedro_sim.analysis.controlled_bid import (
+    PairedDeals,
+    controlled_rows,
+    run_controlled,
+    values_at,
+)
 from pedro_sim.analysis.seat_words import seat_place
 from pedro_sim.analysis.stats import plain_estimate, wilson
 from pedro_sim.cards import parse_hand, parse_suit
@@ -45,6 +55,8 @@ def main() -> None:
     a.add_argument("--reps", type=int, default=400)
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--threads", type=int, default=2)
+    a.add_argument("--precision", type=float, default=None)
+    a.add_argument("--cap", type=int, default=10_000)
     args = a.parse_args()
     numba.set_num_threads(args.threads)
     inputs = EngineInputs.for_variant(args.preset)
@@ -69,9 +81,14 @@ def main() -> None:
         print(f"  {m}: {t.mean:.4f} (95% {t.lo:.4f} to {t.hi:.4f})")
     held = {(m, e): 0 for m in MEASURES for e in ("plain", "control")}
     widths = {(m, e): 0.0 for m in MEASURES for e in ("plain", "control")}
+    used = []
     for r in range(args.reps):
         deals = paired(args.seed + 1 + r)
-        deals.grow(args.deals, f"run {r + 1}", False)
+        if args.precision is None:
+            deals.grow(args.deals, f"run {r + 1}", False)
+        else:
+            run_controlled(deals, [args.bid], args.cap, args.precision, f"run {r + 1}", False)
+        used.append(len(deals.pairs))
         row = controlled_rows(deals, [args.bid]).iloc[0]
         for m in MEASURES:
             y = values[m][deals.pairs[:, 0], deals.pairs[:, 1]]
@@ -82,7 +99,10 @@ def main() -> None:
                 widths[m, e] += (hi - lo) / 2
         if (r + 1) % 50 == 0:
             print(f"  {r + 1} runs, {time.perf_counter() - started:.0f} s", file=sys.stderr)
-    print(f"{args.reps} runs of {args.deals} deals: the share of 95% intervals holding the "
+    size = f"{args.deals} deals" if args.precision is None else \
+        f"--precision {args.precision} (deals {min(used):,} to {max(used):,}, mean " \
+        f"{np.mean(used):,.0f})"
+    print(f"{args.reps} runs of {size}: the share of 95% intervals holding the "
           "truth (Wilson 95% of that share), mean half-width")
     for m in MEASURES:
         for e in ("plain", "control"):
