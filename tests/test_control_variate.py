@@ -211,3 +211,11 @@ def test_advise_screens_at_every_look_with_precision():
                                   spades[cols])
     floor = hearts_then.expected_score_lo[hearts_then.expected_score.idxmax()]
     assert (spades.expected_score_hi < floor).all()
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)  # the looks depend on the deals alone, not the threads
+    try:
+        one = api.advise(hand, games=4, deals=3000, precision=0.03, estimator="control",
+                         policy=CHEAP_THINKER)
+    finally:
+        numba.set_num_threads(threads)
+    pd.testing.assert_frame_equal(one, frame)
