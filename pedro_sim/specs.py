@@ -137,6 +137,11 @@ SETTINGS = (
             "every card of the world visible, where the table has two sides (0: they play to "
             "the end, as before 2026-12-06's last change; 4: left out of the spec's text)",
             lo=0, hi=13),
+    Setting("alike", L.K_ALIKE, {"all": L.ALIKE_ALL, "merge": L.ALIKE_MERGE}, "merge",
+            "with prune, between two sides: of the cards that play alike whoever holds the "
+            "cards it has not seen (a run of one suit, no points, nothing unseen between), "
+            "it values the weakest only (merge), or every card (all, as before 2026-12-06's "
+            "last change); merge: left out of the spec's text"),
 )
 # the default of before 2026-12-06: rollouts to the end, no pruning, overcalls priced in
 # five-handed only (docs/players.md, "Strength against cost")
@@ -145,7 +150,7 @@ ROLLOUT_PIMC = "pimc:solve_tricks=0,prune=0,finish=0,overcalls=called"
 # default before 2026-12-05, is)
 HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic"), ("overcalls", "one-round"),
                    ("partner", "raise"), ("solve_nodes", 0),
-                   ("finish_early", 4)}
+                   ("finish_early", 4), ("alike", "merge")}
 BY_KEY = {s.key: s for s in SETTINGS}
 # each player, its kernel code and the settings it reads
 PLAYERS: dict[str, tuple[int, tuple[str, ...]]] = {

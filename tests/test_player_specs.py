@@ -15,7 +15,7 @@ from test_cli import HAND, cli
 
 from pedro_sim import reference, specs
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine.thinking.playouts import pruned
+from pedro_sim.engine.thinking.playouts import pruned, root_representatives
 from pedro_sim.engine.thinking.think_buffers import MAX_PRUNE_WORLDS
 from pedro_sim.engine_inputs import (
     PLAYED_PRESETS,
@@ -41,12 +41,13 @@ def test_a_spec_names_every_setting_it_reads():
                           "steer": "none", "call": "heuristic", "infer": "cards",
                           "trust": 95, "solve_tricks": 4, "prune": 10, "finish": 4,
                           "solve_nodes": 0, "partner": "raise", "overcalls": "one-round",
-                          "finish_early": 4}
+                          "finish_early": 4, "alike": "merge"}
     assert str(s) == ("pimc:worlds=7,eval=rollout,bid_worlds=64,objective=points,think=all,"
                       "keep_worlds=32,infer=cards,trust=95,solve_tricks=4,prune=10,finish=4")
-    # steer=none, call=heuristic, partner=raise, overcalls=one-round, finish_early=4: left
-    # out of the text
+    # steer=none, call=heuristic, partner=raise, overcalls=one-round, finish_early=4,
+    # alike=merge: left out of the text
     assert str(parse_spec("pimc:finish_early=0")).endswith(",finish=4,finish_early=0")
+    assert str(parse_spec("pimc:alike=all")).endswith(",finish=4,alike=all")
     assert ",solve_tricks=0," in str(parse_spec("pimc:solve_tricks=0"))
     assert str(parse_spec("pimc:overcalls=called")).endswith(",finish=4,overcalls=called")
     assert ",keep_worlds=32,infer=none,solve_tricks=" in str(parse_spec("pimc:infer=none"))
@@ -450,6 +451,33 @@ def test_prune_drops_a_card_clearly_below_the_best():
     values[:n, 1] = [9, 9, 9, 9, 9, 9, 9, -40]  # above the best but once: within the noise
     kept = pruned(values, n, values[:n].sum(axis=0), legal, legal, 2.0)
     assert int(kept) & 0b10
+
+
+def test_cards_that_play_alike_are_valued_once():
+    """alike=merge: of a run of plain cards with nothing unseen between them (played cards
+    do not part a run, the card winning the trick does), only the weakest is valued."""
+    from pedro_sim.cards import parse_card
+    from pedro_sim.engine.thinking.think_buffers import new_think
+
+    tab = EngineInputs.for_variant("cinch").tables
+    think = new_think(L.PL_PIMC * 17, tab, np.zeros(4, np.uint64))
+
+    def reps(held: str, played: str = "", winning: str = "") -> set[str]:
+        mask = lambda cards: sum(1 << parse_card(c) for c in cards.split())  # noqa: E731
+        st = np.zeros(L.PS_LEN, np.int64)
+        st[L.PS_PLAYED] = mask(played) | mask(winning)
+        st[L.PS_WSEAT] = 1 if winning else -1
+        st[L.PS_WCARD] = parse_card(winning) if winning else 0
+        got = int(root_representatives(np.uint64(mask(held)), st, 1, think, tab))
+        return {c for c in held.split() if got >> parse_card(c) & 1}
+
+    assert reps("7C 8C 9C AH") == {"7C", "AH"}  # hearts trumps: one run of clubs
+    assert reps("6C 8C") == {"6C", "8C"}  # the 7 unseen parts them
+    assert reps("6C 8C", played="7C") == {"6C"}  # played, it does not
+    assert reps("6C 8C", winning="7C") == {"6C", "8C"}  # the card to beat does
+    assert reps("3H 4H") == {"3H"}  # trumps too
+    assert reps("5H 6H") == {"5H", "6H"}  # the pedro scores: never merged
+    assert reps("5C 6C") == {"5C"}  # the 5 of a plain suit scores nothing
 
 
 def test_prune_keeps_play_close_and_its_best_card_among_the_legal_ones():

@@ -174,8 +174,9 @@ FL_SETTINGS = 3
     K_PARTNER,  # thinking bidders in an auction that goes round: PARTNER_*
     K_SOLVE_NODES,  # pimc: a decision is solved when its first world solves within these nodes
     K_FINISH_EARLY,  # pimc's rollouts of earlier decisions: the last tricks they solve
+    K_ALIKE,  # pimc with prune: cards that play alike valued once (ALIKE_*)
     N_SETTINGS,
-) = range(18)
+) = range(19)
 EVAL_ROLLOUT = 0  # heuristic play to the end
 EVAL_SOLVER = 1  # the solver, every card of the world visible
 OBJ_POINTS = 0  # its side's points from here on
@@ -187,6 +188,8 @@ CALL_HEURISTIC = 0  # the heuristic's call: the highest trump it lacks
 CALL_PLAYOUTS = 1  # values every trump it may call on its worlds (thinking/playouts.py pimc_call)
 PARTNER_RAISE = 0  # it bids over its partner wherever its deals say that beats passing
 PARTNER_ONCE = 1  # ... but a side takes the bid from a partner once at most
+ALIKE_ALL = 0  # every legal card valued on every world it is not pruned from
+ALIKE_MERGE = 1  # one card of each run that plays alike whoever holds the unseen cards
 OVER_CALLED = 0  # only where a partner is called (five-handed): the rule before 2026-12-06
 OVER_ONE_ROUND = 1  # in every one-round auction: later opponents, the dealer by equalling
 INFER_NONE = 0  # every world consistent with the cards seen weighs the same

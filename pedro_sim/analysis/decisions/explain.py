@@ -58,7 +58,7 @@ class Explanation:
     worlds: int
     own_worlds: int
     position: dict
-    prunes: bool = False  # its play dropped cards early (prune): explain values them all
+    prunes: bool = False  # its play dropped cards early (prune, alike): explain values all
 
 
 def read_trace(path: Path, deal: int) -> dict:
@@ -138,10 +138,13 @@ def explain_trace(trace: dict, trick: int, seat: int, worlds: int = 0) -> Explan
     if not 0 <= worlds <= S.MAX_EXPLAIN_WORLDS:
         raise PedroError(f"--worlds must be from 1 to {S.MAX_EXPLAIN_WORLDS}")
     played = decision_seat_cards(trace, trick, seat)
-    # explain values every card on every world; a player that prunes stopped valuing some
-    # (and drew other random numbers after), so only the deal up to the decision must agree
+    # explain values every card on every world; a player that prunes stopped valuing some,
+    # or valued one of the cards that play alike (alike=merge), and drew other random
+    # numbers after, so only the deal up to the decision must agree
     own = int(who.flags[L.FL_SETTINGS + L.K_WORLDS])
-    prunes = bool(who.flags[L.FL_SETTINGS + L.K_PRUNE] > 0 and own >= PRUNE_FROM)
+    block = who.flags[L.FL_SETTINGS:L.FL_SETTINGS + L.N_SETTINGS]
+    prunes = bool(block[L.K_PRUNE] > 0 and (own >= PRUNE_FROM
+                                             or block[L.K_ALIKE] == L.ALIKE_MERGE))
     own_worlds = worlds in (0, own)
     x, flat = replay(trace, variant, who, trick, seat, worlds,
                      whole=own_worlds and not prunes)

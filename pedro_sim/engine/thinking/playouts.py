@@ -313,6 +313,11 @@ def score_worlds(all_hands, st, p, legal, rollouts, record, out_p, flags, cfg, r
     worlds = flags[cfg + L.K_WORLDS]
     z = flags[cfg + L.K_PRUNE] / 10.0 if not record else 0.0
     active = legal
+    if z > 0.0 and flags[cfg + L.K_ALIKE] == L.ALIKE_MERGE and \
+            alike_cards_merge(all_hands[p], st, tab):
+        active = legal & root_representatives(all_hands[p], st, t, think, tab)
+        if popcount(active) == 1:
+            worlds = 0  # every legal card plays alike: nothing to weigh
     cap = flags[cfg + L.K_SOLVE_NODES] if rollouts and sides(tab) == 2 and extra_cards(
         popcount(all_hands[p]), st[L.PS_TRICK], tab) == 0 else 0
     if record:
@@ -380,6 +385,25 @@ def capped_value(rh, st, p, c, cap, objective, real, think, t, tab):
     v = solver_value(rh, st, p, c, objective, real, think, t, tab)
     ctx[SV.C_CAP] = 0
     return v
+
+
+@kernel
+def alike_cards_merge(h, st, tab):
+    """Whether a pruning player values one card of each run of cards that play alike
+    (solver.representatives): between two sides, with no stacks or pairs to choose."""
+    return sides(tab) == 2 and not SV.constrained(tab) and \
+        extra_cards(popcount(h), st[L.PS_TRICK], tab) == 0
+
+
+@kernel
+def root_representatives(h, st, t, think, tab):
+    """One card of each run of hand ``h``'s cards that play alike whoever holds the
+    cards it has not seen: every card neither in ``h`` nor played counts as another
+    hand's, and the card winning the trick too (solver.representatives)."""
+    others = ~(h | np.uint64(st[L.PS_PLAYED]))
+    if st[L.PS_WSEAT] >= 0:
+        others |= bit(st[L.PS_WCARD])
+    return SV.representatives(h, others, t, solver_of(think).weaker, tab)
 
 
 @kernel
