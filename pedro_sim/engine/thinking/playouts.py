@@ -54,7 +54,7 @@ from pedro_sim.engine.game.tricks import (
     start_trick,
     two_to_holder,
 )
-from pedro_sim.engine.jit import kernel, shared_phase
+from pedro_sim.engine.jit import kernel, phase, shared_phase
 from pedro_sim.engine.players import seat_player, settings_of
 from pedro_sim.engine.seats import (
     clear_points,
@@ -395,11 +395,12 @@ def alike_cards_merge(h, st, tab):
         extra_cards(popcount(h), st[L.PS_TRICK], tab) == 0
 
 
-@kernel
+@phase
 def root_representatives(h, st, t, think, tab):
     """One card of each run of hand ``h``'s cards that play alike whoever holds the
     cards it has not seen: every card neither in ``h`` nor played counts as another
-    hand's, and the card winning the trick too (solver.representatives)."""
+    hand's, and the card winning the trick too (solver.representatives). A phase: called
+    once a decision, it is compiled once rather than into each caller."""
     others = ~(h | np.uint64(st[L.PS_PLAYED]))
     if st[L.PS_WSEAT] >= 0:
         others |= bit(st[L.PS_WCARD])
