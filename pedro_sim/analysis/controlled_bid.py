@@ -163,6 +163,14 @@ def next_look(n: int, widest: float, precision: float, cap: int) -> int:
     return min(cap, -(-int(want) // 64) * 64)
 
 
+def next_count(n: int, widest: float, precision: float, cap: int) -> int | None:
+    """--precision's rule after a look at ``n`` deals: None once every half-width is
+    within ``precision`` or the cap is played, else the next look (next_look)."""
+    if widest <= precision or n >= cap:
+        return None
+    return next_look(n, widest, precision, cap)
+
+
 def run_controlled(deals: PairedDeals, bids: list[int], count: int, precision: float | None,
                    label: str, show_progress: bool | None) -> bool:
     """Play ``count`` deals (without precision), or from CONTROL_START deals on, looking
@@ -175,11 +183,10 @@ def run_controlled(deals: PairedDeals, bids: list[int], count: int, precision: f
         if precision is None:
             return True
         widest = widest_controlled(deals, bids)
-        if widest <= precision:
-            return True
-        if n >= count:
-            return False
-        n = next_look(n, widest, precision, count)
+        following = next_count(n, widest, precision, count)
+        if following is None:
+            return widest <= precision
+        n = following
 
 
 def controlled_seat(inputs: EngineInputs, hand: list[int], offset: int, suit: int,

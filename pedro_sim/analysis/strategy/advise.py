@@ -27,7 +27,7 @@ from pedro_sim.analysis.controlled_bid import (
     CONTROL_START,
     PairedDeals,
     controlled_rows,
-    next_look,
+    next_count,
     widest_of,
 )
 from pedro_sim.analysis.scores import bid_levels
@@ -127,20 +127,18 @@ def screened_tables(study: Study, hand: list[int], seat: str, keep: int
 def next_goal(study: Study, rows: pd.DataFrame, n: int, label: str) -> int | None:
     """The deals a suit that has played ``n`` plays to next, or None if it is done: the
     cap, or without --precision its deals; with it, twice as many up to CONTROL_START
-    (the screen's looks), then next_look until every bid's P(make) is within the
-    precision (a suit capped before is in study.missed)."""
+    (the screen's looks), then `bid`'s rule (next_count) until every bid's P(make) is
+    within the precision (a suit capped before is in study.missed)."""
     cap = study.deals
     if study.precision is None:
         return cap if n < cap else None
     if n < min(CONTROL_START, cap):
         return min(2 * n, CONTROL_START, cap)
     widest = widest_of(rows)
-    if widest <= study.precision:
-        return None
-    if n >= cap:
+    goal = next_count(n, widest, study.precision, cap)
+    if goal is None and widest > study.precision:
         study.missed.append(label)  # the cap came before the precision
-        return None
-    return next_look(n, widest, study.precision, cap)
+    return goal
 
 
 def advise(study: Study, hand: list[int], seat: str, score: tuple[int, int],
