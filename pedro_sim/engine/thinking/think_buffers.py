@@ -15,6 +15,13 @@ from pedro_sim.engine.jit import kernel
 from pedro_sim.engine.thinking import sampler as SM
 from pedro_sim.engine.thinking import solver as SV
 
+# The thinking players' transposition table: 2^14 entries (256 KiB, within a core's L2
+# cache), not the solve command's 2^18 (4 MiB). Their searches start a new generation with
+# every world and store only trick boundaries, a few thousand at most at the default's
+# depth, so the larger table bought nothing but cache misses: 2^14 plays the same cards
+# 12-13% faster in cinch at the default, 5-7% in sixty-three, and faster with
+# eval=solver and dd too (docs/performance.md).
+THINK_TT_BITS = 14
 BID_LEVELS = 64  # room for every bid of a preset: its numbers, then a special top bid
 MAX_KEEP_WORLDS = 256  # the most deals a candidate keep is valued on
 MAX_EXPLAIN_WORLDS = 1000  # the most worlds `explain` records a decision on
@@ -114,7 +121,7 @@ def new_think(policy: int, tab, rng: np.ndarray) -> tuple:
 def think_arrays(policy: int, tab) -> tuple:
     """The arrays of new_think: plain numpy, built once per thread and piece of a run
     (a compiled builder cost every first run 2 s of compiling)."""
-    bits = SV.TT_BITS if thinks.py_func(policy) else 0
+    bits = THINK_TT_BITS if thinks.py_func(policy) else 0
     f = np.zeros(N_F, dtype=np.float64)
     f[F_FACT] = 1.0
     for n in range(1, 64):
