@@ -119,7 +119,7 @@ def position_key(hands, leader, trick, side, tab):
     after different numbers of tricks (and play on with other extra cards), and the
     values are ``side``'s, so the trick number and the side are part of the key there."""
     k = np.uint64(0x51ED270B27D9B5A1)
-    for q in range(L.SEATS):
+    for q in range(players(tab)):  # (the seats past the table's hold nothing)
         k = mix(k ^ hands[q])
     if folding(tab):
         k = mix(k ^ np.uint64(trick * L.MAX_SIDES + side))
@@ -283,9 +283,10 @@ N_ST = L.PS_SOLVER
     F_COMB,
     F_A0,  # the window on entry (what the stored bounds are relative to)
     F_B0,
+    F_KEY,  # a boundary's table key (position_key), kept for its exit
     F_HANDS,  # SEATS: every hand on entry (folding presets: folds empty other hands)
     N_F,
-) = tuple(N_ST + at for at in offsets(*[1] * 18, L.SEATS))
+) = tuple(N_ST + at for at in offsets(*[1] * 19, L.SEATS))
 ROOT_SAVE = MAX_PLY - 2  # the frame that keeps the caller's hands while a search folds
 MOVE_SAVE = MAX_PLY - 1  # the frame move_value plays its move in
 
@@ -497,6 +498,7 @@ def enter(d, hands, alpha, beta, t, tab, sr):
         return True, min(left, max(alpha, 0))
     if f[S_K] == 0 and f[S_WSEAT] < 0 and f[S_TRICK] > 0:
         key = position_key(hands, f[S_LEADER], f[S_TRICK], sr.ctx[C_SIDE], tab)
+        f[F_KEY] = np.int64(key)
         lo, hi = probe(sr.ttk, sr.ttv, key, sr.ctx[C_GEN])
         if lo >= beta:
             return True, lo
@@ -519,7 +521,7 @@ def enter(d, hands, alpha, beta, t, tab, sr):
 
 
 @kernel
-def leave(f, hands, tab, sr):
+def leave(f, sr):
     """The frame's value; a boundary stores its bounds first."""
     v = f[F_BEST]
     if f[F_BOUNDARY]:
@@ -532,8 +534,7 @@ def leave(f, hands, tab, sr):
         else:
             lo = v
             hi = v
-        key = position_key(hands, f[S_LEADER], f[S_TRICK], sr.ctx[C_SIDE], tab)
-        store(sr.ttk, sr.ttv, key, sr.ctx[C_GEN], lo, hi)
+        store(sr.ttk, sr.ttv, np.uint64(f[F_KEY]), sr.ctx[C_GEN], lo, hi)
     return v
 
 
@@ -598,7 +599,7 @@ def search_from(hands, st, alpha, beta, t, tab, sr):
                 continue
             d += 1
             continue
-        v = leave(f, hands, tab, sr)
+        v = leave(f, sr)
         if d == 0:
             return root_gain + v
         d -= 1
