@@ -145,14 +145,9 @@ def representatives(h, others, t, weaker, tab):
     cards do not part them); the 2 that scores for its player never merges. A plain card
     merges into the run of the nearest card below it that is still in play when that card
     is a plain card of the hand (``weaker``: weaker_masks)."""
-    special = tab.masks[t, L.M_TWO_PLAYED]
-    plain = ZERO
-    m = h
-    while m:
-        c = lowest(m)
-        m &= m - ONE
-        if tab.cinfo[t, L.I_POINTS, c] == 0 and not bit(c) & special:
-            plain |= bit(c)
+    # the cards with points are the trumps that score for the trick's winner and the 2
+    # that scores for its player (encoding/tables.py)
+    plain = h & ~(tab.masks[t, L.M_SCORE_TRICK] | tab.masks[t, L.M_TWO_PLAYED])
     live = h | others
     reps = h & ~plain
     m = plain
@@ -186,8 +181,11 @@ def order_key(c, wseat, wcard, p, t, tab):
 
 
 @kernel
-def fill_moves(row, cards, wseat, wcard, p, t, tab):
-    """Write the cards of mask ``cards`` into ``row`` in search order; returns how many."""
+def fill_moves(rows, cards, wseat, wcard, p, t, tab):
+    """Write the cards of mask ``cards`` into ``rows[0]`` in search order (their keys into
+    ``rows[1]``, each computed once); returns how many."""
+    row = rows[0]
+    keys = rows[1]
     n = 0
     m = cards
     while m:
@@ -195,10 +193,12 @@ def fill_moves(row, cards, wseat, wcard, p, t, tab):
         m &= m - ONE
         key = order_key(c, wseat, wcard, p, t, tab)
         j = n
-        while j > 0 and order_key(row[j - 1], wseat, wcard, p, t, tab) < key:
+        while j > 0 and keys[j - 1] < key:
             row[j] = row[j - 1]
+            keys[j] = keys[j - 1]
             j -= 1
         row[j] = c
+        keys[j] = key
         n += 1
     return n
 
@@ -384,8 +384,9 @@ def apply_move(hands, st, p, c, extras, t, tab, side):
 
 
 @kernel
-def open_frame(f, hands, ctx, t, tab, weaker, row):
-    """Generate the moves of the seat to move in frame ``f`` (its state already set)."""
+def open_frame(f, hands, ctx, t, tab, weaker, rows):
+    """Generate the moves of the seat to move in frame ``f`` (its state already set) into
+    ``rows`` (fill_moves)."""
     p = seat_after(tab, f[S_LEADER], f[S_K])
     h = hands[p]
     f[F_P] = p
@@ -410,11 +411,11 @@ def open_frame(f, hands, ctx, t, tab, weaker, row):
         return
     if ctx[C_MERGE]:
         others = bit(f[S_WCARD]) if f[S_WSEAT] >= 0 else ZERO  # the card to beat counts
-        for q in range(L.SEATS):
+        for q in range(players(tab)):
             if q != p:
                 others |= hands[q]
         legal &= representatives(h, others, t, weaker, tab)
-    f[F_N] = fill_moves(row, legal, f[S_WSEAT], f[S_WCARD], p, t, tab)
+    f[F_N] = fill_moves(rows, legal, f[S_WSEAT], f[S_WCARD], p, t, tab)
 
 
 @kernel
@@ -516,7 +517,7 @@ def enter(d, hands, alpha, beta, t, tab, sr):
     f[F_A0] = alpha
     f[F_B0] = beta
     keep_hands(f, hands, tab)
-    open_frame(f, hands, sr.ctx, t, tab, sr.weaker, sr.moves[d, 0])
+    open_frame(f, hands, sr.ctx, t, tab, sr.weaker, sr.moves[d])
     return False, np.int64(0)
 
 
