@@ -142,6 +142,10 @@ SETTINGS = (
             "cards it has not seen (a run of one suit, no points, nothing unseen between), "
             "it values the weakest only (merge), or every card (all, as before 2026-12-06's "
             "last change); merge: left out of the spec's text"),
+    Setting("solve_worlds", L.K_SOLVE_WORLDS, None, 0,
+            "the worlds drawn for a decision it solves from the card (solve_tricks, or "
+            "eval=solver), where they are not worlds (0: worlds; left out of the spec's "
+            "text)", lo=0, hi=100000),
 )
 # the default of before 2026-12-06: rollouts to the end, no pruning, overcalls priced in
 # five-handed only (docs/players.md, "Strength against cost")
@@ -150,7 +154,7 @@ ROLLOUT_PIMC = "pimc:solve_tricks=0,prune=0,finish=0,overcalls=called"
 # default before 2026-12-05, is)
 HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic"), ("overcalls", "one-round"),
                    ("partner", "raise"), ("solve_nodes", 0),
-                   ("finish_early", 4), ("alike", "merge")}
+                   ("finish_early", 4), ("alike", "merge"), ("solve_worlds", 0)}
 BY_KEY = {s.key: s for s in SETTINGS}
 # each player, its kernel code and the settings it reads
 PLAYERS: dict[str, tuple[int, tuple[str, ...]]] = {

@@ -41,12 +41,13 @@ def test_a_spec_names_every_setting_it_reads():
                           "steer": "none", "call": "heuristic", "infer": "cards",
                           "trust": 95, "solve_tricks": 4, "prune": 10, "finish": 4,
                           "solve_nodes": 0, "partner": "raise", "overcalls": "one-round",
-                          "finish_early": 4, "alike": "merge"}
+                          "finish_early": 4, "alike": "merge", "solve_worlds": 0}
     assert str(s) == ("pimc:worlds=7,eval=rollout,bid_worlds=64,objective=points,think=all,"
                       "keep_worlds=32,infer=cards,trust=95,solve_tricks=4,prune=10,finish=4")
     # steer=none, call=heuristic, partner=raise, overcalls=one-round, finish_early=4,
-    # alike=merge: left out of the text
+    # alike=merge, solve_worlds=0: left out of the text
     assert str(parse_spec("pimc:finish_early=0")).endswith(",finish=4,finish_early=0")
+    assert str(parse_spec("pimc:solve_worlds=12")).endswith(",finish=4,solve_worlds=12")
     assert str(parse_spec("pimc:alike=all")).endswith(",finish=4,alike=all")
     assert ",solve_tricks=0," in str(parse_spec("pimc:solve_tricks=0"))
     assert str(parse_spec("pimc:overcalls=called")).endswith(",finish=4,overcalls=called")
@@ -487,6 +488,19 @@ def test_prune_keeps_play_close_and_its_best_card_among_the_legal_ones():
     b = _traced(base + ",prune=20", 24)
     same = sum(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
     assert same >= 6
+
+
+def test_solve_worlds_draws_its_own_worlds_for_the_decisions_solved_from_the_card():
+    """solve_worlds=N: a decision solved from the card draws N worlds; N equal to worlds
+    (or 0) plays as the default; fewer worlds there play other cards in some deals, and
+    only the solved decisions change (the rollout pimc solves none: it plays alike)."""
+    base = "pimc:worlds=8,bid_worlds=16,prune=0"
+    a = _traced(base, 16)
+    assert np.array_equal(a, _traced(base + ",solve_worlds=8", 16))
+    fewer = _traced(base + ",solve_worlds=2", 16)
+    assert any(not np.array_equal(x, y) for x, y in zip(a, fewer, strict=True))
+    rollout = "pimc:worlds=8,bid_worlds=16,prune=0,solve_tricks=0,finish=0"
+    assert np.array_equal(_traced(rollout, 8), _traced(rollout + ",solve_worlds=2", 8))
 
 
 def test_overcalls_prices_later_opponents_in_one_round_auctions():

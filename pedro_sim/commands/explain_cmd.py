@@ -132,9 +132,9 @@ def print_explanation(answer: Explanation, trace: dict, console: Console) -> Non
         answer.own_worlds else f"{answer.worlds} worlds instead of its {answer.own_worlds}"
     if answer.prunes and answer.worlds == answer.own_worlds:
         how = (f"its {answer.worlds} worlds, every card valued on each; in the trace it "
-               "valued only one of cards that play alike (alike) and stopped valuing a card "
-               "clearly behind (prune), so its worlds after that may differ and its card "
-               "with them")
+               "valued only one of cards that play alike (alike), stopped valuing a card "
+               "clearly behind (prune) or drew solve_worlds worlds where it solved from the "
+               "card, so its worlds after that may differ and its card with them")
     console.print(f"chosen: {answer.chosen} ({same}; {how})")
 
 

@@ -175,8 +175,9 @@ FL_SETTINGS = 3
     K_SOLVE_NODES,  # pimc: a decision is solved when its first world solves within these nodes
     K_FINISH_EARLY,  # pimc's rollouts of earlier decisions: the last tricks they solve
     K_ALIKE,  # pimc with prune: cards that play alike valued once (ALIKE_*)
+    K_SOLVE_WORLDS,  # pimc: the worlds of a decision it solves from the card (0: K_WORLDS)
     N_SETTINGS,
-) = range(19)
+) = range(20)
 EVAL_ROLLOUT = 0  # heuristic play to the end
 EVAL_SOLVER = 1  # the solver, every card of the world visible
 OBJ_POINTS = 0  # its side's points from here on

@@ -58,7 +58,8 @@ class Explanation:
     worlds: int
     own_worlds: int
     position: dict
-    prunes: bool = False  # its play dropped cards early (prune, alike): explain values all
+    prunes: bool = False  # its play dropped cards early (prune, alike) or drew other worlds
+    # where it solved (solve_worlds): explain values all
 
 
 def read_trace(path: Path, deal: int) -> dict:
@@ -144,7 +145,8 @@ def explain_trace(trace: dict, trick: int, seat: int, worlds: int = 0) -> Explan
     own = int(who.flags[L.FL_SETTINGS + L.K_WORLDS])
     block = who.flags[L.FL_SETTINGS:L.FL_SETTINGS + L.N_SETTINGS]
     prunes = bool(block[L.K_PRUNE] > 0 and (own >= PRUNE_FROM
-                                             or block[L.K_ALIKE] == L.ALIKE_MERGE))
+                                             or block[L.K_ALIKE] == L.ALIKE_MERGE)
+                  or block[L.K_SOLVE_WORLDS] not in (0, own))
     own_worlds = worlds in (0, own)
     x, flat = replay(trace, variant, who, trick, seat, worlds,
                      whole=own_worlds and not prunes)

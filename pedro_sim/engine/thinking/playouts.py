@@ -311,6 +311,8 @@ def score_worlds(all_hands, st, p, legal, rollouts, record, out_p, flags, cfg, r
         scores[i] = 0.0
     objective = flags[cfg + L.K_OBJECTIVE]
     worlds = flags[cfg + L.K_WORLDS]
+    if not rollouts and flags[cfg + L.K_SOLVE_WORLDS] > 0:
+        worlds = flags[cfg + L.K_SOLVE_WORLDS]
     z = flags[cfg + L.K_PRUNE] / 10.0 if not record else 0.0
     active = legal
     if z > 0.0 and flags[cfg + L.K_ALIKE] == L.ALIKE_MERGE and \
