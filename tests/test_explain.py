@@ -79,6 +79,23 @@ def test_default_pimc_and_more_worlds():
     assert half < (answer.frame.value_hi - answer.frame.value_lo).max()
 
 
+def test_a_decision_solved_from_the_card_draws_solve_worlds():
+    """solve_worlds=3: explain draws the player's own 3 worlds where it solved from the card
+    (the last four tricks of cinch) and its 6 before, and says which it drew."""
+    seen = set()
+    for trace in traces(FAST + ",alike=all,solve_worlds=3", deals=3):
+        for t, seat in decisions(trace):
+            try:
+                answer = explain_trace(trace, t, seat)
+            except PedroError as exc:
+                assert "had no choice" in str(exc)
+                continue
+            assert answer.prunes and answer.worlds == answer.own_worlds
+            assert answer.worlds == (3 if t >= 2 else 6)
+            seen.add(answer.worlds)
+    assert seen == {3, 6}
+
+
 def test_refusals():
     heuristic = traces("heuristic", deals=1)[0]
     with pytest.raises(PedroError, match="played by heuristic"):

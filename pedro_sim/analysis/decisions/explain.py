@@ -156,6 +156,8 @@ def explain_trace(trace: dict, trick: int, seat: int, worlds: int = 0) -> Explan
                          "legal card, a fold, or cards the player leaves to its rule)")
     frame = named(decision_frame(trace, x, values, world_weights(x, flat)), variant,
                   who.label)
+    if worlds == 0:  # its own worlds at this decision (solve_worlds where it solves)
+        own = int(x[S.X_DRAWN])
     return Explanation(frame, card_text(int(x[S.X_PLAYED])), played, int(x[S.X_DRAWN]), own,
                        {"deal": trace["deal"], "trick": trick, "seat": seat}, prunes)
 
