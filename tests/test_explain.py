@@ -96,6 +96,28 @@ def test_a_decision_solved_from_the_card_draws_solve_worlds():
     assert seen == {3, 6}
 
 
+def test_every_world_of_a_decision_accounts_for_every_point():
+    """Each world's final points, rolled out and finished by the solver (the first two
+    tricks of cinch) or solved from the card (the last four), add up to the deal's 14: no
+    point lost or counted twice where the solver takes over (the 2 included, which scores
+    for its holder)."""
+    from pedro_sim.analysis.decisions.explain import card_values, checked, replay, trace_players
+    from pedro_sim.engine.thinking.think_buffers import X_ARMED, X_CARDS
+
+    tricks = set()
+    for trace in traces("pimc:worlds=6,bid_worlds=8,alike=all,prune=0", deals=3):
+        variant = checked(trace)
+        who = trace_players(trace, variant, "pimc")
+        for t, seat in decisions(trace):
+            x, flat = replay(trace, variant, who, t, seat, 0)
+            if x[X_ARMED] != 2:  # no choice to think about
+                continue
+            values = card_values(x, flat)[:, :int(x[X_CARDS])]  # (worlds, cards, values)
+            assert (values[:, :, 1] + values[:, :, 2] == 14).all(), (trace["deal"], t, seat)
+            tricks.add(t)
+    assert {0, 1, 2} <= tricks
+
+
 def test_refusals():
     heuristic = traces("heuristic", deals=1)[0]
     with pytest.raises(PedroError, match="played by heuristic"):
