@@ -39,25 +39,30 @@ def decisions(trace: dict):
             yield t, seat
 
 
-@pytest.mark.parametrize("variant", ["cinch", "pidro", "sixty-three"])
-def test_the_choice_is_the_card_the_trace_shows(variant):
-    explained = 0  # alike=all: explain values every card, as this player does
-    for trace in traces(FAST + ",alike=all", variant):
+def explained(spec: str, variant: str = "cinch", deals: int = 6):
+    """(trick, explain_trace's answer) of every card decision with a choice in the traces
+    of ``spec``; the others are refused as having none."""
+    for trace in traces(spec, variant, deals):
         for t, seat in decisions(trace):
             try:
-                answer = explain_trace(trace, t, seat)
+                yield t, explain_trace(trace, t, seat)
             except PedroError as exc:
                 assert "had no choice" in str(exc)
-                continue
-            explained += 1
-            assert answer.chosen == answer.played and answer.worlds == 6
-            frame = answer.frame
-            assert frame.chosen.sum() == 1 and frame.loc[0, "card"] == answer.chosen
-            assert (frame.value.diff().dropna() <= 0).all()  # best first
-            assert ((frame.p_make_lo <= frame.p_make + 1e-12)
-                    & (frame.p_make <= frame.p_make_hi + 1e-12)).all()
-            assert (frame.vs_chosen <= 1e-9).all()
-    assert explained >= 20
+
+
+@pytest.mark.parametrize("variant", ["cinch", "pidro", "sixty-three"])
+def test_the_choice_is_the_card_the_trace_shows(variant):
+    count = 0  # alike=all: explain values every card, as this player does
+    for _, answer in explained(FAST + ",alike=all", variant):
+        count += 1
+        assert answer.chosen == answer.played and answer.worlds == 6
+        frame = answer.frame
+        assert frame.chosen.sum() == 1 and frame.loc[0, "card"] == answer.chosen
+        assert (frame.value.diff().dropna() <= 0).all()  # best first
+        assert ((frame.p_make_lo <= frame.p_make + 1e-12)
+                & (frame.p_make <= frame.p_make_hi + 1e-12)).all()
+        assert (frame.vs_chosen <= 1e-9).all()
+    assert count >= 20
 
 
 def test_default_pimc_and_more_worlds():
@@ -83,16 +88,10 @@ def test_a_decision_solved_from_the_card_draws_solve_worlds():
     """solve_worlds=3: explain draws the player's own 3 worlds where it solved from the card
     (the last four tricks of cinch) and its 6 before, and says which it drew."""
     seen = set()
-    for trace in traces(FAST + ",alike=all,solve_worlds=3", deals=3):
-        for t, seat in decisions(trace):
-            try:
-                answer = explain_trace(trace, t, seat)
-            except PedroError as exc:
-                assert "had no choice" in str(exc)
-                continue
-            assert answer.prunes and answer.worlds == answer.own_worlds
-            assert answer.worlds == (3 if t >= 2 else 6)
-            seen.add(answer.worlds)
+    for t, answer in explained(FAST + ",alike=all,solve_worlds=3", deals=3):
+        assert answer.prunes and answer.worlds == answer.own_worlds
+        assert answer.worlds == (3 if t >= 2 else 6)
+        seen.add(answer.worlds)
     assert seen == {3, 6}
 
 
