@@ -25,11 +25,32 @@ def on_sigint(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def install() -> None:
+def on_sigint_loading(signum: int, frame: object) -> None:
+    """Ctrl-C while the command line and the compiler load: nothing is written yet, so
+    leave at once. Raised there, the interrupt lands inside the imports of compiled
+    extensions, which do not all survive it: numba's ``_dispatcher`` printed it and failed
+    as "numba._devicearray failed to import" (an ImportError not chained to it), and 1 run
+    in some hundreds aborted on a double free after the one line (2026-12-06)."""
+    leave_interrupted()
+
+
+def install(loading: bool = False) -> None:
     """The SIGINT handler (also where the process was started with SIGINT ignored, as a
-    script's background jobs are), and no "Exception ignored" report of a lost Ctrl-C."""
-    signal.signal(signal.SIGINT, on_sigint)
+    script's background jobs are): ``loading``, leave at once (on_sigint_loading), else
+    interrupt (on_sigint); and no report of a Ctrl-C that Python lost or that an
+    extension printed while failing (sys.unraisablehook, sys.excepthook)."""
+    signal.signal(signal.SIGINT, on_sigint_loading if loading else on_sigint)
     sys.unraisablehook = _quiet_interrupts
+    sys.excepthook = _quiet_excepthook
+
+
+def _quiet_excepthook(kind: type, value: BaseException, tb: object) -> None:
+    """An extension's import that fails on a Ctrl-C prints it (PyErr_Print) before raising
+    its own error: remembered, not printed; by_interrupt then knows the error for it."""
+    if isinstance(value, KeyboardInterrupt):
+        _requested[0] = True
+        return
+    sys.__excepthook__(kind, value, tb)
 
 
 def _quiet_interrupts(unraisable: object) -> None:
@@ -64,7 +85,10 @@ def interrupted() -> None:
 def by_interrupt(exc: BaseException) -> bool:
     """Whether ``exc`` is, or was raised while handling, a Ctrl-C: an interrupt inside a
     class body's ``__set_name__`` (numba's imports have some) comes out as a RuntimeError
-    caused by it."""
+    caused by it. Any error after a Ctrl-C came counts: an extension may replace the
+    interrupt by an error of its own with no chain to it."""
+    if _requested[0]:
+        return True
     seen: set[int] = set()
     while exc is not None and id(exc) not in seen:
         if isinstance(exc, KeyboardInterrupt):
