@@ -54,8 +54,12 @@ def _quiet_excepthook(kind: type, value: BaseException, tb: object) -> None:
 
 
 def _quiet_interrupts(unraisable: object) -> None:
-    if isinstance(getattr(unraisable, "exc_value", None), KeyboardInterrupt):
-        return  # remembered in _requested: raised again at the next check
+    """A lost Ctrl-C is remembered in _requested (raised again at the next check); after
+    one, what an object left half-built by it reports as it is freed (llvmlite's
+    ``ObjectRef.__del__``: "no attribute '_as_parameter_'", 1 run in 500) is not printed
+    either: the run ends as interrupted."""
+    if _requested[0] or isinstance(getattr(unraisable, "exc_value", None), KeyboardInterrupt):
+        return
     sys.__unraisablehook__(unraisable)
 
 
