@@ -592,12 +592,10 @@ def _usage_message(e: click_exc.UsageError) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: one-line errors with exit code 2, Ctrl-C with 130, never a traceback."""
-    # A shell may start us with SIGINT ignored (background jobs do): Ctrl-C must still stop us;
-    # at once while the compiler loads, then by interrupting the command (process_exit).
-    install(loading=True)
+    # A shell may start us with SIGINT ignored (background jobs do): Ctrl-C must still stop us.
+    install()
     from pedro_sim.engine.jit import fewer_collections
 
-    install()
     fewer_collections()
     command = typer.main.get_command(app)
     try:

@@ -2,11 +2,10 @@
 
 Importing the command line (typer, rich, numpy) takes about half a second. A Ctrl-C
 then would print the import's traceback, and a process started with SIGINT ignored (a
-background job in a script) would lose it; so a handler (process_exit.install) is
-installed before any of that, one that leaves at once with the one line and exit 130
-while nothing can have been written; cli.main replaces it with the interrupting one once
-the command line and the compiler are loaded. The interrupt state lives in process_exit,
-a leaf the analyses and reports check without importing the command line.
+background job in a script) would lose it; so the handler (process_exit.install) is
+installed before any of that, and an interrupt during the import ends like one during a
+run. The interrupt state lives in process_exit, a leaf the analyses and reports check
+without importing the command line.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from pedro_sim.process_exit import by_interrupt, install, leave_interrupted
 
 def run() -> None:
     """`pedro-sim`: the handler first, then the command line (pedro_sim.cli.run)."""
-    install(loading=True)
+    install()
     try:
         from pedro_sim.cli import run as run_cli
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 INTERRUPTED = "interrupted: nothing was written"
 INTERRUPTED_CODE = 130
@@ -17,29 +20,51 @@ _requested = [False]  # a Ctrl-C came (its KeyboardInterrupt may have been lost)
 
 
 def on_sigint(signum: int, frame: object) -> None:
-    """Ctrl-C: remember it, then interrupt. Python loses the KeyboardInterrupt when it lands
-    in a weakref callback or a ``__del__`` ("Exception ignored", and the run goes on: 1 run
-    in some hundreds stopped at 2 s, while numba loads its cache); check_interrupted raises
-    it again where the run loops or writes, and end_code ends the process as interrupted."""
+    """Ctrl-C: leave at once, with the one line and exit 130, unless work a Ctrl-C must undo
+    is under way (undo_on_interrupt); then remember it and interrupt, and the undoing is
+    done as the KeyboardInterrupt unwinds.
+
+    Raised anywhere else, the interrupt lands inside numba's and llvmlite's imports and
+    cache loads, which do not all survive it (2026-12-06, Ctrl-C 0.1 to 2.5 s into a
+    run): numba's ``_dispatcher`` printed it and failed as "numba._devicearray failed to
+    import" (an ImportError not chained to it); about 1 run in 500 aborted on a double
+    free or a segmentation fault, or printed llvmlite's "Exception ignored" for an object
+    left half-built. Python also loses a KeyboardInterrupt that lands in a weakref
+    callback or a ``__del__``; check_interrupted raises it again where the run loops or
+    writes, and end_code ends the process as interrupted."""
     _requested[0] = True
+    if not _undo[0] and "distributed" not in sys.modules:  # Dask's exit handlers must run
+        leave_interrupted()
     raise KeyboardInterrupt
 
 
-def on_sigint_loading(signum: int, frame: object) -> None:
-    """Ctrl-C while the command line and the compiler load: nothing is written yet, so
-    leave at once. Raised there, the interrupt lands inside the imports of compiled
-    extensions, which do not all survive it: numba's ``_dispatcher`` printed it and failed
-    as "numba._devicearray failed to import" (an ImportError not chained to it), and 1 run
-    in some hundreds aborted on a double free after the one line (2026-12-06)."""
-    leave_interrupted()
+_undo = [0]  # work under way that a Ctrl-C must undo (undo_on_interrupt)
+_children: set[subprocess.Popen] = set()  # programs that must not outlive us
 
 
-def install(loading: bool = False) -> None:
+@contextmanager
+def undo_on_interrupt() -> Iterator[None]:
+    """Work that a Ctrl-C must undo as it unwinds (a report's temporary file or folder,
+    the warmup's helper process): while it is under way, a Ctrl-C interrupts instead of
+    leaving at once."""
+    _undo[0] += 1
+    try:
+        yield
+    finally:
+        _undo[0] -= 1
+
+
+def own_child(proc: subprocess.Popen, owned: bool = True) -> None:
+    """A program started for the run (an outside player): killed if a Ctrl-C leaves at
+    once while it runs; ``owned=False`` once it is gone."""
+    (_children.add if owned else _children.discard)(proc)
+
+
+def install() -> None:
     """The SIGINT handler (also where the process was started with SIGINT ignored, as a
-    script's background jobs are): ``loading``, leave at once (on_sigint_loading), else
-    interrupt (on_sigint); and no report of a Ctrl-C that Python lost or that an
+    script's background jobs are), and no report of a Ctrl-C that Python lost or that an
     extension printed while failing (sys.unraisablehook, sys.excepthook)."""
-    signal.signal(signal.SIGINT, on_sigint_loading if loading else on_sigint)
+    signal.signal(signal.SIGINT, on_sigint)
     sys.unraisablehook = _quiet_interrupts
     sys.excepthook = _quiet_excepthook
 
@@ -103,9 +128,19 @@ def by_interrupt(exc: BaseException) -> bool:
 
 
 def leave_interrupted() -> None:
-    """An interrupt while importing: the one line, and exit 130 at once. Left to the
-    interpreter, a SystemExit raised there ended about 1 process in 40 with SIGINT's
-    status (-2) instead (python -m pedro_sim, Ctrl-C 0.1 s in); nothing is written yet."""
+    """The one line, and exit 130 at once, where nothing is left to undo (the outside
+    programs killed; a terminal's cursor, which a progress bar hides, shown again). Left
+    to the interpreter, a SystemExit raised while importing ended about 1 process in 40
+    with SIGINT's status (-2) instead (python -m pedro_sim, Ctrl-C 0.1 s in)."""
+    for proc in list(_children):
+        proc.kill()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream.isatty():
+                stream.write("\x1b[?25h")
+            stream.flush()
+        except (OSError, ValueError):
+            pass
     sys.stderr.write(INTERRUPTED + "\n")
     sys.stderr.flush()
     os._exit(INTERRUPTED_CODE)

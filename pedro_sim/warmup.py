@@ -42,6 +42,7 @@ from pedro_sim.engine.drivers import strategy
 from pedro_sim.engine.game.whole_game import GAME_COLS
 from pedro_sim.engine_inputs import EngineInputs, technique_flags
 from pedro_sim.games import GAMES
+from pedro_sim.process_exit import undo_on_interrupt
 from pedro_sim.traces import record_deals, record_fixed
 
 PIMC = L.PL_PIMC * 17  # every seat pimc: runs the thinking players' code too
@@ -79,7 +80,10 @@ def warm_arena() -> None:
 def _warm_beside_helper(inputs: EngineInputs) -> bool:
     """main_share here while a helper process (this one forked, its imports done) does
     warm_helper; then the two share the drivers. False if the helper failed."""
-    with tempfile.TemporaryFile("w+") as err, tempfile.TemporaryDirectory() as queue:
+    # a Ctrl-C interrupts (in the helper too, forked within): the helper is killed, the
+    # folder removed
+    with undo_on_interrupt(), tempfile.TemporaryFile("w+") as err, \
+            tempfile.TemporaryDirectory() as queue:
         to_main, to_helper = os.pipe(), os.pipe()
         sys.stdout.flush()
         sys.stderr.flush()

@@ -121,8 +121,9 @@ import pedro_sim.cli as cli
 def main():
     failed = False
     try:
-        os.kill(os.getpid(), signal.SIGINT)
-        time.sleep(0.05)
+        with process_exit.undo_on_interrupt():  # where a Ctrl-C interrupts rather than leaves
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)
     except KeyboardInterrupt:  # what an extension's failing import does (PyErr_Print) ...
         sys.excepthook(*sys.exc_info())
         failed = True
@@ -147,16 +148,41 @@ def test_a_ctrl_c_an_extension_turns_into_its_own_error_is_still_an_interrupt():
     assert (r.returncode, r.stderr.strip()) == (130, "interrupted: nothing was written")
 
 
-def test_a_ctrl_c_while_loading_leaves_at_once():
-    """While the command line and the compiler load, the handler leaves at once, so no
-    interrupt lands inside an extension's import."""
-    code = ("import os, signal, time; from pedro_sim import process_exit; "
-            "process_exit.install(loading=True); os.kill(os.getpid(), signal.SIGINT); "
-            "time.sleep(30); print('went on')")
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                       timeout=60)
-    assert (r.returncode, r.stdout, r.stderr.strip()) == \
-        (130, "", "interrupted: nothing was written")
+LEAVE_OR_UNDO = """
+import os, signal, subprocess, sys, time
+from pedro_sim import process_exit
+process_exit.install()
+try:
+    with process_exit.undo_on_interrupt():
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(30)
+except KeyboardInterrupt:
+    print("undone")
+child = subprocess.Popen(["sleep", "60"])
+process_exit.own_child(child)
+print(child.pid, flush=True)
+os.kill(os.getpid(), signal.SIGINT)
+time.sleep(30)
+print("went on")
+"""
+
+
+def test_a_ctrl_c_leaves_at_once_unless_work_is_to_undo():
+    """Where nothing is to undo, a Ctrl-C leaves at once (no interrupt raised inside an
+    extension's import or cache load), killing the outside programs it started; within
+    undo_on_interrupt it interrupts, so that the work is undone."""
+    r = subprocess.run([sys.executable, "-c", LEAVE_OR_UNDO], capture_output=True,
+                       text=True, timeout=60)
+    assert (r.returncode, r.stderr.strip()) == (130, "interrupted: nothing was written")
+    undone, pid = r.stdout.split()
+    assert undone == "undone"
+    stat = Path(f"/proc/{pid}/stat")
+    for _ in range(50):  # gone, or a zombie left to whoever reaps it
+        if not stat.exists() or stat.read_text().rsplit(")", 1)[1].split()[0] in "ZX":
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("the program started for the run outlived it")
 
 
 # --- 8: tables whole at 80 columns ----------------------------------------------------
@@ -304,7 +330,8 @@ class Drop:
     def __del__(self):  # a Ctrl-C landing here is "ignored" by Python, and the run goes on
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(0.05)
-Drop()
+with process_exit.undo_on_interrupt():  # where a Ctrl-C interrupts rather than leaves
+    Drop()
 sys.argv = ["pedro-sim", *sys.argv[1:]]
 from pedro_sim.cli import run
 run()

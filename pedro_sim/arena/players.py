@@ -14,6 +14,7 @@ import time
 from pedro_sim.arena.protocol import PROTOCOL, BotError, decode_answer, line, read_answer
 from pedro_sim.engine.rng import KIND_ARENA
 from pedro_sim.errors import PedroError
+from pedro_sim.process_exit import own_child
 from pedro_sim.reference.rng import Stream
 
 TIMEOUT = 10.0  # seconds an outside program may take for one answer (--bot-timeout)
@@ -65,6 +66,7 @@ class ExecPlayer:
                                          text=True, bufsize=1)
         except OSError as exc:
             raise PedroError(f"cannot start the program '{command}': {exc}") from None
+        own_child(self.proc)  # killed if a Ctrl-C leaves at once
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.proc.stdout, selectors.EVENT_READ)
         self.buffer = ""
@@ -123,4 +125,5 @@ class ExecPlayer:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
+        own_child(self.proc, owned=False)
         self.selector.close()

@@ -16,7 +16,7 @@ import pandas as pd
 
 from pedro_sim import __version__
 from pedro_sim.errors import PedroError
-from pedro_sim.process_exit import check_interrupted
+from pedro_sim.process_exit import check_interrupted, undo_on_interrupt
 from pedro_sim.rules import Variant
 from pedro_sim.rules.overrides import house_rules, variant_label
 
@@ -35,7 +35,8 @@ def check_writable_dir(path: Path, named: Path | None = None) -> None:
     if not probe.is_dir():
         raise PedroError(f"cannot write to --out {named}: {probe} is not a directory")
     try:
-        os.rmdir(tempfile.mkdtemp(prefix=".pedro-sim-probe-", dir=probe))
+        with undo_on_interrupt():
+            os.rmdir(tempfile.mkdtemp(prefix=".pedro-sim-probe-", dir=probe))
     except OSError as e:
         raise PedroError(f"cannot write to --out {named}: {e.strerror or e}") from None
 
@@ -48,19 +49,22 @@ def check_writable_file(path: Path) -> None:
 
 
 def write_atomic(path: Path, writer: Callable[[Path], None]) -> None:
-    """Call ``writer(tmp)`` then rename tmp to ``path``; remove tmp on any failure."""
+    """Call ``writer(tmp)`` then rename tmp to ``path``; remove tmp on any failure (a
+    Ctrl-C meanwhile interrupts, to remove it: process_exit.undo_on_interrupt)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        writer(tmp)
-        os.chmod(tmp, FILE_MODE)  # mkstemp's 0600 is private; a report is not
-        check_interrupted()  # a Ctrl-C whose interrupt was lost: no report after it
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    with undo_on_interrupt():
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                                        dir=path.parent)
+        os.close(fd)
+        tmp = Path(tmp_name)
+        try:
+            writer(tmp)
+            os.chmod(tmp, FILE_MODE)  # mkstemp's 0600 is private; a report is not
+            check_interrupted()  # a Ctrl-C whose interrupt was lost: no report after it
+            os.replace(tmp, path)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
 
 
 def _file_mode() -> int:
