@@ -144,12 +144,17 @@ def report(counts: collections.Counter, modules: dict[int, str], work: Path, top
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=8_000_000)
+    parser.add_argument("--deals", type=int, default=None,
+                        help="deals to play (8,000,000 for the heuristic and random players, "
+                        "4,000 for the thinking ones)")
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--variant", default="cinch")
     parser.add_argument("--policy", default="heuristic",
-                        help="the players' spec, e.g. pimc (use --deals 2000 or so)")
+                        help="the players' spec, e.g. pimc")
     args = parser.parse_args()
+    if args.deals is None:
+        fast = args.policy.partition(":")[0].strip().lower() in ("heuristic", "random")
+        args.deals = 8_000_000 if fast else 4_000
     if args.deals < 1 or args.top < 1:
         parser.error("--deals and --top must be at least 1")
     sys.path.insert(0, str(REPO))
