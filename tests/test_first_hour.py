@@ -176,13 +176,21 @@ def test_a_ctrl_c_leaves_at_once_unless_work_is_to_undo():
     assert (r.returncode, r.stderr.strip()) == (130, "interrupted: nothing was written")
     undone, pid = r.stdout.split()
     assert undone == "undone"
-    stat = Path(f"/proc/{pid}/stat")
-    for _ in range(50):  # gone, or a zombie left to whoever reaps it
-        if not stat.exists() or stat.read_text().rsplit(")", 1)[1].split()[0] in "ZX":
+    for _ in range(50):
+        if _gone(int(pid)):
             break
         time.sleep(0.1)
     else:
         raise AssertionError("the program started for the run outlived it")
+
+
+def _gone(pid: int) -> bool:
+    """The process is gone, or a zombie left to whoever reaps it."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return True
+    return state in ("Z", "X")
 
 
 # --- 8: tables whole at 80 columns ----------------------------------------------------

@@ -35,8 +35,7 @@ def check_writable_dir(path: Path, named: Path | None = None) -> None:
     if not probe.is_dir():
         raise PedroError(f"cannot write to --out {named}: {probe} is not a directory")
     try:
-        with undo_on_interrupt():
-            os.rmdir(tempfile.mkdtemp(prefix=".pedro-sim-probe-", dir=probe))
+        os.rmdir(tempfile.mkdtemp(prefix=".pedro-sim-probe-", dir=probe))
     except OSError as e:
         raise PedroError(f"cannot write to --out {named}: {e.strerror or e}") from None
 
