@@ -27,8 +27,8 @@ def on_sigint(signum: int, frame: object) -> None:
     Raised anywhere else, the interrupt lands inside numba's and llvmlite's imports and
     cache loads, which do not all survive it (2026-12-06, Ctrl-C 0.1 to 2.5 s into a
     run): numba's ``_dispatcher`` printed it and failed as "numba._devicearray failed to
-    import" (an ImportError not chained to it); about 1 run in 500 aborted on a double
-    free or a segmentation fault, or printed llvmlite's "Exception ignored" for an object
+    import" (an ImportError not chained to it); about 1 run in 600 aborted (a double
+    free) or ended on a segmentation fault, or printed llvmlite's "Exception ignored" for an object
     left half-built. Python also loses a KeyboardInterrupt that lands in a weakref
     callback or a ``__del__``; check_interrupted raises it again where the run loops or
     writes, and end_code ends the process as interrupted."""
