@@ -8,6 +8,7 @@ reach the interrupt state without going through the command line (``entry`` runs
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -20,9 +21,10 @@ _requested = [False]  # a Ctrl-C came (its KeyboardInterrupt may have been lost)
 
 
 def on_sigint(signum: int, frame: object) -> None:
-    """Ctrl-C: leave at once, with the one line and exit 130, unless work a Ctrl-C must undo
-    is under way (undo_on_interrupt); then remember it and interrupt, and the undoing is
-    done as the KeyboardInterrupt unwinds.
+    """Ctrl-C: leave at once, with the one line and exit 130 (a report's temporaries
+    removed first: removed_on_interrupt), unless work a Ctrl-C must undo is under way
+    (undo_on_interrupt); then remember it and interrupt, and the undoing is done as the
+    KeyboardInterrupt unwinds.
 
     Raised anywhere else, the interrupt lands inside numba's and llvmlite's imports and
     cache loads, which do not all survive it (2026-12-06, Ctrl-C 0.1 to 2.5 s into a
@@ -40,18 +42,31 @@ def on_sigint(signum: int, frame: object) -> None:
 
 _undo = [0]  # work under way that a Ctrl-C must undo (undo_on_interrupt)
 _children: set[subprocess.Popen] = set()  # programs that must not outlive us
+_temporaries: set[str] = set()  # files and folders a Ctrl-C removes as it leaves
 
 
 @contextmanager
 def undo_on_interrupt() -> Iterator[None]:
-    """Work that a Ctrl-C must undo as it unwinds (a report's temporary file or folder,
-    the warmup's helper process): while it is under way, a Ctrl-C interrupts instead of
-    leaving at once."""
+    """Work that a Ctrl-C must undo as it unwinds (the warmup's helper process and its
+    folder): while it is under way, a Ctrl-C interrupts instead of leaving at once."""
     _undo[0] += 1
     try:
         yield
     finally:
         _undo[0] -= 1
+
+
+@contextmanager
+def removed_on_interrupt(path: os.PathLike) -> Iterator[None]:
+    """A report's temporary file or folder: removed if a Ctrl-C leaves at once while it
+    exists, so that nothing half-written is left (the caller removes it on other
+    failures)."""
+    name = os.fspath(path)
+    _temporaries.add(name)
+    try:
+        yield
+    finally:
+        _temporaries.discard(name)
 
 
 def own_child(proc: subprocess.Popen, owned: bool = True) -> None:
@@ -129,11 +144,17 @@ def by_interrupt(exc: BaseException) -> bool:
 
 def leave_interrupted() -> None:
     """The one line, and exit 130 at once, where nothing is left to undo (the outside
-    programs killed; a terminal's cursor, which a progress bar hides, shown again). Left
+    programs killed, the temporaries removed; a terminal's cursor, which a progress bar
+    hides, shown again). Left
     to the interpreter, a SystemExit raised while importing ended about 1 process in 40
     with SIGINT's status (-2) instead (python -m pedro_sim, Ctrl-C 0.1 s in)."""
     for proc in list(_children):
         proc.kill()
+    for name in list(_temporaries):
+        if os.path.isdir(name):
+            shutil.rmtree(name, ignore_errors=True)
+        elif os.path.lexists(name):
+            os.unlink(name)
     for stream in (sys.stdout, sys.stderr):
         try:
             if stream.isatty():

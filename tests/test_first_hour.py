@@ -161,19 +161,26 @@ except KeyboardInterrupt:
 child = subprocess.Popen(["sleep", "60"])
 process_exit.own_child(child)
 print(child.pid, flush=True)
+half = sys.argv[1]
+open(half, "w").write("half-written")
+guard = process_exit.removed_on_interrupt(half)  # held open until the Ctrl-C
+guard.__enter__()
 os.kill(os.getpid(), signal.SIGINT)
 time.sleep(30)
 print("went on")
 """
 
 
-def test_a_ctrl_c_leaves_at_once_unless_work_is_to_undo():
+def test_a_ctrl_c_leaves_at_once_unless_work_is_to_undo(tmp_path):
     """Where nothing is to undo, a Ctrl-C leaves at once (no interrupt raised inside an
-    extension's import or cache load), killing the outside programs it started; within
-    undo_on_interrupt it interrupts, so that the work is undone."""
-    r = subprocess.run([sys.executable, "-c", LEAVE_OR_UNDO], capture_output=True,
+    extension's import or cache load), killing the outside programs it started and
+    removing a report's temporaries; within undo_on_interrupt it interrupts, so that the
+    work is undone."""
+    half = tmp_path / ".bid.csv.tmp"
+    r = subprocess.run([sys.executable, "-c", LEAVE_OR_UNDO, str(half)], capture_output=True,
                        text=True, timeout=60)
     assert (r.returncode, r.stderr.strip()) == (130, "interrupted: nothing was written")
+    assert not half.exists()
     undone, pid = r.stdout.split()
     assert undone == "undone"
     for _ in range(50):

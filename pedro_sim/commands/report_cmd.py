@@ -31,7 +31,7 @@ from pedro_sim.commands.variants_cmd import run_variants
 from pedro_sim.engine_inputs import TECHNIQUES, EngineInputs
 from pedro_sim.games import GAMES
 from pedro_sim.parsers import SIDES
-from pedro_sim.process_exit import undo_on_interrupt
+from pedro_sim.process_exit import removed_on_interrupt
 from pedro_sim.report.files import check_writable_dir, write_atomic, write_csv
 from pedro_sim.report.sections import Section
 
@@ -49,7 +49,7 @@ def run_report(study: Study, games: int, out_dir: Path, console: Console) -> Pat
     work = out_dir.parent / f".{out_dir.name}.partial-{os.getpid()}"
     shutil.rmtree(work, ignore_errors=True)
     try:
-        with undo_on_interrupt():  # a Ctrl-C interrupts, to remove the partial folder
+        with removed_on_interrupt(work):  # a Ctrl-C leaves without the partial folder
             sections = build_sections(study, games, work, console)
             elapsed = time.perf_counter() - started
             write_atomic(work / "index.html", lambda tmp: tmp.write_text(

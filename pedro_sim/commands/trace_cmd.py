@@ -24,9 +24,6 @@ def run_trace(variant: Variant, deals: int, seed: int, who: Players, first: int,
     inputs = EngineInputs.for_variant(variant)
     check_writable_file(out_path)
     batch = 64 if who.thinks else TRACE_BATCH
-    # the first deal once before the file opens, so that the kernels load where a Ctrl-C
-    # leaves at once rather than interrupting numba's cache load (process_exit.on_sigint)
-    record_deals(inputs, seed, np.arange(first, first + 1), who.policy, who.flags)
 
     def write(tmp: Path) -> None:
         with tmp.open("w") as f:

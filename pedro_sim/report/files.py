@@ -16,7 +16,7 @@ import pandas as pd
 
 from pedro_sim import __version__
 from pedro_sim.errors import PedroError
-from pedro_sim.process_exit import check_interrupted, undo_on_interrupt
+from pedro_sim.process_exit import check_interrupted, removed_on_interrupt
 from pedro_sim.rules import Variant
 from pedro_sim.rules.overrides import house_rules, variant_label
 
@@ -48,14 +48,13 @@ def check_writable_file(path: Path) -> None:
 
 
 def write_atomic(path: Path, writer: Callable[[Path], None]) -> None:
-    """Call ``writer(tmp)`` then rename tmp to ``path``; remove tmp on any failure (a
-    Ctrl-C meanwhile interrupts, to remove it: process_exit.undo_on_interrupt)."""
+    """Call ``writer(tmp)`` then rename tmp to ``path``; remove tmp on any failure (and
+    on a Ctrl-C, which leaves at once: process_exit.removed_on_interrupt)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with undo_on_interrupt():
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
-                                        dir=path.parent)
-        os.close(fd)
-        tmp = Path(tmp_name)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    with removed_on_interrupt(tmp):
         try:
             writer(tmp)
             os.chmod(tmp, FILE_MODE)  # mkstemp's 0600 is private; a report is not
