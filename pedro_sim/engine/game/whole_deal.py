@@ -19,7 +19,7 @@ from pedro_sim.engine.players import for_auction, for_sides, policy_of, settings
 from pedro_sim.engine.rng import KIND_FIXED, start
 from pedro_sim.engine.seats import clear_points, role_of, seat_after, seat_masks
 from pedro_sim.engine.thinking.bidding import EV_PREDICTED, ev_gate
-from pedro_sim.engine.thinking.inference import forget_calls_gate
+from pedro_sim.engine.thinking.inference import start_deal_gate
 from pedro_sim.engine.thinking.think_buffers import thinks
 
 
@@ -54,7 +54,7 @@ def _deal_and_play(inline_loop: bool):
         bid = tab.opts[L.O_MIN_BID]
         forced = False
         clear_points(pts)
-        forget_calls_gate(think)
+        start_deal_gate(think)
         if bidder < 0:
             bidder, bid, forced = auction(for_auction(policy), dealt, dealer, rng, flags, tab, rec,
                                           think)

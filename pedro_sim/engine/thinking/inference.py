@@ -58,6 +58,7 @@ from pedro_sim.engine.thinking.think_buffers import (
     MAX_LOG,
     N_LOG,
     calls_of,
+    new_table_generation,
     plays_of,
 )
 
@@ -95,15 +96,20 @@ def note_into(calls, seat, call, standing, may_equal, forced, tab):
         calls[2 * seat + 1] = need_to_bid(standing, may_equal, tab)
 
 
-def forget_calls_gate(think):
-    """forget_calls, when there is a thinking scratch."""
+def start_deal_gate(think):
+    """Where there is a thinking scratch, each deal starts with no call noted and a new
+    generation of the solver's table (think_buffers.new_table_generation)."""
 
 
-@overload(forget_calls_gate, inline="always")
-def _forget_calls_gate(think):
+@overload(start_deal_gate, inline="always")
+def _start_deal_gate(think):
     if isinstance(think, types.NoneType):
         return lambda think: None
-    return lambda think: forget_calls(think)
+
+    def start(think):
+        forget_calls(think)
+        new_table_generation(think)
+    return start
 
 
 def note_call_gate(think, seat, call, standing, may_equal, forced, tab):

@@ -234,6 +234,14 @@ def ctx_of(think):
 
 
 @kernel
+def new_table_generation(think):
+    """No solver table entry stored before is read from here on. Each deal starts so: the
+    table's key is the hands and the leader, and a position of an earlier deal with
+    another trump is worth something else."""
+    ctx_of(think)[SV.C_GEN] += 1
+
+
+@kernel
 def solver_of(think):
     """The solver's Search bundle (engine/thinking/solver.py)."""
     return think[T_SEARCH]
