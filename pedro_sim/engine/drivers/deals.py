@@ -359,6 +359,9 @@ def at_position(work, think, hands, state, know, bidder: int, bid: int, calls, s
     ctx[SV.C_FIRST] = bidder
     ctx[SV.C_BID] = bid
     ctx[SV.C_MERGE] = 1
+    # a new generation of the solver's table: the position is decided on its own, reading
+    # nothing an earlier decision stored (the table's key has no trump)
+    ctx[SV.C_GEN] += 1
     st = think[S.T_I][S.I_ST:S.I_RST]
     st[:] = state
     think[S.T_I][S.I_CALLS:S.I_PLAYS] = calls  # the auction, as the position tells it
