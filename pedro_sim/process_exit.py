@@ -30,8 +30,8 @@ def on_sigint(signum: int, frame: object) -> None:
     cache loads, which do not all survive it (2026-12-06, Ctrl-C 0.1 to 2.5 s into a
     run): numba's ``_dispatcher`` printed it and failed as "numba._devicearray failed to
     import" (an ImportError not chained to it); about 1 run in 600 aborted (a double
-    free) or ended on a segmentation fault, or printed llvmlite's "Exception ignored" for an object
-    left half-built. Python also loses a KeyboardInterrupt that lands in a weakref
+    free) or ended on a segmentation fault, or printed llvmlite's "Exception ignored" for
+    an object left half-built. Python also loses a KeyboardInterrupt that lands in a weakref
     callback or a ``__del__``; check_interrupted raises it again where the run loops or
     writes, and end_code ends the process as interrupted."""
     _requested[0] = True
@@ -145,9 +145,9 @@ def by_interrupt(exc: BaseException) -> bool:
 def leave_interrupted() -> None:
     """The one line, and exit 130 at once, where nothing is left to undo (the outside
     programs killed, the temporaries removed; a terminal's cursor, which a progress bar
-    hides, shown again). Left
-    to the interpreter, a SystemExit raised while importing ended about 1 process in 40
-    with SIGINT's status (-2) instead (python -m pedro_sim, Ctrl-C 0.1 s in)."""
+    hides, shown again). Left to the interpreter, a SystemExit raised while importing
+    ended about 1 process in 40 with SIGINT's status (-2) instead (python -m pedro_sim,
+    Ctrl-C 0.1 s in)."""
     for proc in list(_children):
         proc.kill()
     for name in list(_temporaries):

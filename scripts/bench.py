@@ -119,12 +119,14 @@ BEFORE_PIMC = "pimc:objective=points,think=play,infer=none,solve_tricks=0,prune=
 
 
 
-def pimc_rate(threads: int, deals: int = 400, spec: str = "pimc") -> float:
-    """Deals per second of cinch with the player ``spec`` at every seat, bidding included."""
+def pimc_rate(threads: int, deals: int = 400, spec: str = "pimc",
+              variant: str = "cinch") -> float:
+    """Deals per second of ``variant`` with the player ``spec`` at every seat, bidding
+    included."""
     from pedro_sim.engine_inputs import players
     from pedro_sim.traces import record_deals
 
-    inputs = EngineInputs.for_variant("cinch")
+    inputs = EngineInputs.for_variant(variant)
     numba.set_num_threads(threads)
     who = players(spec, inputs.variant)
     policy, flags = who.policy, who.flags
