@@ -11,7 +11,7 @@ from pedro_sim.encoding import layout as L
 from pedro_sim.encoding.tables import Tables, build_tables
 from pedro_sim.errors import PedroError
 from pedro_sim.rules import Variant
-from pedro_sim.specs import BY_KEY, PlayerSpec, parse_spec
+from pedro_sim.specs import BY_KEY, PlayerSpec, parse_spec, pimc_tuning
 
 TECHNIQUES = {
     "cinch": L.F_CINCH,
@@ -186,22 +186,25 @@ def check_two_sides(variant: Variant, what: str) -> None:
 
 
 def player_specs(policy: str, bidders: str | None = None, defenders: str | None = None,
-                 worlds: int | None = None,
-                 evaluator: str | None = None) -> tuple[PlayerSpec, PlayerSpec | None]:
+                 worlds: int | None = None, evaluator: str | None = None,
+                 variant: Variant | None = None) -> tuple[PlayerSpec, PlayerSpec | None]:
     """The specs of every seat's player, or of the bidders' and the defenders' (--worlds and
-    --eval as defaults of the settings a spec does not name)."""
+    --eval, then ``variant``'s pimc tuning, as defaults of the settings a spec does not
+    name)."""
     defaults = {"worlds": worlds, "eval": evaluator}
+    tuning = pimc_tuning(variant) if variant is not None else None
     if bidders is None and defenders is None:
-        return parse_spec(policy, defaults), None
-    return parse_spec(bidders or policy, defaults), parse_spec(defenders or policy, defaults)
+        return parse_spec(policy, defaults, tuning), None
+    return (parse_spec(bidders or policy, defaults, tuning),
+            parse_spec(defenders or policy, defaults, tuning))
 
 
 def players(policy: str, variant: Variant, bidders: str | None = None,
             defenders: str | None = None, worlds: int | None = None,
             evaluator: str | None = None) -> Players:
-    """Validate the player specs once (``variant``: the preset they play; every played preset
-    has thinking players)."""
-    first, second = player_specs(policy, bidders, defenders, worlds, evaluator)
+    """Validate the player specs once (``variant``: the preset they play, whose pimc tuning
+    fills the settings they do not name; every played preset has thinking players)."""
+    first, second = player_specs(policy, bidders, defenders, worlds, evaluator, variant)
     if second is not None:
         check_two_sides(variant, "--bidders and --defenders")
     if second is None:
@@ -210,10 +213,11 @@ def players(policy: str, variant: Variant, bidders: str | None = None,
     return Players(word, player_flags(first, second), f"bidders {first}, defenders {second}")
 
 
-def duel_players(a: str, b: str, worlds: int | None = None,
-                 evaluator: str | None = None) -> tuple[PlayerSpec, PlayerSpec, np.ndarray]:
+def duel_players(a: str, b: str, worlds: int | None = None, evaluator: str | None = None,
+                 variant: Variant | None = None) -> tuple[PlayerSpec, PlayerSpec, np.ndarray]:
     """A duel's two specs and its flags (A's settings in the first block, B's in the
-    second)."""
+    second; ``variant``'s pimc tuning fills what neither --worlds nor --eval does)."""
     defaults = {"worlds": worlds, "eval": evaluator}
-    sa, sb = parse_spec(a, defaults), parse_spec(b, defaults)
+    tuning = pimc_tuning(variant) if variant is not None else None
+    sa, sb = parse_spec(a, defaults, tuning), parse_spec(b, defaults, tuning)
     return sa, sb, player_flags(sa, sb)

@@ -2,17 +2,19 @@
 
 Each setting is declared once below, with its values, its default and its meaning; a spec
 names a player and any settings that differ from the defaults, and its canonical text (every
-setting spelled out) is what reports and run.json record.
+setting spelled out) is what reports and run.json record. Where a preset has its own
+defaults for pimc (PIMC_TUNING below), they fill what a spec does not name, and
+the canonical text spells them out too, so it reads as the same player in every preset.
 
 >>> str(parse_spec("pimc:worlds=40,eval=solver"))
-'pimc:worlds=40,eval=solver,bid_worlds=64,objective=score,think=all,keep_worlds=32,infer=cards,trust=95,solve_tricks=4,prune=10,finish=4'
+'pimc:worlds=40,eval=solver,bid_worlds=64,objective=score,think=all,keep_worlds=32,infer=cards,trust=95,solve_tricks=4,prune=10,finish=4,solve_worlds=0'
 >>> BEFORE_17 = "objective=points,think=play,infer=none,solve_tricks=0,prune=0,finish=0"
 >>> str(parse_spec("pimc:" + BEFORE_17))  # the pimc of before issue 17
-'pimc:worlds=20,eval=rollout,bid_worlds=64,objective=points,think=play,keep_worlds=32,infer=none,solve_tricks=0,prune=0,finish=0'
+'pimc:worlds=20,eval=rollout,bid_worlds=64,objective=points,think=play,keep_worlds=32,infer=none,solve_tricks=0,prune=0,finish=0,solve_worlds=0'
 >>> str(parse_spec("Heuristic"))
 'heuristic'
 >>> str(parse_spec("pimc:steer=forbid-cinch"))  # never cinches (the technique command)
-'pimc:worlds=20,eval=rollout,bid_worlds=64,objective=score,think=all,keep_worlds=32,steer=forbid-cinch,infer=cards,trust=95,solve_tricks=4,prune=10,finish=4'
+'pimc:worlds=20,eval=rollout,bid_worlds=64,objective=score,think=all,keep_worlds=32,steer=forbid-cinch,infer=cards,trust=95,solve_tricks=4,prune=10,finish=4,solve_worlds=0'
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import numpy as np
 from pedro_sim.encoding import layout as L
 from pedro_sim.errors import PedroError
 from pedro_sim.rules.overrides import name_value
+from pedro_sim.rules.variant import Variant
 
 MAX_WORLDS = 100_000
 STEER_VALUES = {"none": 0, **{f"{mode}-{name}": L.steer_code(name, mode)
@@ -148,14 +151,29 @@ SETTINGS = (
             "text)", lo=0, hi=100000),
 )
 # the default of before 2026-12-06: rollouts to the end, no pruning, overcalls priced in
-# five-handed only (docs/players.md, "Strength against cost")
-ROLLOUT_PIMC = "pimc:solve_tricks=0,prune=0,finish=0,overcalls=called"
+# five-handed only (docs/players.md, "Strength against cost"); its worlds written out, so
+# that no preset's tuning (PIMC_TUNING) moves it
+ROLLOUT_PIMC = "pimc:worlds=20,solve_tricks=0,prune=0,finish=0,overcalls=called,solve_worlds=0"
+# the pimc of before issue 17, the same in every preset
+BEFORE_17_PIMC = ("pimc:worlds=20,objective=points,think=play,infer=none,solve_tricks=0,prune=0,"
+                  "finish=0,solve_worlds=0")
 # not written in a spec's text (trust is written only with inference on: infer=none, the
 # default before 2026-12-05, is)
 HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic"), ("overcalls", "one-round"),
                    ("partner", "raise"), ("solve_nodes", 0),
-                   ("finish_early", 4), ("alike", "merge"), ("solve_worlds", 0)}
+                   ("finish_early", 4), ("alike", "merge")}
 BY_KEY = {s.key: s for s in SETTINGS}
+# The default pimc's settings by preset where that preset's own duels measured them
+# stronger than the declared defaults (docs/players.md, "The default pimc by preset"): they
+# fill the settings a rollout pimc's spec does not name, at the preset's table of four in
+# partnerships (parse_spec; --worlds and --eval first). One more trick solved from the
+# card, on 12 worlds: +0.16 to +0.54 net score a deal in the first five; 28 worlds, not 20,
+# where a player without a trump folds: +0.14 to +0.70 in the other three.
+PIMC_TUNING: dict[str, dict[str, int]] = {
+    **dict.fromkeys(("cinch", "california", "sancho", "dom-pedro", "ukrainian"),
+                    {"solve_tricks": 5, "solve_worlds": 12}),
+    **dict.fromkeys(("pidro", "family", "king-pedro"), {"worlds": 28}),
+}
 # each player, its kernel code and the settings it reads
 PLAYERS: dict[str, tuple[int, tuple[str, ...]]] = {
     "random": (L.PL_RANDOM, ()),
@@ -196,16 +214,41 @@ class PlayerSpec:
         return out
 
 
-def parse_spec(text: str, defaults: dict[str, str | int] | None = None) -> PlayerSpec:
+def parse_spec(text: str, defaults: dict[str, str | int] | None = None,
+               tuning: dict[str, int] | None = None) -> PlayerSpec:
     """A spec from ``NAME[:key=value,...]``; ``defaults`` (e.g. --worlds, --eval) fill the
-    settings the text does not name, before the declared defaults. A one-line PedroError
-    names what is wrong."""
+    settings the text does not name, then ``tuning`` (a preset's own defaults for pimc
+    with eval=rollout: pimc_tuning), then the declared defaults. A
+    one-line PedroError names what is wrong.
+
+    >>> str(parse_spec("pimc:prune=20", tuning={"worlds": 28})).split(",")[0]
+    'pimc:worlds=28'
+    >>> str(parse_spec("pimc:eval=solver", tuning={"worlds": 28})).split(",")[0]
+    'pimc:worlds=20'
+    >>> str(parse_spec("pimc:worlds=8", tuning={"solve_worlds": 12})).split(",")[-1]
+    'solve_worlds=0'
+    """
     name, _, rest = text.strip().partition(":")
     name = name.strip().lower()
     if name not in PLAYERS:
         raise PedroError(f"unknown player '{text}' (known: {', '.join(PLAYERS)}; settings as "
                          "NAME:key=value,..., e.g. pimc:worlds=40,eval=solver)")
     reads = PLAYERS[name][1]
+    given = given_settings(text, name, rest, reads)
+    fill = {k: BY_KEY[k].parse(str(v), f"--{k}") for k, v in (defaults or {}).items()
+            if v is not None and k in reads}
+    if tuning and name == "pimc" and given.get("eval", fill.get("eval")) in (None, "rollout"):
+        fill = {k: v for k, v in tuning.items() if k in reads} | fill
+    settings = {key: given.get(key, fill.get(key, BY_KEY[key].default)) for key in reads}
+    if name == "pimc" and "solve_worlds" not in given and (
+            settings["solve_worlds"] >= settings["worlds"]):
+        settings["solve_worlds"] = 0  # a tuning never draws more worlds than asked: worlds
+    return PlayerSpec(name, settings)
+
+
+def given_settings(text: str, name: str, rest: str,
+                   reads: tuple[str, ...]) -> dict[str, str | int]:
+    """The settings a spec's text names, each checked (``rest``: the text after 'NAME:')."""
     given: dict[str, str | int] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         pair = name_value(item)
@@ -219,15 +262,20 @@ def parse_spec(text: str, defaults: dict[str, str | int] | None = None) -> Playe
         if key in given:
             raise PedroError(f"player '{text}': {key} given twice")
         given[key] = BY_KEY[key].parse(value, f"player '{text}'")
-    settings = {}
-    for key in reads:
-        if key in given:
-            settings[key] = given[key]
-        elif defaults and defaults.get(key) is not None:
-            settings[key] = BY_KEY[key].parse(str(defaults[key]), f"--{key}")
-        else:
-            settings[key] = BY_KEY[key].default
-    return PlayerSpec(name, settings)
+    return given
+
+
+def pimc_tuning(variant: Variant) -> dict[str, int]:
+    """The default pimc's settings in ``variant`` that are not the declared ones: none at
+    tables of more than two sides, where no preset's tuning was measured.
+
+    >>> from pedro_sim.rules.overrides import resolve_variant
+    >>> pimc_tuning(resolve_variant("pidro", [])), pimc_tuning(resolve_variant("foster", []))
+    ({'worlds': 28}, {})
+    >>> pimc_tuning(resolve_variant("cinch@3", []))
+    {}
+    """
+    return dict(PIMC_TUNING.get(variant.name, {})) if variant.partnerships else {}
 
 
 def short_name(spec: str | PlayerSpec) -> str:

@@ -36,7 +36,7 @@ from pedro_sim.encoding import layout as L
 from pedro_sim.engine.drivers import deals as drivers
 from pedro_sim.engine_inputs import EngineInputs, technique_flags
 from pedro_sim.games import GAMES
-from pedro_sim.specs import ROLLOUT_PIMC
+from pedro_sim.specs import BEFORE_17_PIMC, ROLLOUT_PIMC
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND = "AH KH 5H 2H 9C 4D JS 7S 3C"
@@ -112,10 +112,6 @@ def pedro_solves(n: int = 2000) -> tuple[float, float]:
     started = time.perf_counter()
     nodes = [solver.value(p)[1] for p in positions]
     return len(positions) / (time.perf_counter() - started), float(np.mean(nodes))
-
-
-# the pimc of before issue 17
-BEFORE_PIMC = "pimc:objective=points,think=play,infer=none,solve_tricks=0,prune=0,finish=0"
 
 
 
@@ -341,7 +337,7 @@ def main() -> None:
           f"{bid_wall_time(1_000_000):.2f} s wall (warm cache)")
     for threads in sorted({1, cores}):
         rates = {spec: pimc_rate(threads, spec=spec)
-                 for spec in ("pimc", ROLLOUT_PIMC, BEFORE_PIMC)}
+                 for spec in ("pimc", ROLLOUT_PIMC, BEFORE_17_PIMC)}
         for spec, rate in rates.items():
             print(f"{spec} deals, {threads} thread(s): {rate:,.0f} deals/s")
         print(f"the default's cost against {ROLLOUT_PIMC}: "

@@ -14,8 +14,9 @@ from pathlib import Path
 import pandas as pd
 
 from pedro_sim.engine_inputs import PLAYED_PRESETS
+from pedro_sim.specs import BEFORE_17_PIMC
 
-OLD = "pimc:objective=points,think=play,infer=none,solve_tricks=0,prune=0,finish=0"
+OLD = BEFORE_17_PIMC
 ABLATIONS = (("score", "objective=score (card play for the net score)"),
              ("bid", "think=bid (bids and trumps by expected value)"),
              ("keep", "think=all (keeps, discards, stack tops)"))

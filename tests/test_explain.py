@@ -66,16 +66,17 @@ def test_the_choice_is_the_card_the_trace_shows(variant):
 
 
 def test_default_pimc_and_more_worlds():
-    """The default prunes: explain values every card on its 20 worlds, which may choose
-    another card than the trace's (there it stopped valuing one clearly behind); without
-    pruning it replays the whole deal and chooses the trace's card."""
+    """The default prunes: explain values every card on its worlds (cinch's default solves
+    its second trick from the card on 12), which may choose another card than the trace's
+    (there it stopped valuing one clearly behind); without pruning it replays the whole
+    deal and chooses the trace's card."""
     trace = traces("pimc", deals=2)[1]
     t, seat = 1, trace["tricks"][1]["plays"][0][0]
     answer = explain_trace(trace, t, seat)
-    assert answer.prunes and answer.worlds == 20
+    assert answer.prunes and answer.worlds == 12
     assert answer.played in set(answer.frame.card)
     assert answer.chosen == answer.frame.loc[answer.frame.chosen, "card"].item()
-    whole = traces("pimc:prune=0", deals=2)[1]
+    whole = traces("pimc:prune=0,solve_worlds=0", deals=2)[1]  # every world alike
     exact = explain_trace(whole, t, whole["tricks"][1]["plays"][0][0])
     assert not exact.prunes and exact.chosen == exact.played
     deeper = explain_trace(trace, t, seat, worlds=300)
@@ -88,7 +89,7 @@ def test_a_decision_solved_from_the_card_draws_solve_worlds():
     """solve_worlds=3: explain draws the player's own 3 worlds where it solved from the card
     (the last four tricks of cinch) and its 6 before, and says which it drew."""
     seen = set()
-    for t, answer in explained(FAST + ",alike=all,solve_worlds=3", deals=3):
+    for t, answer in explained(FAST + ",alike=all,solve_tricks=4,solve_worlds=3", deals=3):
         assert answer.prunes and answer.worlds == answer.own_worlds
         assert answer.worlds == (3 if t >= 2 else 6)
         seen.add(answer.worlds)

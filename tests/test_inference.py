@@ -70,7 +70,7 @@ def test_specs():
     assert str(parse_spec("pimc")) == ("pimc:worlds=20,eval=rollout,bid_worlds=64,"
                                        "objective=score,think=all,keep_worlds=32,"
                                        "infer=cards,trust=95,solve_tricks=4,prune=10,"
-                                       "finish=4")
+                                       "finish=4,solve_worlds=0")
     assert ",infer=auction,trust=95," in str(parse_spec("pimc:infer=auction"))
     assert ",keep_worlds=32,infer=none,solve_tricks=" in str(parse_spec("pimc:infer=none"))
     assert short_name("pimc:infer=auction,trust=50") == "pimc:infer=auction,trust=50"

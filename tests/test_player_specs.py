@@ -34,6 +34,31 @@ def test_the_specs_doctests_hold():
     assert doctest.testmod(specs).failed == 0
 
 
+def test_a_preset_tunes_the_default_pimc():
+    """A preset's own pimc defaults fill what a spec leaves out (after --worlds and --eval;
+    not with eval=solver, nor at tables of more than two sides), and the canonical text
+    reads back as the same player in every preset."""
+    cinch, pidro, foster = (EngineInputs.for_variant(n).variant
+                            for n in ("cinch", "pidro", "foster"))
+    plain = str(parse_spec("pimc"))
+    tuned = players("pimc", cinch).label
+    assert ",solve_tricks=5," in tuned and tuned.endswith(",solve_worlds=12")
+    assert ",solve_tricks=3," in players("pimc:solve_tricks=3", cinch).label
+    assert players("pimc", pidro).label.startswith("pimc:worlds=28,")
+    assert players("pimc", pidro, worlds=20).label.startswith("pimc:worlds=20,")
+    assert players("pimc", foster).label == plain
+    assert players("pimc", EngineInputs.for_variant("cinch@3").variant).label == plain
+    for spec in ("pimc:eval=solver,prune=0", specs.ROLLOUT_PIMC, specs.BEFORE_17_PIMC, "dd"):
+        assert players(spec, cinch).label == players(spec, pidro).label == str(parse_spec(spec))
+    for v in (cinch, pidro, foster):
+        text = players("pimc", v).label
+        assert {players(text, w).label for w in (cinch, pidro, foster)} == {text}
+    b = players("pimc", cinch, "pimc:worlds=30", "heuristic").label
+    assert b.startswith("bidders pimc:worlds=30,") and ",solve_worlds=12, defenders" in b
+    few = players("pimc:worlds=8", cinch).label  # never more worlds than asked
+    assert ",solve_tricks=5," in few and few.endswith(",solve_worlds=0")
+
+
 def test_a_spec_names_every_setting_it_reads():
     s = parse_spec("PIMC: worlds=7 , objective=points")
     assert s.settings == {"worlds": 7, "eval": "rollout", "bid_worlds": 64,
@@ -43,14 +68,17 @@ def test_a_spec_names_every_setting_it_reads():
                           "solve_nodes": 0, "partner": "raise", "overcalls": "one-round",
                           "finish_early": 4, "alike": "merge", "solve_worlds": 0}
     assert str(s) == ("pimc:worlds=7,eval=rollout,bid_worlds=64,objective=points,think=all,"
-                      "keep_worlds=32,infer=cards,trust=95,solve_tricks=4,prune=10,finish=4")
+                      "keep_worlds=32,infer=cards,trust=95,solve_tricks=4,prune=10,finish=4,"
+                      "solve_worlds=0")
     # steer=none, call=heuristic, partner=raise, overcalls=one-round, finish_early=4,
-    # alike=merge, solve_worlds=0: left out of the text
-    assert str(parse_spec("pimc:finish_early=0")).endswith(",finish=4,finish_early=0")
+    # alike=merge: left out of the text (solve_worlds is a preset's tuning: written)
+    assert str(parse_spec("pimc:finish_early=0")).endswith(",finish=4,finish_early=0,"
+                                                            "solve_worlds=0")
     assert str(parse_spec("pimc:solve_worlds=12")).endswith(",finish=4,solve_worlds=12")
-    assert str(parse_spec("pimc:alike=all")).endswith(",finish=4,alike=all")
+    assert str(parse_spec("pimc:alike=all")).endswith(",finish=4,alike=all,solve_worlds=0")
     assert ",solve_tricks=0," in str(parse_spec("pimc:solve_tricks=0"))
-    assert str(parse_spec("pimc:overcalls=called")).endswith(",finish=4,overcalls=called")
+    assert str(parse_spec("pimc:overcalls=called")).endswith(",finish=4,overcalls=called,"
+                                                             "solve_worlds=0")
     assert ",keep_worlds=32,infer=none,solve_tricks=" in str(parse_spec("pimc:infer=none"))
     assert ",steer=force-cinch," in str(parse_spec(str(s) + ",steer=force-cinch"))
     assert ",call=playouts," in str(parse_spec("pimc:call=playouts"))
@@ -375,7 +403,7 @@ def test_solve_tricks_solves_the_last_tricks_only():
     """solve_tricks=N: rollouts until N tricks are left, then the solver. Solving all of
     cinch's six tricks plays as eval=solver does, deal for deal; solving the last three
     changes some deals, not all."""
-    plain = ",finish=0,prune=0"
+    plain = ",finish=0,prune=0,solve_worlds=0"  # cinch tunes solve_worlds
     solver = _traced("pimc:worlds=4,eval=solver" + plain)
     assert np.array_equal(_traced("pimc:worlds=4,solve_tricks=6" + plain), solver)
     rollouts = _traced("pimc:worlds=4,solve_tricks=0" + plain)
@@ -494,8 +522,8 @@ def test_solve_worlds_draws_its_own_worlds_for_the_decisions_solved_from_the_car
     """solve_worlds=N: a decision solved from the card draws N worlds; N equal to worlds
     (or 0) plays as the default; fewer worlds there play other cards in some deals, and
     only the solved decisions change (the rollout pimc solves none: it plays alike)."""
-    base = "pimc:worlds=8,bid_worlds=16,prune=0"
-    a = _traced(base, 16)
+    base = "pimc:worlds=8,bid_worlds=16,prune=0,solve_tricks=4"
+    a = _traced(base + ",solve_worlds=0", 16)  # (cinch's tuning is solve_worlds=12)
     assert np.array_equal(a, _traced(base + ",solve_worlds=8", 16))
     fewer = _traced(base + ",solve_worlds=2", 16)
     assert any(not np.array_equal(x, y) for x, y in zip(a, fewer, strict=True))

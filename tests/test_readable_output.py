@@ -17,7 +17,8 @@ from pedro_sim.encoding import layout as L
 from pedro_sim.engine_inputs import EngineInputs, technique_flags
 
 DEFAULT_PIMC = ("pimc:worlds=20,eval=rollout,bid_worlds=64,objective=score,think=all,"
-                "keep_worlds=32,infer=cards,trust=95,solve_tricks=4,prune=10,finish=4")
+                "keep_worlds=32,infer=cards,trust=95,solve_tricks=4,prune=10,finish=4,"
+                "solve_worlds=0")
 
 
 def _titles(fig) -> str:
@@ -115,8 +116,8 @@ def test_variants_command_keeps_the_full_spec_in_run_json(saved, tmp_path):
                  Console(file=io.StringIO()))
     meta = json.loads((tmp_path / "run.json").read_text())
     assert meta["policy"] == ("pimc:worlds=2,eval=rollout,bid_worlds=2,objective=score,"
-                              "think=all,keep_worlds=2,infer=cards,trust=95,solve_tricks=4,"
-                              "prune=10,finish=4")
+                              "think=all,keep_worlds=2,infer=cards,trust=95,solve_tricks=5,"
+                              "prune=10,finish=4,solve_worlds=0")  # cinch's tuning
     for fig in saved:
         text = _titles(fig)
         assert "pimc:worlds=2,bid_worlds=2,keep_worlds=2" in text and "eval=" not in text

@@ -19,7 +19,7 @@ from pedro_sim.encoding import layout as L
 from pedro_sim.engine_inputs import EngineInputs, players
 from pedro_sim.reference.cards import trump_info
 from pedro_sim.reference.rules import legal_cards
-from pedro_sim.specs import parse_spec
+from pedro_sim.specs import PIMC_TUNING, parse_spec
 from pedro_sim.traces import record_deals, trace_dict
 
 FAST = "pimc:worlds=3,bid_worlds=8,keep_worlds=4,think=all"
@@ -169,6 +169,7 @@ def test_technique_command_with_a_thinking_player(tmp_path):
     assert "bury-low left out" in r.output
     frame = pd.read_csv(out / "techniques.csv")
     assert len(frame) == 4 * 3 * 2 and set(frame.arm) == {"forbid", "force"}
-    assert (frame.policy == str(parse_spec(FAST))).all() and (frame.auction_differs == 0).all()
+    named = str(parse_spec(FAST, tuning=PIMC_TUNING["cinch"]))  # cinch's own defaults
+    assert (frame.policy == named).all() and (frame.auction_differs == 0).all()
     assert (out / "techniques.png").stat().st_size > 0
-    assert json.loads((out / "run.json").read_text())["policy"] == str(parse_spec(FAST))
+    assert json.loads((out / "run.json").read_text())["policy"] == named

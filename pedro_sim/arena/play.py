@@ -12,11 +12,12 @@ from pedro_sim.arena.players import TIMEOUT, ExecPlayer, RandomPlayer, command_w
 from pedro_sim.arena.protocol import BotError
 from pedro_sim.arena.views import Deal
 from pedro_sim.encoding import layout as L
-from pedro_sim.engine_inputs import EngineInputs
+from pedro_sim.engine_inputs import EngineInputs, player_specs
 from pedro_sim.errors import PedroError
 from pedro_sim.reference.engine import FORMAT, fixed_deal
 from pedro_sim.reference.general import seeded_deal, simulate
 from pedro_sim.reference.variants import get_variant, with_rules
+from pedro_sim.rules import Variant
 
 ARENA_PLAYERS = ("random", "heuristic", "pimc")  # pedro-sim's players that answer from a view
 
@@ -38,9 +39,11 @@ def game_of(inputs: EngineInputs, seed: int) -> dict:
     return game
 
 
-def check_arena_spec(spec: str, worlds: int | None = None, evaluator: str | None = None) -> str:
+def check_arena_spec(spec: str, worlds: int | None = None, evaluator: str | None = None,
+                     variant: Variant | None = None) -> str:
     """A player the arena can seat: exec:COMMAND, or one of ARENA_PLAYERS (a pimc spec
-    written out whole, --worlds and --eval filling the settings it does not name)."""
+    written out whole, --worlds and --eval, then ``variant``'s pimc tuning, filling the
+    settings it does not name)."""
     text = spec.strip()
     if text.startswith("exec:"):
         try:
@@ -52,9 +55,7 @@ def check_arena_spec(spec: str, worlds: int | None = None, evaluator: str | None
         raise PedroError(f"player '{spec}' cannot sit at a table with an outside program "
                          f"(there: exec:COMMAND, {', '.join(ARENA_PLAYERS)})")
     if text.lower().startswith("pimc"):
-        from pedro_sim.specs import parse_spec
-
-        return str(parse_spec(text, {"worlds": worlds, "eval": evaluator}))
+        return str(player_specs(text, worlds=worlds, evaluator=evaluator, variant=variant)[0])
     return text.lower()
 
 
@@ -86,7 +87,7 @@ class Arena:
     programs: dict[str, ExecPlayer] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.specs = [check_arena_spec(s) for s in self.specs]
+        self.specs = [check_arena_spec(s, variant=self.inputs.variant) for s in self.specs]
         self.game = game_of(self.inputs, self.seed)
         opts = self.inputs.tables.opts
         self.fewest = fewest_trumps(self.inputs)

@@ -48,7 +48,8 @@ def nothing_finished(fault: SeatFault | None, finished: int) -> None:
 def run_arena_duel(a: str, b: str, deals: int, seed: int, rules: Variant, timeout: float,
                    out_dir: Path, console: Console, worlds: int | None = None,
                    evaluator: str | None = None) -> None:
-    a, b = check_arena_spec(a, worlds, evaluator), check_arena_spec(b, worlds, evaluator)
+    a, b = (check_arena_spec(a, worlds, evaluator, rules),
+            check_arena_spec(b, worlds, evaluator, rules))
     inputs = EngineInputs.for_variant(rules)
     check_writable_dir(out_dir)
     started = time.perf_counter()
@@ -77,7 +78,7 @@ def run_arena_duel(a: str, b: str, deals: int, seed: int, rules: Variant, timeou
 def run_arena_trace(policy: str, rules: Variant, deals: int, seed: int, first: int,
                     timeout: float, out_path: Path, console: Console, worlds: int | None = None,
                     evaluator: str | None = None) -> None:
-    spec = check_arena_spec(policy, worlds, evaluator)
+    spec = check_arena_spec(policy, worlds, evaluator, rules)
     inputs = EngineInputs.for_variant(rules)
     check_writable_file(out_path)
     lines: list[str] = []
@@ -120,8 +121,8 @@ def run_arena_bid(hand_text: str, bid_value: int | None, trump: str, seat: str,
 
     hand, bid_value, suit, seats = bid_inputs(hand_text, bid_value, trump, seat, rules)
     policy, bidders, defenders = specs
-    b_spec = check_arena_spec(bidders or policy, worlds, evaluator)
-    d_spec = check_arena_spec(defenders or policy, worlds, evaluator)
+    b_spec = check_arena_spec(bidders or policy, worlds, evaluator, rules)
+    d_spec = check_arena_spec(defenders or policy, worlds, evaluator, rules)
     label = b_spec if b_spec == d_spec else f"bidders {b_spec}, defenders {d_spec}"
     bids = sorted(set(parse_bids(bids_text, rules)) | {bid_value}) if bids_text else [bid_value]
     check_28_56(rules, bids, hand, suit, seats, "--bids")

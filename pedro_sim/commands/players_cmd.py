@@ -21,13 +21,13 @@ from pedro_sim.report import ladder_plots as plots
 from pedro_sim.report.console_tables import narrow_table, rate, span
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.rules import Variant
-from pedro_sim.specs import ROLLOUT_PIMC, short_label
+from pedro_sim.specs import BEFORE_17_PIMC, ROLLOUT_PIMC, short_label
 
 
 def run_duel(a: str, b: str, deals: int, seed: int, worlds: int | None, evaluator: str | None,
              rules: Variant, out_dir: Path, console: Console,
              precision: float | None = None) -> None:
-    spec_a, spec_b, flags = duel_players(a, b, worlds, evaluator)  # validates both
+    spec_a, spec_b, flags = duel_players(a, b, worlds, evaluator, rules)  # validates both
     a, b = str(spec_a), str(spec_b)
     inputs = EngineInputs.for_variant(rules)
     check_writable_dir(out_dir)
@@ -60,7 +60,7 @@ def run_duel(a: str, b: str, deals: int, seed: int, worlds: int | None, evaluato
 # pimc solving every card on every world exactly (a player built another way: its
 # strength is the solver's, not the rollouts')
 DEFAULT_PLAYERS = ("random", "heuristic",
-                   "pimc:objective=points,think=play,infer=none,solve_tricks=0,prune=0,finish=0",
+                   BEFORE_17_PIMC,
                    ROLLOUT_PIMC, "pimc",
                    "pimc:eval=solver,prune=0", "dd")
 
@@ -73,8 +73,7 @@ def run_ladder(presets: str | None, specs: list[str] | None, deals: int, seed: i
     if len(specs) < 2:
         raise PedroError("--player: a ladder needs at least two players")
     if any(s.strip().startswith("exec:") for s in specs):  # played in the arena
-        specs = [check_arena_spec(s, worlds, evaluator) for s in specs]
-        once(specs, specs)
+        once(specs, [check_arena_spec(s, worlds, evaluator) for s in specs])
     else:  # every spec checked before the first duel
         once(specs, [str(duel_players(a, specs[0], worlds, evaluator)[0]) for a in specs])
     check_writable_dir(out_dir)

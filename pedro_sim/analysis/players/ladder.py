@@ -31,15 +31,19 @@ def ladder(presets: list[str], specs: list[str], deals: int, seed: int,
     row as it is measured. With an outside program among the players (exec:COMMAND) every
     duel is played in the arena (pedro_sim/arena), each program given ``timeout`` seconds
     an answer."""
+    from pedro_sim.arena.play import check_arena_spec
+
     rows = []
     in_arena = any(s.strip().startswith("exec:") for s in specs)
     for name in presets:
         inputs = EngineInputs.for_variant(name)
         for a, b in combinations(specs, 2):
-            if in_arena:
-                row = arena_row(inputs, a, b, deals, seed, timeout)
+            if in_arena:  # each pimc written out whole with this preset's tuning
+                written = [check_arena_spec(x, worlds, evaluator, inputs.variant)
+                           for x in (a, b)]
+                row = arena_row(inputs, *written, deals, seed, timeout)
             else:
-                spec_a, spec_b, flags = duel_players(a, b, worlds, evaluator)
+                spec_a, spec_b, flags = duel_players(a, b, worlds, evaluator, inputs.variant)
                 row = duel(inputs, str(spec_a), str(spec_b), deals, seed, flags,
                            show_progress)
             row.insert(1, "a_label", a)
