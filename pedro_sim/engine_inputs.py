@@ -201,10 +201,12 @@ def player_specs(policy: str, bidders: str | None = None, defenders: str | None 
 
 def players(policy: str, variant: Variant, bidders: str | None = None,
             defenders: str | None = None, worlds: int | None = None,
-            evaluator: str | None = None) -> Players:
+            evaluator: str | None = None, tuned: bool = True) -> Players:
     """Validate the player specs once (``variant``: the preset they play, whose pimc tuning
-    fills the settings they do not name; every played preset has thinking players)."""
-    first, second = player_specs(policy, bidders, defenders, worlds, evaluator, variant)
+    fills the settings they do not name unless not ``tuned``; every played preset has
+    thinking players)."""
+    first, second = player_specs(policy, bidders, defenders, worlds, evaluator,
+                                 variant if tuned else None)
     if second is not None:
         check_two_sides(variant, "--bidders and --defenders")
     if second is None:

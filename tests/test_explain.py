@@ -85,6 +85,16 @@ def test_default_pimc_and_more_worlds():
     assert half < (answer.frame.value_hi - answer.frame.value_lo).max()
 
 
+def test_a_trace_names_its_player_as_written():
+    """A trace's policy is read with no preset's tuning: one written before solve_worlds was
+    always spelled out (its text without it) replays the player that made it, whose
+    third-trick decisions draw 20 worlds, not the 12 of cinch's default."""
+    old = traces("pimc:solve_tricks=4,solve_worlds=0", deals=2)[1]
+    old["policy"] = old["policy"].replace(",solve_worlds=0", "")
+    seat = old["tricks"][2]["plays"][0][0]
+    assert explain_trace(old, 2, seat).worlds == 20
+
+
 def test_a_decision_solved_from_the_card_draws_solve_worlds():
     """solve_worlds=3: explain draws the player's own 3 worlds where it solved from the card
     (the last four tricks of cinch) and its 6 before, and says which it drew."""

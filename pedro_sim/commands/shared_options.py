@@ -56,7 +56,8 @@ GROUPS: dict[str, list[tuple[str, Any, Any]]] = {
                                      help="Players, as NAME[:key=value,...]: heuristic, "
                                           "random, pimc (determinized playouts) or dd (sees "
                                           "every card), e.g. pimc:worlds=40 (settings, "
-                                          "comma-separated: docs/players.md).")),
+                                          "comma-separated, and each preset's own defaults "
+                                          "for pimc: docs/players.md).")),
     ],
     "sides": [
         ("bidders", str, typer.Option(None, "--bidders",
@@ -69,7 +70,8 @@ GROUPS: dict[str, list[tuple[str, Any, Any]]] = {
     "pimc": [
         ("worlds", int, typer.Option(None, "--worlds", min=1, max=MAX_WORLDS,
                                      help="pimc: worlds drawn per decision, where a spec does "
-                                          "not say (default 20).")),
+                                          "not say (default 20; 28 in pidro, family and "
+                                          "king-pedro, whose duels measured it stronger).")),
         ("evaluator", str, typer.Option(None, "--eval",
                                         help="pimc: value a world's cards by heuristic "
                                              "rollout or by the solver, where a spec does not "

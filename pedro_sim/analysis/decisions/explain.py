@@ -188,10 +188,12 @@ def explain_call(trace: dict, seat: int) -> Explanation:
 def trace_players(trace: dict, variant, wanted: str):
     """The engine's players of the trace's "policy", to replay its deal with; a trace
     that no engine player made (an outside program's, exec:COMMAND) is refused in one
-    line saying what explain replays (``wanted``)."""
+    line saying what explain replays (``wanted``). The policy is read as written, with no
+    preset's tuning: an engine's trace names its player whole (before 2026-12-07 the text
+    left solve_worlds out where it was 0)."""
     policy = str(trace.get("policy"))
     try:
-        return players(policy, variant)
+        return players(policy, variant, tuned=False)
     except PedroError:
         by = "an outside program, whose choices explain cannot replay" \
             if policy.strip().startswith("exec:") else "not a player of the engine"
