@@ -23,7 +23,7 @@ import numba
 
 from pedro_sim.engine.checks.invariants import KIND_NAMES
 from pedro_sim.engine.drivers.soak import soak_counts
-from pedro_sim.engine_inputs import EngineInputs, parse_policy, technique_flags
+from pedro_sim.engine_inputs import EngineInputs, players
 from pedro_sim.rules.overrides import resolve_variant
 
 FIRST_MARK = 100_000  # peak RSS is read after this many deals, and at the end
@@ -68,7 +68,8 @@ def add(totals: dict[str, int], part: dict[str, int]) -> None:
 def soak(args: argparse.Namespace) -> tuple[dict[str, int], float, float, float]:
     """Run every batch; returns (totals, seconds, RSS at the first mark, RSS at the end)."""
     inputs = EngineInputs.for_variant(resolve_variant(args.preset, args.rule))
-    policy, flags = parse_policy(args.policy), technique_flags()
+    who = players(args.policy, inputs.variant)  # the spec's settings, the preset's tuning
+    policy, flags = who.policy, who.flags
     soak_counts(inputs.tables, args.seed, 0, 1000, policy, flags)  # compile or load
     totals: dict[str, int] = {}
     started = last = time.perf_counter()
