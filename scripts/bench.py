@@ -114,7 +114,6 @@ def pedro_solves(n: int = 2000) -> tuple[float, float]:
     return len(positions) / (time.perf_counter() - started), float(np.mean(nodes))
 
 
-
 def pimc_rate(threads: int, deals: int = 400, spec: str = "pimc",
               variant: str = "cinch") -> float:
     """Deals per second of ``variant`` with the player ``spec`` at every seat, bidding

@@ -309,6 +309,12 @@ def test_ladder_duels_every_pair(tmp_path):
     assert (tmp_path / "make_rates.png").stat().st_size > 0
     bad = cli("ladder", "--player", "heuristic", "--out", str(tmp_path / "x"))
     assert bad.returncode == 2 and "at least two players" in bad.stderr
+    # the same player in cinch, not in pidro (whose pimc draws 28 worlds): dueled there
+    two = cli("ladder", "--player", "pimc:bid_worlds=8", "--player",
+              "pimc:bid_worlds=8,worlds=20", "--presets", "pidro", "--deals", "4", "--out",
+              str(tmp_path / "two"))
+    assert two.returncode == 0, two.stderr
+    assert len(pd.read_csv(tmp_path / "two" / "ladder.csv")) == 1
 
 
 def test_calibration_table(tmp_path):

@@ -47,6 +47,9 @@ def test_a_preset_list_names_each_game_once(text, says):
      "--player names heuristic twice"),
     (["ladder", "--presets", "cinch", "--player", "pimc", "--player", "pimc:worlds=20"],
      "(as pimc and pimc:worlds=20)"),
+    (["ladder", "--presets", "pidro,cinch", "--player", "pimc:worlds=20,solve_worlds=0",
+      "--player", "pimc:solve_worlds=0,worlds=20"],
+     "(as pimc:worlds=20,solve_worlds=0 and pimc:solve_worlds=0,worlds=20)"),
 ])
 def test_named_twice_is_one_line_and_exit_2(tmp_path, args, says):
     r = cli(*args, "--out", str(tmp_path / "x"))

@@ -21,6 +21,7 @@ from pedro_sim.report import ladder_plots as plots
 from pedro_sim.report.console_tables import narrow_table, rate, span
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.rules import Variant
+from pedro_sim.rules.overrides import resolve_variant
 from pedro_sim.specs import BEFORE_17_PIMC, ROLLOUT_PIMC, short_label
 
 
@@ -72,10 +73,14 @@ def run_ladder(presets: str | None, specs: list[str] | None, deals: int, seed: i
     specs = list(specs or DEFAULT_PLAYERS)
     if len(specs) < 2:
         raise PedroError("--player: a ladder needs at least two players")
+    # every spec checked before the first duel, written out as each preset reads it
+    variants = [resolve_variant(name, []) for name in names]
     if any(s.strip().startswith("exec:") for s in specs):  # played in the arena
-        once(specs, [check_arena_spec(s, worlds, evaluator) for s in specs])
-    else:  # every spec checked before the first duel
-        once(specs, [str(duel_players(a, specs[0], worlds, evaluator)[0]) for a in specs])
+        once(specs, [tuple(check_arena_spec(s, worlds, evaluator, v) for v in variants)
+                     for s in specs])
+    else:
+        once(specs, [tuple(str(duel_players(a, specs[0], worlds, evaluator, v)[0])
+                           for v in variants) for a in specs])
     check_writable_dir(out_dir)
     started = time.perf_counter()
     table = ladder(names, specs, deals, seed, worlds, evaluator,
@@ -93,14 +98,15 @@ def run_ladder(presets: str | None, specs: list[str] | None, deals: int, seed: i
                   f"run.json ({elapsed:.1f} s)")
 
 
-def once(specs: list[str], players: list[str]) -> None:
+def once(specs: list[str], players: list[tuple[str, ...]]) -> None:
     """Refuse a ladder's player given twice: as the same text, or as two specs that are the
-    same player (``players``: each spec written out whole)."""
+    same player in every preset of the ladder (``players``: each spec written out whole,
+    preset by preset, where a preset's own pimc defaults fill what it leaves out)."""
     for k, player in enumerate(players):
         first = players.index(player)
         if first < k:
             same = "" if specs[first] == specs[k] else f" (as {specs[first]} and {specs[k]})"
-            raise PedroError(f"--player names {player} twice{same}")
+            raise PedroError(f"--player names {player[0]} twice{same}")
 
 
 def made_rates(r: pd.Series, interval: bool = True) -> str:
