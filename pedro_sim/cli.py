@@ -39,6 +39,7 @@ from pedro_sim.process_exit import (
     install,
     interrupted,
 )
+from pedro_sim.specs import outside
 
 GLOSSARY = (
     ("eldest, second, third, fourth, ..., dealer", "the seats, in bidding order from the dealer's "
@@ -121,11 +122,12 @@ def bid(
     """How often does a bid make with this hand? Prints a table, writes bid.csv and plots.
     A player exec:COMMAND is an outside program, COMMAND split into words as a POSIX shell
     splits it (docs/protocol.md; 1,000 deals a seat by default)."""
-    from pedro_sim.commands.arena_cmd import outside, run_arena_bid
     from pedro_sim.commands.bid_cmd import run_bid
 
     rules = opts.rules()
     if outside(opts.policy, opts.bidders, opts.defenders):
+        from pedro_sim.commands.arena_cmd import run_arena_bid
+
         if precision is not None:
             raise PedroError("--precision is not offered with an outside program: give --deals")
         run_arena_bid(hand, bid_value, trump, seat, deals, opts.seed,
@@ -152,7 +154,6 @@ def trace(
     """Write deal traces (format: docs/trace-format.md) as JSON Lines. --policy
     exec:COMMAND plays every seat by an outside program, COMMAND split into words as a
     POSIX shell splits it (docs/protocol.md)."""
-    from pedro_sim.commands.arena_cmd import outside, run_arena_trace
     from pedro_sim.commands.trace_cmd import run_trace
 
     if first > MAX_INDEX - deals + 1:
@@ -163,6 +164,8 @@ def trace(
         if opts.bidders or opts.defenders:
             raise PedroError("an outside program plays every seat of a trace (--policy "
                              "exec:COMMAND); --bidders/--defenders do not seat one")
+        from pedro_sim.commands.arena_cmd import run_arena_trace
+
         run_arena_trace(opts.policy, rules, deals, opts.seed, first, bot_timeout, out_path,
                         out, opts.worlds, opts.evaluator)
         return
@@ -292,7 +295,6 @@ def duel(
     """Duplicate comparison: each deal played twice, A and B swapping sides. A player
     exec:COMMAND is an outside program, COMMAND split into words as a POSIX shell splits it
     (docs/protocol.md)."""
-    from pedro_sim.commands.arena_cmd import outside, run_arena_duel
     from pedro_sim.commands.players_cmd import run_duel
 
     rules = opts.rules()
@@ -300,6 +302,8 @@ def duel(
     if deals is None:
         deals = 2000 if precision is None else 1_000_000
     if outside(a, b):
+        from pedro_sim.commands.arena_cmd import run_arena_duel
+
         if precision is not None:
             raise PedroError("--precision is not offered with an outside program: give --deals")
         run_arena_duel(a, b, deals, opts.seed, rules, bot_timeout, out_dir, out, opts.worlds,

@@ -278,6 +278,16 @@ def pimc_tuning(variant: Variant) -> dict[str, int]:
     return dict(PIMC_TUNING.get(variant.name, {})) if variant.partnerships else {}
 
 
+def outside(*specs: str | None) -> bool:
+    """Whether any of the specs names an outside program (exec:COMMAND), which the arena
+    seats, not the kernels.
+
+    >>> outside("pimc", " exec:./bot"), outside(None, "heuristic")
+    (True, False)
+    """
+    return any(s is not None and s.strip().startswith("exec:") for s in specs)
+
+
 def short_name(spec: str | PlayerSpec) -> str:
     """The spec as a chart names it: only the settings that differ from its player's
     defaults (run.json and the CSVs keep the canonical text, every setting spelled out).

@@ -28,11 +28,6 @@ from pedro_sim.report.files import (
 from pedro_sim.rules import Variant
 
 
-def outside(*specs: str | None) -> bool:
-    """Whether any of the specs names an outside program."""
-    return any(s is not None and s.strip().startswith("exec:") for s in specs)
-
-
 def failed(fault: SeatFault, kept: str, console: Console) -> None:
     console.print(f"kept {kept}")
     raise fault
