@@ -6,12 +6,11 @@ through the reference checker, and the `trace` command's traces and one-line ref
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from in_process import run_cli
 from typer.testing import CliRunner
 
 from pedro_sim import reference
@@ -74,11 +73,9 @@ def cli_traces(variant: str, spec: str, deals: int, tmp_path: Path) -> list[dict
 
 
 def assert_trace_refused(args: list[str], message: str, tmp_path: Path) -> None:
-    """`pedro-sim trace ARGS` in a process of its own: exit code 2, ``message`` in one line
-    on stderr, and no trace file written."""
-    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "trace", *args, "--deals", "2",
-                        "--out", str(tmp_path / "t.jsonl")], capture_output=True, text=True,
-                       timeout=300)
+    """`pedro-sim trace ARGS` (tests/in_process.py): exit code 2, ``message`` in one line on
+    stderr, and no trace file written."""
+    r = run_cli("trace", *args, "--deals", "2", "--out", str(tmp_path / "t.jsonl"))
     assert r.returncode == 2, (r.stdout, r.stderr)
     assert message in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert not (tmp_path / "t.jsonl").exists()

@@ -8,6 +8,7 @@ import copy
 
 import numpy as np
 import pytest
+from in_process import run_cli
 
 from pedro_sim import reference
 from pedro_sim.analysis.scores import score_grid
@@ -228,7 +229,6 @@ def test_explain_shows_28_56_to_the_dealer_only(tmp_path):
     import json
     import re
     import subprocess
-    import sys
 
     def explain(seat: int) -> subprocess.CompletedProcess:
         pos = {"format": "pedro-decision/1", "variant": "cinch", "rules": {"28-56": True},
@@ -236,9 +236,7 @@ def test_explain_shows_28_56_to_the_dealer_only(tmp_path):
                "bids": [[0, 8], [1, 0], [2, 9]][:seat]}
         path = tmp_path / f"call{seat}.json"
         path.write_text(json.dumps(pos))
-        return subprocess.run([sys.executable, "-m", "pedro_sim.cli", "explain",
-                               "--position", str(path), "--out", str(tmp_path / f"x{seat}")],
-                              capture_output=True, text=True, timeout=300)
+        return run_cli("explain", "--position", str(path), "--out", str(tmp_path / f"x{seat}"))
 
     def has_28_row(out: str) -> bool:  # a row: the call (28, * if chosen), then its suit
         return any(re.match(r"\s*28( \*)?\s+[SHDC]\s", line) for line in out.splitlines())

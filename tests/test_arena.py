@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from in_process import run_cli
 from test_trace_accounting import identity_errors
 
 from pedro_sim import reference
@@ -129,8 +130,8 @@ def test_a_failing_program_costs_its_deal_and_keeps_the_others(tmp_path, mode, s
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pedro_sim", *args], capture_output=True,
-                          text=True, cwd=ROOT, timeout=300)
+    """pedro-sim ARGS in this process (tests/in_process.py), from the repository's root."""
+    return run_cli(*args, cwd=ROOT)
 
 
 def test_the_command_line_writes_the_finished_deals_and_one_line(tmp_path):

@@ -8,19 +8,28 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
+from in_process import run_cli
 
 from pedro_sim import reference
 
 HAND = "AH KH 5H 2H 9C 4D JS 7S 3C"
 
 
-def cli(*args: str, env: dict | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
+def cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    """pedro-sim ARGS in this process (tests/in_process.py)."""
+    return run_cli(*args, env=env)
+
+
+def process_cli(*args: str, env: dict | None = None, cwd: Path | None = None,
+                timeout: float = 600) -> subprocess.CompletedProcess:
+    """pedro-sim ARGS in a process of its own, as a user runs it."""
     return subprocess.run([sys.executable, "-m", "pedro_sim.cli", *args], capture_output=True,
-                          text=True, timeout=timeout, env={**os.environ, **(env or {})})
+                          text=True, timeout=timeout, cwd=cwd, env={**os.environ, **(env or {})})
 
 
 def test_bid_writes_a_whole_report(tmp_path):
@@ -122,13 +131,20 @@ def test_same_seed_same_bytes_whatever_the_threads(tmp_path):
      "it is for thinking players"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, fragment):
-    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", *args], capture_output=True,
-                       text=True, cwd=tmp_path, timeout=300)
+    r = run_cli(*args, cwd=tmp_path)
     assert r.returncode == 2, (r.stdout, r.stderr)
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and fragment in lines[0], r.stderr
     assert "Traceback" not in r.stderr
     assert list(tmp_path.iterdir()) == [], "nothing is written on bad input"
+
+
+def test_a_process_says_bad_input_in_one_line_and_writes_nothing(tmp_path):
+    """The same, in a process of its own: what the user sees, no traceback."""
+    r = process_cli("bid", "AH KH", "--policy", "heuristic", cwd=tmp_path)
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    assert r.stderr.count("\n") == 1 and "hand" in r.stderr, r.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_out_that_is_a_file(tmp_path):
@@ -185,5 +201,5 @@ def test_help_lists_the_commands():
 
 
 def test_no_arguments_shows_help_with_exit_2():
-    r = cli()
+    r = process_cli()
     assert r.returncode == 2 and (r.stdout + r.stderr).count("Usage") == 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 import pytest
+from in_process import run_cli
 
 from pedro_sim.analysis import controlled_bid, stats
 from pedro_sim.analysis.bid import bid_analysis
@@ -108,18 +109,14 @@ def test_bid_says_which_estimator_it_used(tmp_path):
     """Thinking players: control variates by default, written to bid.csv and run.json and
     said under the table; --estimator plain the plain mean on the same deals."""
     import json
-    import subprocess
-    import sys
 
     import pandas as pd
 
     tables = {}
     for estimator in ("auto", "plain"):
         out = tmp_path / estimator
-        r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "bid", HAND, "--bid", "8",
-                            "--trump", "H", "--deals", "300", "--policy", CHEAP_THINKER,
-                            "--estimator", estimator, "--out", str(out)],
-                           capture_output=True, text=True, timeout=600)
+        r = run_cli("bid", HAND, "--bid", "8", "--trump", "H", "--deals", "300", "--policy",
+                    CHEAP_THINKER, "--estimator", estimator, "--out", str(out))
         assert r.returncode == 0, r.stderr
         tables[estimator] = pd.read_csv(out / "bid.csv").iloc[0]
         meta = json.loads((out / "run.json").read_text())
@@ -137,8 +134,6 @@ def test_advise_screens_the_suits_clearly_worse(tmp_path):
     bound stop at SCREEN_DEALS (marked screened, said in run.json), the others play on;
     P(win) comes from the same games as the plain advise's."""
     import json
-    import subprocess
-    import sys
 
     import pandas as pd
 
@@ -147,9 +142,8 @@ def test_advise_screens_the_suits_clearly_worse(tmp_path):
     from pedro_sim.analysis.study import build_study
 
     out = tmp_path / "advise"
-    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "advise", HAND, "--deals", "600",
-                        "--games", "20", "--policy", CHEAP_THINKER, "--out", str(out)],
-                       capture_output=True, text=True, timeout=900)
+    r = run_cli("advise", HAND, "--deals", "600", "--games", "20", "--policy", CHEAP_THINKER,
+                "--out", str(out))
     assert r.returncode == 0, r.stderr
     frame = pd.read_csv(out / "advise.csv")
     by_suit = frame.groupby("trump").first()
@@ -172,9 +166,8 @@ def test_advise_screens_the_suits_clearly_worse(tmp_path):
     plain = api.advise(HAND, games=20, deals=20, policy=CHEAP_THINKER)
     assert (plain.p_win.to_numpy() == frame.p_win.to_numpy()).all()  # the same games
     one = tmp_path / "one-thread"
-    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "advise", HAND, "--deals", "600",
-                        "--games", "20", "--policy", CHEAP_THINKER, "--threads", "1", "--out",
-                        str(one)], capture_output=True, text=True, timeout=900)
+    r = run_cli("advise", HAND, "--deals", "600", "--games", "20", "--policy", CHEAP_THINKER,
+                "--threads", "1", "--out", str(one))
     assert r.returncode == 0, r.stderr
     assert (one / "advise.csv").read_bytes() == (out / "advise.csv").read_bytes()
 

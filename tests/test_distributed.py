@@ -4,7 +4,8 @@ started separately (--scheduler), for the same seed."""
 from __future__ import annotations
 
 import pytest
-from test_cli import HAND, cli
+from test_cli import HAND
+from test_cli import process_cli as cli
 
 distributed = pytest.importorskip("dask.distributed")
 

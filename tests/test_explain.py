@@ -9,6 +9,7 @@ import sys
 import numpy as np
 import pandas as pd
 import pytest
+from in_process import run_cli
 
 from pedro_sim.analysis.decisions.explain import (
     explain_call,
@@ -168,8 +169,8 @@ def test_a_trace_an_outside_program_played(explain):
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pedro_sim.cli", *args], capture_output=True,
-                          text=True, timeout=600)
+    """pedro-sim ARGS in this process (tests/in_process.py)."""
+    return run_cli(*args)
 
 
 def test_command_line(tmp_path):

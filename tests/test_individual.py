@@ -5,12 +5,11 @@ in-kernel invariants on many deals, the rotated duel, and the one-line refusals.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from dataclasses import replace
 
 import pytest
 from engine_helpers import FLAGS, assert_trace_refused, cli_traces, kernel_traces, reference_deals
+from in_process import run_cli
 from typer.testing import CliRunner
 
 from pedro_sim import reference
@@ -180,9 +179,8 @@ def test_explain_refuses_individual_deals_in_one_line(tmp_path):
                                     "pimc:worlds=4,bid_worlds=8,keep_worlds=4", "--deals", "1",
                                     "--out", str(out)])
     assert made.exit_code == 0, made.output
-    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "explain", "--trace", str(out),
-                        "--deal", "0", "--trick", "1", "--seat", "second"], capture_output=True,
-                       text=True, timeout=300)
+    r = run_cli("explain", "--trace", str(out), "--deal", "0", "--trick", "1", "--seat",
+                "second")
     assert r.returncode == 2 and "individual play are not explained yet" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
 

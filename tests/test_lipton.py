@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from engine_helpers import assert_checked, inputs_fixture, kernel_traces, reference_deals
+from in_process import run_cli
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine_inputs import EngineInputs, players
@@ -97,14 +98,10 @@ def test_options_it_takes_and_refuses():
 def test_bury_low_is_refused_where_it_cannot_arise(tmp_path):
     """Nobody in lipton (or sancho) holds more cards than it plays: bury-low alone is
     refused in one line; with the others it is left out, said so."""
-    import subprocess
-    import sys
 
     def run(*args):
-        return subprocess.run([sys.executable, "-m", "pedro_sim.cli", "technique", *args,
-                               "--policy", "heuristic", "--deals", "500", "--out",
-                               str(tmp_path / "t")], capture_output=True, text=True,
-                              timeout=300)
+        return run_cli("technique", *args, "--policy", "heuristic", "--deals", "500", "--out",
+                       str(tmp_path / "t"))
 
     r = run("bury-low", "--variant", "lipton")
     assert r.returncode == 2 and r.stderr.strip().splitlines() == [

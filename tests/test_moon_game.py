@@ -3,13 +3,12 @@ point and lost otherwise; the deal itself is played and scored as without it."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 
 import numpy as np
 import pandas as pd
 import pytest
+from in_process import run_cli
 
 from pedro_sim import reference
 from pedro_sim.analysis.games import game_outcomes
@@ -97,8 +96,7 @@ def test_the_deal_is_played_and_scored_as_without_it():
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pedro_sim", *args], capture_output=True,
-                          text=True, timeout=600, env={**os.environ, "COLUMNS": "80"})
+    return run_cli(*args)
 
 
 def test_advise_wins_the_game_exactly_when_the_moon_takes_every_point(tmp_path):

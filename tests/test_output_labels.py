@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 
 import pandas as pd
 import pytest
+from in_process import run_cli
 
 from pedro_sim.analysis.study import build_study
 from pedro_sim.engine_inputs import EngineInputs
@@ -23,8 +23,8 @@ HAND = "AH KH 5H 2H 9C 4D JS 7S 3D"  # the ace, king and 2 of hearts: a 28-56 fo
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pedro_sim.cli", *args], capture_output=True,
-                          text=True, timeout=600)
+    """pedro-sim ARGS in this process (tests/in_process.py)."""
+    return run_cli(*args)
 
 
 def refused(r: subprocess.CompletedProcess, fragment: str) -> None:

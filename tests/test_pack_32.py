@@ -4,11 +4,9 @@ rules: kernels against the reference engine, the checker, and the refusals."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
+from in_process import run_cli
 
 from pedro_sim import reference
 from pedro_sim.cards import card_text, parse_card
@@ -114,9 +112,7 @@ def test_refused_in_one_line(preset, rules, fragment):
 
 
 def test_a_card_outside_the_pack_is_refused():
-    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "bid", "AH KH 5H 2H 9C 7D",
-                        "--variant", "catch-five", "--rule", "deck=32"], capture_output=True,
-                       text=True, timeout=300)
+    r = run_cli("bid", "AH KH 5H 2H 9C 7D", "--variant", "catch-five", "--rule", "deck=32")
     assert r.returncode == 2
     assert r.stderr.strip() == "error: hand: 7D is not in catch-five's 32-card (A K Q J T 9 " \
                                "5 2 of each suit) pack"

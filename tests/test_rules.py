@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 
 import pytest
+from in_process import run_cli
 
 from pedro_sim.engine_inputs import PLAYED_PRESETS, EngineInputs, check_engine_plays
 from pedro_sim.errors import PedroError
@@ -88,8 +88,8 @@ def test_apply_rules_keeps_the_preset_unchanged():
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pedro_sim.cli", *args], capture_output=True,
-                          text=True, timeout=300)
+    """pedro-sim ARGS in this process (tests/in_process.py)."""
+    return run_cli(*args)
 
 
 @pytest.mark.parametrize("args,fragment", [

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 
 import pytest
 import typer
+from in_process import run_cli
 
 from pedro_sim.analysis.seat_words import seat_at, seat_names, seat_word
 from pedro_sim.errors import PedroError
@@ -19,8 +19,8 @@ HAND = "AH KH 5H 2H 9C 4D JS 7S 3C"
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pedro_sim.cli", *args], capture_output=True,
-                          text=True, timeout=600)
+    """pedro-sim ARGS in this process (tests/in_process.py)."""
+    return run_cli(*args)
 
 
 @pytest.mark.parametrize("players", range(2, 9))

@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import subprocess
-import sys
+
+from in_process import run_cli
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pedro_sim.cli", *args], capture_output=True,
-                          text=True, timeout=600)
+    """pedro-sim ARGS in this process (tests/in_process.py)."""
+    return run_cli(*args)
 
 
 def test_show_prints_the_call_and_its_partner():

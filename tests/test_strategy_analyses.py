@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 
 import numpy as np
 import pandas as pd
 import pytest
+from in_process import run_cli
 
 from pedro_sim import api
 from pedro_sim.analysis.paired import paired_difference
@@ -103,8 +103,8 @@ def test_charts_tables():
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pedro_sim.cli", *args], capture_output=True,
-                          text=True, timeout=600)
+    """pedro-sim ARGS in this process (tests/in_process.py)."""
+    return run_cli(*args)
 
 
 @pytest.mark.slow  # 2 min, the whole report: in `make test-all` (tests/test_fuzz.py runs it small)
@@ -136,8 +136,7 @@ def test_report_links_every_table_and_figure(tmp_path):
     (["holdings", "--bid", "30"], "bid 30 is outside cinch's range"),
 ])
 def test_bad_input_one_line(tmp_path, args, fragment):
-    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", *args, "--deals", "10"],
-                       capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    r = run_cli(*args, "--deals", "10", cwd=tmp_path)
     assert r.returncode == 2, (r.stdout, r.stderr)
     assert r.stderr.count("\n") == 1 and fragment in r.stderr, r.stderr
     assert list(tmp_path.iterdir()) == []

@@ -10,6 +10,7 @@ import copy
 import numpy as np
 import pytest
 from engine_helpers import assert_checked, inputs_fixture, kernel_traces, reference_deals
+from in_process import run_cli
 
 from pedro_sim import reference
 from pedro_sim.encoding import layout as L
@@ -186,13 +187,9 @@ def test_options_it_takes_and_refuses():
 def test_bury_low_cannot_arise_where_extra_cards_score(tmp_path, preset, rule):
     """Extra trumps played with the card (and scored) are not buried: bury-low alone is
     refused in one line, exit 2."""
-    import subprocess
-    import sys
 
-    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "technique", "bury-low",
-                        "--variant", preset, "--policy", "heuristic", "--deals", "100",
-                        "--out", str(tmp_path / "t")], capture_output=True, text=True,
-                       timeout=300)
+    r = run_cli("technique", "bury-low", "--variant", preset, "--policy", "heuristic",
+                "--deals", "100", "--out", str(tmp_path / "t"))
     assert r.returncode == 2 and r.stderr.strip().splitlines() == [
         f"error: bury-low cannot arise in {preset}: a player's extra trumps are not buried "
         f"there (excess_trumps={rule})"]
@@ -201,8 +198,6 @@ def test_bury_low_cannot_arise_where_extra_cards_score(tmp_path, preset, rule):
 def test_the_pass_trumps_technique(inputs, tmp_path):
     """The heuristic's pass is a technique: switched off for both sides nobody passes (a
     lone trump stays in), and the deals stay legal; it cannot arise outside ukrainian."""
-    import subprocess
-    import sys
 
     from pedro_sim.analysis.strategy.techniques import cannot_arise, switched_off
 
@@ -217,10 +212,8 @@ def test_the_pass_trumps_technique(inputs, tmp_path):
     assert cannot_arise(inputs.variant, "pass-trumps") is None
     assert "passes trumps" in cannot_arise(EngineInputs.for_variant("cinch").variant,
                                            "pass-trumps")
-    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "technique", "pass-trumps",
-                        "--variant", "king-pedro", "--policy", "heuristic", "--deals", "100",
-                        "--out", str(tmp_path / "t")], capture_output=True, text=True,
-                       timeout=300)
+    r = run_cli("technique", "pass-trumps", "--variant", "king-pedro", "--policy", "heuristic",
+                "--deals", "100", "--out", str(tmp_path / "t"))
     assert r.returncode == 2 and r.stderr.strip().splitlines() == [
         "error: pass-trumps cannot arise in king-pedro: nobody passes trumps to a partner and "
         "folds there (only with discard=fold-or-pass: ukrainian)"]

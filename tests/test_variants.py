@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import numpy as np
 import pandas as pd
 import pytest
+from in_process import run_cli
 
 from pedro_sim.analysis.stats import Z95
 from pedro_sim.analysis.variants import variants_analysis
@@ -64,9 +62,8 @@ def test_games_summary():
 
 
 def test_variants_command(tmp_path):
-    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "variants", "--presets",
-                        "cinch,catch-five", "--deals", "5000", "--games", "50", "--out",
-                        str(tmp_path)], capture_output=True, text=True, timeout=600)
+    r = run_cli("variants", "--presets", "cinch,catch-five", "--deals", "5000", "--games", "50",
+                "--out", str(tmp_path))
     assert r.returncode == 0, r.stderr
     assert {p.name for p in tmp_path.iterdir()} == {
         "variants.csv", "seats.csv", "points.csv", "games.csv", "run.json", "make_rate.png",
@@ -103,9 +100,7 @@ def test_variants_at_any_table():
 @pytest.mark.parametrize("presets,fragment", [("cinch,bridge", "unknown preset 'bridge'"),
                                               (",", "name at least one preset")])
 def test_variants_bad_presets(tmp_path, presets, fragment):
-    r = subprocess.run([sys.executable, "-m", "pedro_sim.cli", "variants", "--presets", presets,
-                        "--out", str(tmp_path / "x")], capture_output=True, text=True,
-                       timeout=300)
+    r = run_cli("variants", "--presets", presets, "--out", str(tmp_path / "x"))
     assert r.returncode == 2 and fragment in r.stderr and len(r.stderr.splitlines()) == 1
     assert not (tmp_path / "x").exists()
 

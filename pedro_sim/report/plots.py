@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import textwrap
+import warnings
 from pathlib import Path
 
 import matplotlib
 
 matplotlib.use("Agg")
+# a chart whose labels leave no room (a ladder of long exec: commands) keeps matplotlib's
+# own layout: no warning of it on a run's standard error
+warnings.filterwarnings("ignore", message="Tight layout not applied", category=UserWarning)
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
