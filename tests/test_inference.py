@@ -10,11 +10,11 @@ import random
 
 import numpy as np
 import pytest
-from numba import njit
 from test_sampler import CINCH, consistent_worlds, prepared, small_case
 
 from pedro_sim import reference
 from pedro_sim.analysis.decisions.explain import explain_trace
+from pedro_sim.compiler.dispatcher import jit
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.players.bid_values import LENGTH_BONUS
 from pedro_sim.engine.rng import start
@@ -84,7 +84,7 @@ def test_specs():
 
 # --- kept worlds against the exact posterior -------------------------------------------
 
-@njit(cache=False)  # its callees change; a cached copy would not notice
+@jit(cache=False, nogil=True)  # its callees change; a cached copy would not notice
 def kept_draws(p, hands, know, out_p, must, calls, bidder, trust, t, tab, n, seed, dp, fact,
                sp, sm):
     """``n`` worlds as pimc keeps them in card play (inference.draw_kept), each with the
@@ -182,7 +182,7 @@ def test_kept_draws_follow_the_exact_posterior():
 
 # --- simulated deals for bidding -------------------------------------------------------
 
-@njit(cache=False)
+@jit(cache=False, nogil=True)
 def heard_deals(think, flags, cfg, seat, n, tab, seed, rng):
     """The dealt hands of ``n`` simulated deals around seat 0's hand (dealer 3)."""
     out = np.zeros((n, 4), np.uint64)
@@ -227,7 +227,7 @@ def test_simulated_deals_follow_the_calls_heard():
         assert sign * (b.mean() - a.mean()) > 5 * se, (seat, a.mean(), b.mean(), se)
 
 
-@njit(cache=False)
+@jit(cache=False, nogil=True)
 def uniform_deals(think, seat, n, tab, seed, rng):
     out = np.zeros((n, 4), np.uint64)
     start(rng, seed, 0, 3)

@@ -8,8 +8,8 @@ import math
 import random
 
 import numpy as np
-from numba import njit
 
+from pedro_sim.compiler.dispatcher import jit
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.rng import start
 from pedro_sim.engine.thinking import sampler as S
@@ -18,7 +18,7 @@ from pedro_sim.engine_inputs import EngineInputs
 CINCH = EngineInputs.for_variant("cinch")
 
 
-@njit(cache=False)  # its callees change; a cached copy would not notice
+@jit(cache=False, nogil=True)  # its callees change; a cached copy would not notice
 def prepared(p, hands, know, out_p, must, t, tab, seed, dp, fact, sp, sm):
     """Seat ``p``'s draws set up (sampler.prepare, on arrays of sampler.new_sampler): the
     number of worlds, a stream keyed by ``seed``, and the four hands and cards known held
@@ -33,7 +33,7 @@ def prepared(p, hands, know, out_p, must, t, tab, seed, dp, fact, sp, sm):
     return total, rng, room_hands, room_must
 
 
-@njit(cache=False)
+@jit(cache=False, nogil=True)
 def draws(p, hands, know, out_p, must, t, tab, n, seed, dp, fact, sp, sm):
     total, rng, room_hands, _ = prepared(p, hands, know, out_p, must, t, tab, seed, dp, fact,
                                          sp, sm)
@@ -55,7 +55,10 @@ def chi_square_pvalue(counts: np.ndarray) -> float:
 
 
 def consistent_worlds(p, hands, know, out_p, must, t, deck):
-    """Every assignment of the hidden cards to the other seats or out of play."""
+    """Every assignment of the hidden cards to the other seats or out of play that the
+    seat's knowledge allows, in the order of itertools.product over the hidden cards'
+    places (a depth-first search that stops a branch as soon as a seat holds too many
+    cards, a card goes to a seat void in its suit, or a card in play goes out)."""
     masks, cinfo = CINCH.tables.masks, CINCH.tables.cinfo
     tm = int(masks[t, L.M_TRUMP])
     seen = hands[p] | out_p | must[0] | must[1] | must[2] | must[3]
@@ -63,33 +66,33 @@ def consistent_worlds(p, hands, know, out_p, must, t, deck):
         seen |= int(know[S.K_PLAYED + q])
     hidden = [c for c in range(deck) if not seen >> c & 1]
     others = [(p + 1 + i) % 4 for i in range(3)]
+    sizes = {q: bin(hands[q]).count("1") for q in others}
+    world = [0, 0, 0, 0]
+    world[p] = hands[p]
+    for q in others:
+        world[q] = must[q]
     worlds = []
-    for dest in itertools.product(range(4), repeat=len(hidden)):
-        world = [0, 0, 0, 0]
-        world[p] = hands[p]
-        for q in others:
-            world[q] = must[q]
-        ok = True
-        for c, d in zip(hidden, dest, strict=True):
-            if d == 3:
-                if int(know[S.K_IN_PLAY]) >> c & 1:
-                    ok = False
-                    break
-                continue
-            q = others[d]
-            if int(know[S.K_VOIDS + q]) >> int(cinfo[t, L.I_SUIT, c]) & 1:
-                ok = False
-                break
-            world[q] |= 1 << c
-        if not ok:
-            continue
-        for q in others:
-            trumps_then = bin((world[q] | int(know[S.K_PLAYED + q])) & tm).count("1")
-            if bin(world[q]).count("1") != bin(hands[q]).count("1") or \
-                    trumps_then < int(know[S.K_MIN_TRUMPS + q]):
-                ok = False
-        if ok:
+
+    def place(i: int) -> None:
+        if i == len(hidden):
+            for q in others:
+                trumps_then = bin((world[q] | int(know[S.K_PLAYED + q])) & tm).count("1")
+                if bin(world[q]).count("1") != sizes[q] or \
+                        trumps_then < int(know[S.K_MIN_TRUMPS + q]):
+                    return
             worlds.append(tuple(world))
+            return
+        c = hidden[i]
+        for q in others:
+            if bin(world[q]).count("1") < sizes[q] and \
+                    not int(know[S.K_VOIDS + q]) >> int(cinfo[t, L.I_SUIT, c]) & 1:
+                world[q] |= 1 << c
+                place(i + 1)
+                world[q] &= ~(1 << c)
+        if not int(know[S.K_IN_PLAY]) >> c & 1:  # out of play
+            place(i + 1)
+
+    place(0)
     return worlds
 
 
@@ -155,7 +158,7 @@ def test_draws_match_exact_enumeration():
 THREE = EngineInputs.for_variant("cinch@3")  # individual play: worlds by rejection
 
 
-@njit(cache=False)
+@jit(cache=False, nogil=True)
 def draws_any(p, hands, know, must, t, tab, n, seed):
     rng = np.zeros(1, np.uint64)
     start(rng, seed, 0, 3)
