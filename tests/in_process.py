@@ -49,7 +49,8 @@ def run_cli(*args: str, env: dict | None = None,
         os.environ.clear()
         os.environ.update(environ)
         numba.set_num_threads(threads)
-        signal.signal(signal.SIGINT, sigint)
+        if sigint is not None:  # (None: a handler not set from Python, nothing to put back)
+            signal.signal(signal.SIGINT, sigint)
         sys.unraisablehook, sys.excepthook = unraisable, excepthook
     if code is None:
         code = 0
