@@ -13,6 +13,8 @@ from pedro_sim.errors import PedroError
 SUITS = "SHDC"
 RANKS = "23456789TJQKA"
 JOKER = 52
+_TEXTS = tuple(r + s for s in SUITS for r in RANKS) + ("JK",)  # by card id
+_ALL_IDS = (1 << (JOKER + 1)) - 1  # the bits a card id can set
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 _TOKEN_SPLIT = re.compile(r"[\s,;]+")
 
@@ -24,11 +26,9 @@ def card_id(suit: int, rank: int) -> int:
 
 def card_text(card: int) -> str:
     """Two-character text of a card id: 'AS', 'TD', 'JK'."""
-    if card == JOKER:
-        return "JK"
-    if not 0 <= card < 52:
+    if not 0 <= card <= JOKER:
         raise PedroError(f"no card has id {card}")
-    return RANKS[card % 13] + SUITS[card // 13]
+    return _TEXTS[card]
 
 
 def parse_card(token: str) -> int:
@@ -92,8 +92,15 @@ def mask_of(cards: list[int]) -> int:
 
 
 def cards_of(mask: int) -> list[int]:
-    """The card ids in ``mask``, ascending."""
-    return [c for c in range(53) if mask >> c & 1]
+    """The card ids in ``mask``, ascending (its set bits, lowest first: a trace lists
+    millions of masks)."""
+    mask = int(mask) & _ALL_IDS
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def suits_with_ace_king_two(mask: int) -> int:

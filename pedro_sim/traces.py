@@ -55,7 +55,7 @@ def _discards(dealt: list[int], received: list[int], start: int, trump: int,
 def trace_dict(rec: np.ndarray, inputs: EngineInputs, seed: int, index: int, policy: str,
                kind: int = KIND_DEAL) -> dict[str, Any]:
     """One record as a docs/trace-format.md object."""
-    r = [int(x) for x in rec]
+    r = np.asarray(rec).tolist()  # Python ints
     size = inputs.variant.hand
     n = inputs.variant.players
     sides = inputs.sides  # two teams, or a side a seat in individual play
