@@ -22,7 +22,7 @@ from pedro_sim.report.console_tables import narrow_table, rate, span
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
 from pedro_sim.rules import Variant
 from pedro_sim.rules.overrides import resolve_variant
-from pedro_sim.specs import BEFORE_17_PIMC, ROLLOUT_PIMC, short_label
+from pedro_sim.specs import BEFORE_17_PIMC, ROLLOUT_PIMC, outside, short_label
 
 
 def run_duel(a: str, b: str, deals: int, seed: int, worlds: int | None, evaluator: str | None,
@@ -75,7 +75,7 @@ def run_ladder(presets: str | None, specs: list[str] | None, deals: int, seed: i
         raise PedroError("--player: a ladder needs at least two players")
     # every spec checked before the first duel, written out as each preset reads it
     variants = [resolve_variant(name, []) for name in names]
-    if any(s.strip().startswith("exec:") for s in specs):  # played in the arena
+    if outside(*specs):  # played in the arena
         once(specs, [tuple(check_arena_spec(s, worlds, evaluator, v) for v in variants)
                      for s in specs])
     else:

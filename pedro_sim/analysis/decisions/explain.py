@@ -44,6 +44,7 @@ from pedro_sim.rules.overrides import (
     variant_label,
 )
 from pedro_sim.rules.variant import BID_28_56, Variant
+from pedro_sim.specs import outside
 from pedro_sim.traces import trace_dict
 
 
@@ -196,7 +197,7 @@ def trace_players(trace: dict, variant, wanted: str):
         return players(policy, variant, tuned=False)
     except PedroError:
         by = "an outside program, whose choices explain cannot replay" \
-            if policy.strip().startswith("exec:") else "not a player of the engine"
+            if outside(policy) else "not a player of the engine"
         raise PedroError(f"explain asks {wanted}, but this deal was played by '{policy}' "
                          f"({by}): make the trace with pedro-sim trace --policy pimc") \
             from None

@@ -19,6 +19,7 @@ import pandas as pd
 from pedro_sim.analysis.players.duel import duel
 from pedro_sim.analysis.stats import rate, wilson
 from pedro_sim.engine_inputs import EngineInputs, duel_players
+from pedro_sim.specs import outside
 
 
 def ladder(presets: list[str], specs: list[str], deals: int, seed: int,
@@ -34,7 +35,7 @@ def ladder(presets: list[str], specs: list[str], deals: int, seed: int,
     from pedro_sim.arena.play import check_arena_spec
 
     rows = []
-    in_arena = any(s.strip().startswith("exec:") for s in specs)
+    in_arena = outside(*specs)
     for name in presets:
         inputs = EngineInputs.for_variant(name)
         for a, b in combinations(specs, 2):
