@@ -108,7 +108,8 @@ SETTINGS = (
             lo=0, hi=99),
     Setting("solve_tricks", L.K_SOLVE_TRICKS, None, 4,
             "with eval=rollout: from how many tricks before the end it solves its worlds "
-            "exactly instead of rolling them out, where the table has two sides (0: never; "
+            "exactly instead of rolling them out, where the deal has two sides (partnerships; "
+            "five-handed once the partner is known) (0: never; "
             "eval=solver solves them all)",
             lo=0, hi=13),
     Setting("prune", L.K_PRUNE, None, 10,
@@ -118,7 +119,7 @@ SETTINGS = (
     Setting("finish", L.K_FINISH, None, 4,
             "a rollout plays the trick in progress as the heuristic and, where at most this "
             "many tricks are left after it, solves them exactly, every card of the world "
-            "visible, where the table has two sides (0: it plays to the end)", lo=0, hi=13),
+            "visible, where the deal has two sides (0: it plays to the end)", lo=0, hi=13),
     Setting("solve_nodes", L.K_SOLVE_NODES, None, 0,
             "where it would roll out at a table of two sides: it solves the decision instead "
             "when every card of its first world solves within this many search nodes (0: "
@@ -137,7 +138,7 @@ SETTINGS = (
     Setting("finish_early", L.K_FINISH_EARLY, None, 4,
             "with finish: the rollouts of a decision more than finish + 1 tricks from the end "
             "play as the heuristic until this many tricks are left and solve those exactly, "
-            "every card of the world visible, where the table has two sides (0: they play to "
+            "every card of the world visible, where the deal has two sides (0: they play to "
             "the end, as before 2026-12-06's last change; 4: left out of the spec's text)",
             lo=0, hi=13),
     Setting("alike", L.K_ALIKE, {"all": L.ALIKE_ALL, "merge": L.ALIKE_MERGE}, "merge",

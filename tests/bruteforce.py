@@ -18,7 +18,8 @@ non-scoring trumps; ``all``: any cards) and the scoring of every card
 (``_award``). ``reference_playout_check`` replays random deals
 of the reference engine through these functions to show they agree.
 
-Values are points of the bidder's team (team = seat % 2): the points of the
+Values are points of the bidder's team (team = seat % 2; in five-handed, the
+bidder and its called partner against the other three, ``team_seats``): the points of the
 cards in the tricks it wins, plus the 2 of trumps where that counts for its
 holder and the bidder's team holds it in the position. Cards absent from the
 position count nothing. The bidder's team maximizes the value, the other team
@@ -53,20 +54,31 @@ def team(seat: int) -> int:
 
 
 class _Game:
-    """The fixed part of a position: preset, trump table, bidder."""
+    """The fixed part of a position: preset, trump table, bidder (and in five-handed the
+    seats of the bidder's team)."""
 
-    def __init__(self, variant: str, trump: int, bidder: int) -> None:
+    def __init__(self, variant: str, trump: int, bidder: int,
+                 team_seats: tuple[int, ...] | None = None) -> None:
         v = get_variant(variant)
         if v.extras not in _EXTRAS_MODES:
             raise ValueError(f"extras rule {v.extras!r} of {variant!r} is not supported")
         if trump not in range(4):
             raise ValueError(f"trump must be 0..3, got {trump!r}")
-        if bidder not in range(N):
-            raise ValueError(f"bidder must be 0..3, got {bidder!r}")
+        self.n = v.players
+        if bidder not in range(self.n):
+            raise ValueError(f"bidder must be 0..{self.n - 1}, got {bidder!r}")
+        if (team_seats is None) != (self.n == N):
+            raise ValueError("team_seats: the bidder's team, given for five players only")
+        self.team_seats = team_seats
         self.v = v
         self.t = table(v, trump)
         self.bidder = bidder
-        self.bteam = team(bidder)
+        self.bteam = self.team(bidder)
+
+    def team(self, seat: int) -> int:
+        if self.team_seats is None:
+            return team(seat)
+        return 0 if seat in self.team_seats else 1
 
     # ------------------------------------------------------------ scoring
 
@@ -80,9 +92,9 @@ class _Game:
             rule = self.v.two_rule
             if rule in ("holder", "dealt"):  # ukrainian: a held 2 was dealt to its team
                 return 0  # counted once, statically, for the holder
-            tm = team(seat_played) if rule == "player" else team(winner)
+            tm = self.team(seat_played) if rule == "player" else self.team(winner)
         else:
-            tm = team(winner)
+            tm = self.team(winner)
         return p if tm == self.bteam else 0
 
     def static_points(self, hands) -> int:
@@ -90,9 +102,9 @@ class _Game:
         team dealt it: in a position, its holder's)."""
         if self.v.two_rule not in ("holder", "dealt"):
             return 0
-        for s in range(N):
+        for s in range(self.n):
             if self.t.two in hands[s]:
-                return self.t.points[self.t.two] if team(s) == self.bteam else 0
+                return self.t.points[self.t.two] if self.team(s) == self.bteam else 0
         return 0
 
     # --------------------------------------------------------------- moves
@@ -152,15 +164,16 @@ class _Game:
     def trick_start(self, hands, ti: int, prev: int):
         """Who plays the next trick: None when play is over; ("claim", seat)
         when one player alone holds cards; else the seats in playing order."""
-        active = [s for s in range(N) if hands[s]]
+        n = self.n
+        active = [s for s in range(n) if hands[s]]
         if not active:
             return None
         if len(active) == 1:
             return ("claim", active[0])
         leader = prev
         while not hands[leader]:
-            leader = (leader + 1) % N
-        return [(leader + i) % N for i in range(N) if hands[(leader + i) % N]]
+            leader = (leader + 1) % n
+        return [(leader + i) % n for i in range(n) if hands[(leader + i) % n]]
 
     def value(self, hands, ti: int, prev: int) -> int:
         """Value from the start of a trick whose leader would be ``prev``."""
@@ -188,7 +201,7 @@ class _Game:
             val = self.after_move(hands, ti, order, plays, led, seat, top, extras)
             if best is None:
                 best = val
-            elif team(seat) == self.bteam:
+            elif self.team(seat) == self.bteam:
                 best = max(best, val)
             else:
                 best = min(best, val)
@@ -206,8 +219,8 @@ class _Game:
 
 def _check_hands(variant: str, hands) -> list[tuple[int, ...]]:
     v = get_variant(variant)
-    if len(hands) != N:
-        raise ValueError("need four hands")
+    if len(hands) != v.players:
+        raise ValueError(f"need {v.players} hands")
     seen: set[int] = set()
     out = []
     for h in hands:
@@ -225,6 +238,16 @@ def brute_value(variant: str, trump: int, leader: int, bidder: int, hands: list[
                 trick_index: int = 0) -> int:
     """Minimax value (bidder's team's points) of the position."""
     g = _Game(variant, trump, bidder)
+    hs = _check_hands(variant, hands)
+    return g.static_points(hs) + g.value(hs, trick_index, leader)
+
+
+def brute_team_value(variant: str, trump: int, leader: int, bidder: int,
+                     team_seats: tuple[int, ...], hands: list[list[int]],
+                     trick_index: int = 0) -> int:
+    """five-handed: the minimax value (the points of the bidder's team ``team_seats``, the
+    three others playing as one side) of the position."""
+    g = _Game(variant, trump, bidder, team_seats)
     hs = _check_hands(variant, hands)
     return g.static_points(hs) + g.value(hs, trick_index, leader)
 

@@ -152,13 +152,13 @@ def rollout_value(world, st, p, c, flags, cfg, rng, t, tab, real, think):
     rst[L.PS_TRICK] += 1
     rst[L.PS_LEADER] = rst[L.PS_WSEAT]
     finish = flags[cfg + L.K_FINISH]
-    if finishes(world, rst[L.PS_TRICK], finish, tab):
+    if finishes(world, rst[L.PS_TRICK], finish, pts, tab):
         solve_rest(world, rst, p, pts, think, t, tab)
-    elif finish > 0 and flags[cfg + L.K_FINISH_EARLY] > 0 and sides(tab) == 2:
+    elif finish > 0 and flags[cfg + L.K_FINISH_EARLY] > 0 and two_teams(pts, tab):
         early = flags[cfg + L.K_FINISH_EARLY]
         play_from(world, rst, heuristic, flags, rng, t, tab, pts, no_rec, -2 - early,
                   np.int64(-1))  # the heuristic's tricks until ``early`` are left
-        if finishes(world, rst[L.PS_TRICK], early, tab):
+        if finishes(world, rst[L.PS_TRICK], early, pts, tab):
             solve_rest(world, rst, p, pts, think, t, tab)
         elif most_cards(world, tab) > 0:
             play_rest(world, rst, heuristic, flags, rng, t, tab, pts, no_rec)
@@ -173,29 +173,69 @@ def rollout_value(world, st, p, c, flags, cfg, rng, t, tab, real, think):
 
 
 @kernel
-def finishes(world, trick, finish, tab):
+def finishes(world, trick, finish, pts, tab):
     """Whether a rollout solves the tricks left after the trick in progress (the next one,
-    ``trick``): at most ``finish`` of them, no extra cards among them, two sides."""
+    ``trick``): at most ``finish`` of them, no extra cards among them, two sides (its
+    points ``pts`` tell five-handed's: two_teams)."""
     left = most_cards(world, tab)
-    return 0 < left <= finish and extra_cards(left, trick, tab) == 0 and sides(tab) == 2
+    return 0 < left <= finish and extra_cards(left, trick, tab) == 0 and two_teams(pts, tab)
+
+
+@kernel
+def two_teams(pts, tab):
+    """Whether the deal whose points are ``pts`` is played by two sides, which the solver
+    plays exactly: partnerships, or five-handed once the bidder's partner is known (the
+    team PT_TEAM against the other three)."""
+    if sides(tab) == 2:
+        return True
+    team = pts[L.PT_TEAM]
+    return calls_partner(tab) and team & (team - 1) != 0
+
+
+@kernel
+def value_side(p, pts, think, tab):
+    """Set what the solver values for ``p``: its side's points where players fold, and in
+    five-handed the bidder's team's once known (solver.py C_SIDE, C_TEAM). True if the
+    values it returns are ``p``'s side's, False if the other side's."""
+    ctx = ctx_of(think)
+    if SV.folding(tab):
+        ctx[SV.C_SIDE] = side_of(tab, p)
+    if calls_partner(tab):
+        ctx[SV.C_TEAM] = pts[L.PT_TEAM] if two_teams(pts, tab) else 0
+    return SV.valued(SV.valued_seats(ctx, tab), p)
+
+
+@kernel
+def credit(pts, p, mine, rest, tab):
+    """``p``'s side gets ``mine`` of the points the solver shared, the other side ``rest``:
+    the other partnership; in five-handed, once the partner is known, the other team's
+    first seat (the bidder's team counts its seats together, calling.team_points; a
+    defender thinking keeps its team's points as its own); in individual play the next
+    seat's (an approximation: the solver plays every other seat as one side)."""
+    other = side_of(tab, seat_after(tab, p, 1))
+    if calls_partner(tab) and two_teams(pts, tab):
+        team = pts[L.PT_TEAM]
+        for q in range(players(tab)):
+            if (team >> q) & 1 != (team >> p) & 1:
+                other = side_of(tab, q)
+                break
+    pts[L.PT_POINTS + side_of(tab, p)] += mine
+    pts[L.PT_POINTS + other] += rest
 
 
 @kernel
 def solve_rest(world, rst, p, pts, think, t, tab):
     """The points of the tricks left from the boundary ``rst`` (trick, leader), all playing
     perfectly for points with every card of ``world`` visible, into ``pts``: ``p``'s side
-    its own, the other side the rest (two sides)."""
-    me = side_of(tab, p)
+    its own, the other side the rest (two sides: credit)."""
     ctx = ctx_of(think)
-    if SV.folding(tab):
-        ctx[SV.C_SIDE] = me
+    own = value_side(p, pts, think, tab)
     start_trick(rst, rst[L.PS_TRICK], rst[L.PS_LEADER])
     v = SV.exact(world, rst, ctx[SV.C_GUESS], t, tab, solver_of(think))
     ctx[SV.C_GUESS] = v
     left = SV.points_left(world, np.int64(0), t, tab)
-    mine = v if me == ctx[SV.C_SIDE] else left - v
-    pts[L.PT_POINTS + me] += mine
-    pts[L.PT_POINTS + 1 - me] += left - mine
+    mine = v if own else left - v
+    credit(pts, p, mine, left - mine, tab)
 
 
 @kernel
@@ -231,24 +271,19 @@ def solver_value(world, st, p, c, objective, real, think, t, tab):
     keep them down: solver.py); with the points objective, its points from here on. For
     the score, the other side is given every point left that ``p``'s side does not take
     (exact where nobody folds)."""
-    me = side_of(tab, p)
     two_side = two_side_in(world, st, t, tab)
-    if SV.folding(tab):
-        ctx_of(think)[SV.C_SIDE] = me
+    final = pts_of(think)  # the deal's points at the end (read by `explain` too)
+    if calls_partner(tab):
+        carry_call(final, real, world, tab)
+    own = value_side(p, final, think, tab)
     v0 = SV.move_exact(world, st, p, c, t, tab, solver_of(think))
     if v0 < 0:
         return GAVE_UP  # past the cap of nodes (capped_value)
     left = SV.points_left(world, st[SV.S_TPTS], t, tab)
-    mine = v0 if me == ctx_of(think)[SV.C_SIDE] else left - v0
-    final = pts_of(think)  # the deal's points at the end (read by `explain` too)
-    if calls_partner(tab):
-        carry_call(final, real, world, tab)
-    other = side_of(tab, seat_after(tab, p, 1))  # the side the rest goes to: the other
-    # partnership; in individual play the next seat's (an approximation: the solver plays
-    # every other seat as one side)
+    mine = v0 if own else left - v0
     for s in range(sides(tab)):
-        final[L.PT_POINTS + s] = real[L.PT_POINTS + s] + (
-            mine if s == me else (left - mine if s == other else 0))
+        final[L.PT_POINTS + s] = real[L.PT_POINTS + s]
+    credit(final, p, mine, left - mine, tab)
     two_of_the_world(final, real, two_side, t, tab)
     if objective == L.OBJ_POINTS:
         return mine
@@ -285,7 +320,7 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
     if four and SM.prepare(p, all_hands, know, out_p, must_of(think), t, tab, dp, fact,
                            sp, sm) <= 0.0:
         return np.int64(-1)  # no world fits what it knows (a rule it cannot read): heuristic
-    rollouts = rolls_out(all_hands[p], st[L.PS_TRICK], flags, cfg, tab)
+    rollouts = rolls_out(all_hands[p], st[L.PS_TRICK], flags, cfg, real, tab)
     record = explain_asks(think, st[L.PS_TRICK], p)
     score_worlds(all_hands, st, p, legal, rollouts, record, out_p, flags, cfg, rng, real,
                  think, t, tab)
@@ -452,15 +487,16 @@ def nth_card(cards, i):
 
 
 @kernel
-def rolls_out(h, trick, flags, cfg, tab):
+def rolls_out(h, trick, flags, cfg, real, tab):
     """Whether pimc values this decision's worlds by rollouts: eval=rollout, unless the
     tricks left (its cards, where it holds no extra ones) are at most solve_tricks and the
-    table has two sides (the solver plays every other seat as one side: exact with two)."""
+    deal has two sides (two_teams of its points ``real``: the solver plays every other
+    seat as one side, exact with two)."""
     if flags[cfg + L.K_EVAL] != L.EVAL_ROLLOUT:
         return False
     n = popcount(h)
     return n > flags[cfg + L.K_SOLVE_TRICKS] or extra_cards(n, trick, tab) > 0 \
-        or sides(tab) != 2
+        or not two_teams(real, tab)
 
 
 @kernel

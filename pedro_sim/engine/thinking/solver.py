@@ -7,7 +7,9 @@ theirs, and one transposition table serves both sides (the ``dd`` player keeps i
 whole deal). Where players fold, the points of folded cards go to nobody, so that no
 longer holds: there the search values the points of the side ``ctx[C_SIDE]`` (the
 player's own), the other side playing to keep them down, and the side is part of the
-table's key. Alpha-beta with:
+table's key. In five-handed, once the bidder's partner is known, the search values the
+bidder's team's points (``ctx[C_TEAM]``), the three others playing as one side, as they do
+at the table against the bid. Alpha-beta with:
 
 - a transposition table at trick boundaries (the hands and the leader fix the rest
   of the deal; the value stored is the points still to come), with lower and upper
@@ -59,7 +61,10 @@ C_BID = 5  # the bid in force (read by the players that play for the score, not 
 C_CALLED = 6  # five-handed: the called trump (a mask), which its holder plays to trick 0
 C_GUESS = 7  # the last value move_exact found: the next one's first guess
 C_CAP = 8  # 0, or the nodes (C_NODES) past which a search gives up and returns ABORTED
-N_CTX = 9
+C_TEAM = 9  # five-handed, once the partner is known: the bidder's team (a seat mask), whose
+# points the search values, the three others playing as one side (0: the side C_SIDE)
+C_VALUED = 10  # the seats (a mask) whose points the search in progress values (search)
+N_CTX = 11
 ABORTED = -(1 << 40)  # what a search past its cap of nodes returns (values are never < 0)
 TT_BITS = 18
 MAX_PLY = 64
@@ -114,16 +119,46 @@ def weaker_masks(tab) -> np.ndarray:
 
 
 @kernel
-def position_key(hands, leader, trick, side, tab):
+def position_key(hands, leader, trick, side, team, tab):
     """The table's key of a trick boundary. Where players fold, equal hands may be met
     after different numbers of tricks (and play on with other extra cards), and the
-    values are ``side``'s, so the trick number and the side are part of the key there."""
+    values are ``side``'s, so the trick number and the side are part of the key there;
+    where a partner is called, the values are ``team``'s (the seats valued), which the
+    hands left do not tell."""
     k = np.uint64(0x51ED270B27D9B5A1)
     for q in range(players(tab)):  # (the seats past the table's hold nothing)
         k = mix(k ^ hands[q])
     if folding(tab):
         k = mix(k ^ np.uint64(trick * L.MAX_SIDES + side))
+    if calls_partner(tab):
+        k = mix(k ^ np.uint64(team))
     return k ^ np.uint64(leader)
+
+
+@kernel
+def side_seats(side, tab):
+    """The seats (a mask) of ``side``."""
+    out = np.int64(0)
+    for q in range(players(tab)):
+        if side_of(tab, q) == side:
+            out |= np.int64(1) << q
+    return out
+
+
+@kernel
+def valued_seats(ctx, tab):
+    """The seats whose points a search values: the side C_SIDE's, or in five-handed, once
+    the bidder's partner is known, its team C_TEAM (the other three then play as one side,
+    as they do at the table: together against the bid)."""
+    if calls_partner(tab) and ctx[C_TEAM] != 0:
+        return ctx[C_TEAM]
+    return side_seats(ctx[C_SIDE], tab)
+
+
+@kernel
+def valued(team, q):
+    """Whether seat ``q`` is among the seats ``team`` (a mask) whose points are valued."""
+    return (team >> q) & 1 == 1
 
 
 @kernel
@@ -221,13 +256,13 @@ def store(ttk, ttv, key, gen, lo, hi):
 
 
 @kernel
-def claim_value(hands, t, tab, side):
-    """A lone player with cards takes them all: (-1 if two or more hold cards, else
-    ``side``'s points of the claim)."""
+def claim_value(hands, t, tab, team):
+    """A lone player with cards takes them all: (-1 if two or more hold cards, else the
+    valued seats' (``team``) points of the claim)."""
     holding, last = lone_holder(hands, tab)
     if holding > 1:
         return -1
-    if holding == 0 or side_of(tab, last) != side:
+    if holding == 0 or not valued(team, last):
         return 0
     return card_points(hands[last], t, tab)
 
@@ -317,7 +352,7 @@ def restore_hands(f, hands, tab):
 
 
 @kernel
-def settle(hands, st, t, tab, side):
+def settle(hands, st, t, tab, team):
     """Skip seats without cards, fold those the rules fold, close a finished trick, claim
     when one player is left.
     Returns (team 0's points of the closed trick, -1 or team 0's points of a claim that
@@ -335,7 +370,7 @@ def settle(hands, st, t, tab, side):
         k += 1
     st[S_K] = k
     if k == n:
-        if side_of(tab, st[S_WSEAT]) == side:
+        if valued(team, st[S_WSEAT]):
             gain = st[S_TPTS]
         st[S_TRICK] += 1
         st[S_LEADER] = st[S_WSEAT]
@@ -349,7 +384,7 @@ def settle(hands, st, t, tab, side):
             for q in range(L.SEATS):
                 if not hands[q] & tm:
                     hands[q] = ZERO
-        claim = claim_value(hands, t, tab, side)
+        claim = claim_value(hands, t, tab, team)
         if claim >= 0:
             return gain, claim
         while not hands[st[S_LEADER]]:
@@ -358,9 +393,9 @@ def settle(hands, st, t, tab, side):
 
 
 @kernel
-def apply_move(hands, st, p, c, extras, t, tab, side):
-    """Seat ``p`` plays ``c`` with ``extras`` under it; returns team 0's points that score
-    at once (the 2 for the team that plays it)."""
+def apply_move(hands, st, p, c, extras, t, tab, team):
+    """Seat ``p`` plays ``c`` with ``extras`` under it; returns the valued seats' (``team``)
+    points that score at once (the 2 for the team that plays it)."""
     hands[p] &= ~bit(c) & ~extras
     now = 0
     two = tab.masks[t, L.M_TWO_PLAYED]
@@ -380,7 +415,7 @@ def apply_move(hands, st, p, c, extras, t, tab, side):
         st[S_WSEAT] = p
         st[S_WCARD] = c
     st[S_K] += 1
-    return now if side_of(tab, p) == side else 0
+    return now if valued(team, p) else 0
 
 
 @kernel
@@ -392,7 +427,7 @@ def open_frame(f, hands, ctx, t, tab, weaker, rows):
     f[F_P] = p
     f[F_HAND] = np.int64(h)
     f[F_I] = 0
-    f[F_BEST] = -INF if side_of(tab, p) == ctx[C_SIDE] else INF
+    f[F_BEST] = -INF if valued(ctx[C_VALUED], p) else INF
     first = f[S_TRICK] == 0 and p == ctx[C_FIRST]
     if f[S_WSEAT] < 0:
         legal = lead_cards(h, first, t, tab)
@@ -498,7 +533,8 @@ def enter(d, hands, alpha, beta, t, tab, sr):
     if left <= alpha or beta <= 0:  # side 0 takes between none and all of what is left
         return True, min(left, max(alpha, 0))
     if f[S_K] == 0 and f[S_WSEAT] < 0 and f[S_TRICK] > 0:
-        key = position_key(hands, f[S_LEADER], f[S_TRICK], sr.ctx[C_SIDE], tab)
+        key = position_key(hands, f[S_LEADER], f[S_TRICK], sr.ctx[C_SIDE], sr.ctx[C_VALUED],
+                           tab)
         f[F_KEY] = np.int64(key)
         lo, hi = probe(sr.ttk, sr.ttv, key, sr.ctx[C_GEN])
         if lo >= beta:
@@ -540,9 +576,9 @@ def leave(f, sr):
 
 
 @kernel
-def take(f, v, tab, side):
+def take(f, v, tab, team):
     """Fold a child's value into frame ``f``; returns True on a cutoff."""
-    if side_of(tab, f[F_P]) == side:
+    if valued(team, f[F_P]):
         f[F_BEST] = max(f[F_BEST], v)
         f[F_ALPHA] = max(f[F_ALPHA], v)
     else:
@@ -568,8 +604,9 @@ def search_from(hands, st, alpha, beta, t, tab, sr):
     frames = sr.frames
     f0 = frames[0]
     copy_state(f0, st)
-    side = sr.ctx[C_SIDE]
-    root_gain, claim = settle(hands, f0, t, tab, side)
+    team = valued_seats(sr.ctx, tab)
+    sr.ctx[C_VALUED] = team
+    root_gain, claim = settle(hands, f0, t, tab, team)
     if claim >= 0:
         return root_gain + claim
     done, v = enter(0, hands, alpha - root_gain, beta - root_gain, t, tab, sr)
@@ -585,18 +622,18 @@ def search_from(hands, st, alpha, beta, t, tab, sr):
         if c >= 0 and f[F_ALPHA] < f[F_BETA]:
             child = frames[d + 1]
             copy_state(child, f)
-            now = apply_move(hands, child, f[F_P], c, extras, t, tab, side)
-            gain, claim = settle(hands, child, t, tab, side)
+            now = apply_move(hands, child, f[F_P], c, extras, t, tab, team)
+            gain, claim = settle(hands, child, t, tab, team)
             off = now + gain
             if claim >= 0:
                 restore_hands(f, hands, tab)
-                take(f, off + claim, tab, side)
+                take(f, off + claim, tab, team)
                 continue
             f[F_OFFSET] = off
             done, v = enter(d + 1, hands, f[F_ALPHA] - off, f[F_BETA] - off, t, tab, sr)
             if done:
                 restore_hands(f, hands, tab)
-                take(f, off + v, tab, side)
+                take(f, off + v, tab, team)
                 continue
             d += 1
             continue
@@ -606,14 +643,14 @@ def search_from(hands, st, alpha, beta, t, tab, sr):
         d -= 1
         f = frames[d]
         restore_hands(f, hands, tab)
-        take(f, f[F_OFFSET] + v, tab, side)
+        take(f, f[F_OFFSET] + v, tab, team)
 
 
 @phase
 def settled(hands, st, t, tab, side):
     """``st`` and ``hands`` settled in place before the first play (folds, a finished trick
     closed): returns (``side``'s points of a closed trick, -1 or its points of a claim)."""
-    return settle(hands, st, t, tab, side)
+    return settle(hands, st, t, tab, side_seats(side, tab))
 
 
 @kernel
@@ -626,7 +663,7 @@ def played(hands, st, p, c, extras, t, tab, sr):
     child[F_P] = p
     child[F_HAND] = np.int64(hands[p])
     keep_hands(child, hands, tab)
-    return child, apply_move(hands, child, p, c, extras, t, tab, sr.ctx[C_SIDE])
+    return child, apply_move(hands, child, p, c, extras, t, tab, valued_seats(sr.ctx, tab))
 
 
 @phase
