@@ -1,7 +1,8 @@
-"""five-handed's solved endings: once the bidder's partner is known, the search values the
-bidder's team's points with the three others playing as one side (solver.py C_TEAM), and
-a thinking player solves the last tricks as at a table of two partnerships. The kernel's
-values against a plain minimax of the same two teams (tests/bruteforce.py)."""
+"""The solved endings at tables of more than two sides: the search values the bidder's
+team's points with every other seat playing as one side (solver.py C_TEAM: five-handed's
+bidder and partner once the partner is known, an individual table's bidder alone), and a
+thinking player solves the last tricks there as between partnerships. The kernel's values
+against a plain minimax of the same two teams (tests/bruteforce.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import random
 import numpy as np
 import pytest
 from bruteforce import brute_team_value
+from engine_helpers import assert_checked, cli_traces
 
 from pedro_sim.encoding import layout as L
 from pedro_sim.engine.thinking import solver as SV
@@ -62,7 +64,25 @@ def test_team_values_equal_brute_force(five: EngineInputs) -> None:
                                   pos["team"], pos["hands"], pos["trick_index"])
         assert kernel_team_value(pos, sr, five, True) == expect, pos
         assert kernel_team_value(pos, sr, five, False) == expect, pos
-        # the same cards valued for the bidder alone against four: the team matters
+        # the same cards valued for the bidder alone against four (as at an individual
+        # table): the team matters
         alone = dict(pos, team=(pos["bidder"],))
-        differ += kernel_team_value(alone, sr, five, True) != expect
+        lone = brute_team_value(GAME, pos["trump"], pos["leader"], pos["bidder"],
+                                alone["team"], pos["hands"], pos["trick_index"])
+        assert kernel_team_value(alone, sr, five, True) == lone, pos
+        differ += lone != expect
     assert differ > 20
+
+
+@pytest.mark.parametrize("variant", [GAME, "cinch@3"])
+def test_pimc_solves_the_endings_at_tables_of_more_sides(variant: str, tmp_path) -> None:
+    """pimc's last tricks solved (the default) and rolled out (`solve_tricks=0,finish=0`)
+    play legal deals that differ: the solver is in use at these tables."""
+    spec = "pimc:worlds=6,bid_worlds=8,keep_worlds=4"
+    for sub in ("a", "b"):
+        (tmp_path / sub).mkdir()
+    solved = cli_traces(variant, spec, 12, tmp_path / "a")
+    rolled = cli_traces(variant, f"{spec},solve_tricks=0,finish=0", 12, tmp_path / "b")
+    assert_checked(solved)
+    differ = sum(a["tricks"] != b["tricks"] for a, b in zip(solved, rolled, strict=True))
+    assert differ >= 3

@@ -461,13 +461,16 @@ def test_finish_early_solves_the_last_tricks_of_the_earlier_rollouts():
                                     ("solve_tricks=4,finish=0", "solve_tricks=0,finish=0"),
                                     ("finish=4,finish_early=4,solve_tricks=0",
                                      "finish=4,finish_early=0,solve_tricks=0")])
-def test_the_solver_stays_out_of_individual_play(on, off):
-    """The solver plays every other seat as one side, exact with two sides only: at a table
-    of three individual players, finish and solve_tricks leave play as it was."""
-    inputs = EngineInputs.for_variant("cinch@3")
-    a, b = (players(f"pimc:worlds=4,prune=0,{x}", inputs.variant) for x in (on, off))
-    assert np.array_equal(record_deals(inputs, 5, np.arange(12), a.policy, a.flags),
-                          record_deals(inputs, 5, np.arange(12), b.policy, b.flags))
+def test_the_solver_plays_the_bidder_against_the_rest_at_small_individual_tables(on, off):
+    """At a table of three individual players the solver plays the bidder against all the
+    others, so finish and solve_tricks change play; at five, past SOLVED_INDIVIDUAL, the
+    tables keep the rollouts and those settings leave play as it was."""
+    for variant, same in (("cinch@3", False), ("cinch@5", True)):
+        inputs = EngineInputs.for_variant(variant)
+        a, b = (players(f"pimc:worlds=4,prune=0,{x}", inputs.variant) for x in (on, off))
+        equal = np.array_equal(record_deals(inputs, 5, np.arange(12), a.policy, a.flags),
+                               record_deals(inputs, 5, np.arange(12), b.policy, b.flags))
+        assert equal == same, variant
 
 
 def test_prune_drops_a_card_clearly_below_the_best():

@@ -104,6 +104,11 @@ from pedro_sim.engine.thinking.think_buffers import (
 )
 
 GAVE_UP = -1e18  # solver_value of a search past its cap of nodes (solve_nodes)
+# The most players of an individual table at which the solver plays the bidder against the
+# rest: solving there measured stronger at three and four, level at five and six, where
+# the bidder's make rate fell (a perfect defence of four or five seats leaves few lines
+# worth telling apart; docs/players.md, "Two teams at every table").
+SOLVED_INDIVIDUAL = 4
 
 
 @kernel
@@ -152,13 +157,13 @@ def rollout_value(world, st, p, c, flags, cfg, rng, t, tab, real, think):
     rst[L.PS_TRICK] += 1
     rst[L.PS_LEADER] = rst[L.PS_WSEAT]
     finish = flags[cfg + L.K_FINISH]
-    if finishes(world, rst[L.PS_TRICK], finish, pts, tab):
+    if finishes(world, rst[L.PS_TRICK], finish, pts, think, tab):
         solve_rest(world, rst, p, pts, think, t, tab)
-    elif finish > 0 and flags[cfg + L.K_FINISH_EARLY] > 0 and two_teams(pts, tab):
+    elif finish > 0 and flags[cfg + L.K_FINISH_EARLY] > 0 and two_teams(pts, think, tab):
         early = flags[cfg + L.K_FINISH_EARLY]
         play_from(world, rst, heuristic, flags, rng, t, tab, pts, no_rec, -2 - early,
                   np.int64(-1))  # the heuristic's tricks until ``early`` are left
-        if finishes(world, rst[L.PS_TRICK], early, pts, tab):
+        if finishes(world, rst[L.PS_TRICK], early, pts, think, tab):
             solve_rest(world, rst, p, pts, think, t, tab)
         elif most_cards(world, tab) > 0:
             play_rest(world, rst, heuristic, flags, rng, t, tab, pts, no_rec)
@@ -173,48 +178,68 @@ def rollout_value(world, st, p, c, flags, cfg, rng, t, tab, real, think):
 
 
 @kernel
-def finishes(world, trick, finish, pts, tab):
+def finishes(world, trick, finish, pts, think, tab):
     """Whether a rollout solves the tricks left after the trick in progress (the next one,
     ``trick``): at most ``finish`` of them, no extra cards among them, two sides (its
     points ``pts`` tell five-handed's: two_teams)."""
     left = most_cards(world, tab)
-    return 0 < left <= finish and extra_cards(left, trick, tab) == 0 and two_teams(pts, tab)
+    return 0 < left <= finish and extra_cards(left, trick, tab) == 0 and \
+        two_teams(pts, think, tab)
 
 
 @kernel
-def two_teams(pts, tab):
+def two_teams(pts, think, tab):
     """Whether the deal whose points are ``pts`` is played by two sides, which the solver
-    plays exactly: partnerships, or five-handed once the bidder's partner is known (the
-    team PT_TEAM against the other three)."""
+    plays exactly, for pimc to solve its endings: partnerships, or at a table of more
+    sides the bidder's team against the rest (deal_team), at individual tables of at most
+    SOLVED_INDIVIDUAL players."""
     if sides(tab) == 2:
         return True
-    team = pts[L.PT_TEAM]
-    return calls_partner(tab) and team & (team - 1) != 0
+    if deal_team(pts, think, tab) == 0:
+        return False
+    return calls_partner(tab) or players(tab) <= SOLVED_INDIVIDUAL
+
+
+@kernel
+def deal_team(pts, think, tab):
+    """At a table of more than two sides, the seats (a mask) the solver plays as one side
+    against all the others: five-handed's bidder and partner once the partner is known
+    (PT_TEAM), an individual table's bidder alone (the rules: it plays against all the
+    others); 0 in partnerships and before five-handed's partner is known."""
+    if len(tab.sides) != L.MAX_SIDES:
+        return np.int64(0)
+    if calls_partner(tab):
+        team = pts[L.PT_TEAM]
+        return team if team & (team - 1) != 0 else np.int64(0)
+    bidder = ctx_of(think)[SV.C_FIRST]
+    return np.int64(1) << bidder if bidder >= 0 else np.int64(0)
 
 
 @kernel
 def value_side(p, pts, think, tab):
-    """Set what the solver values for ``p``: its side's points where players fold, and in
-    five-handed the bidder's team's once known (solver.py C_SIDE, C_TEAM). True if the
-    values it returns are ``p``'s side's, False if the other side's."""
+    """Set what the solver values for ``p``: its side's points where players fold, and at
+    tables of more than two sides the bidder's team's (solver.py C_SIDE, C_TEAM). True if
+    the values it returns are ``p``'s side's, False if the other side's."""
     ctx = ctx_of(think)
     if SV.folding(tab):
         ctx[SV.C_SIDE] = side_of(tab, p)
-    if calls_partner(tab):
-        ctx[SV.C_TEAM] = pts[L.PT_TEAM] if two_teams(pts, tab) else 0
+    team = deal_team(pts, think, tab)
+    if team != 0 and not (team >> p) & 1:  # valued from p's side: where players fold,
+        team = ((np.int64(1) << players(tab)) - 1) & ~team  # nobody takes theirs
+    ctx[SV.C_TEAM] = team
     return SV.valued(SV.valued_seats(ctx, tab), p)
 
 
 @kernel
-def credit(pts, p, mine, rest, tab):
+def credit(pts, p, mine, rest, think, tab):
     """``p``'s side gets ``mine`` of the points the solver shared, the other side ``rest``:
-    the other partnership; in five-handed, once the partner is known, the other team's
-    first seat (the bidder's team counts its seats together, calling.team_points; a
-    defender thinking keeps its team's points as its own); in individual play the next
-    seat's (an approximation: the solver plays every other seat as one side)."""
+    the other partnership; at a table of more sides the other team's first seat (the
+    bidder's team counts its seats together, calling.team_points; a defender thinking
+    keeps its team's points as its own, the bidder's score being the same whichever
+    defender takes them)."""
     other = side_of(tab, seat_after(tab, p, 1))
-    if calls_partner(tab) and two_teams(pts, tab):
-        team = pts[L.PT_TEAM]
+    team = deal_team(pts, think, tab)
+    if team != 0:
         for q in range(players(tab)):
             if (team >> q) & 1 != (team >> p) & 1:
                 other = side_of(tab, q)
@@ -235,7 +260,7 @@ def solve_rest(world, rst, p, pts, think, t, tab):
     ctx[SV.C_GUESS] = v
     left = SV.points_left(world, np.int64(0), t, tab)
     mine = v if own else left - v
-    credit(pts, p, mine, left - mine, tab)
+    credit(pts, p, mine, left - mine, think, tab)
 
 
 @kernel
@@ -283,7 +308,7 @@ def solver_value(world, st, p, c, objective, real, think, t, tab):
     mine = v0 if own else left - v0
     for s in range(sides(tab)):
         final[L.PT_POINTS + s] = real[L.PT_POINTS + s]
-    credit(final, p, mine, left - mine, tab)
+    credit(final, p, mine, left - mine, think, tab)
     two_of_the_world(final, real, two_side, t, tab)
     if objective == L.OBJ_POINTS:
         return mine
@@ -320,7 +345,7 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
     if four and SM.prepare(p, all_hands, know, out_p, must_of(think), t, tab, dp, fact,
                            sp, sm) <= 0.0:
         return np.int64(-1)  # no world fits what it knows (a rule it cannot read): heuristic
-    rollouts = rolls_out(all_hands[p], st[L.PS_TRICK], flags, cfg, real, tab)
+    rollouts = rolls_out(all_hands[p], st[L.PS_TRICK], flags, cfg, real, think, tab)
     record = explain_asks(think, st[L.PS_TRICK], p)
     score_worlds(all_hands, st, p, legal, rollouts, record, out_p, flags, cfg, rng, real,
                  think, t, tab)
@@ -487,7 +512,7 @@ def nth_card(cards, i):
 
 
 @kernel
-def rolls_out(h, trick, flags, cfg, real, tab):
+def rolls_out(h, trick, flags, cfg, real, think, tab):
     """Whether pimc values this decision's worlds by rollouts: eval=rollout, unless the
     tricks left (its cards, where it holds no extra ones) are at most solve_tricks and the
     deal has two sides (two_teams of its points ``real``: the solver plays every other
@@ -496,7 +521,7 @@ def rolls_out(h, trick, flags, cfg, real, tab):
         return False
     n = popcount(h)
     return n > flags[cfg + L.K_SOLVE_TRICKS] or extra_cards(n, trick, tab) > 0 \
-        or not two_teams(real, tab)
+        or not two_teams(real, think, tab)
 
 
 @kernel

@@ -7,9 +7,10 @@ theirs, and one transposition table serves both sides (the ``dd`` player keeps i
 whole deal). Where players fold, the points of folded cards go to nobody, so that no
 longer holds: there the search values the points of the side ``ctx[C_SIDE]`` (the
 player's own), the other side playing to keep them down, and the side is part of the
-table's key. In five-handed, once the bidder's partner is known, the search values the
-bidder's team's points (``ctx[C_TEAM]``), the three others playing as one side, as they do
-at the table against the bid. Alpha-beta with:
+table's key. At a table of more than two sides the search values the points of the
+bidder's team (``ctx[C_TEAM]``: five-handed's bidder and partner once the partner is known,
+an individual table's bidder alone), every other seat playing as one side, as they do at
+the table against the bid. Alpha-beta with:
 
 - a transposition table at trick boundaries (the hands and the leader fix the rest
   of the deal; the value stored is the points still to come), with lower and upper
@@ -61,8 +62,9 @@ C_BID = 5  # the bid in force (read by the players that play for the score, not 
 C_CALLED = 6  # five-handed: the called trump (a mask), which its holder plays to trick 0
 C_GUESS = 7  # the last value move_exact found: the next one's first guess
 C_CAP = 8  # 0, or the nodes (C_NODES) past which a search gives up and returns ABORTED
-C_TEAM = 9  # five-handed, once the partner is known: the bidder's team (a seat mask), whose
-# points the search values, the three others playing as one side (0: the side C_SIDE)
+C_TEAM = 9  # at a table of more than two sides, the seats (a mask) whose points the search
+# values, every other seat playing as one side: five-handed's bidder and partner once the
+# partner is known, or an individual table's bidder (0: the side C_SIDE)
 C_VALUED = 10  # the seats (a mask) whose points the search in progress values (search)
 N_CTX = 11
 ABORTED = -(1 << 40)  # what a search past its cap of nodes returns (values are never < 0)
@@ -123,14 +125,14 @@ def position_key(hands, leader, trick, side, team, tab):
     """The table's key of a trick boundary. Where players fold, equal hands may be met
     after different numbers of tricks (and play on with other extra cards), and the
     values are ``side``'s, so the trick number and the side are part of the key there;
-    where a partner is called, the values are ``team``'s (the seats valued), which the
-    hands left do not tell."""
+    at tables of more than two sides, the values are ``team``'s (the seats valued), which
+    the hands left do not tell."""
     k = np.uint64(0x51ED270B27D9B5A1)
     for q in range(players(tab)):  # (the seats past the table's hold nothing)
         k = mix(k ^ hands[q])
     if folding(tab):
         k = mix(k ^ np.uint64(trick * L.MAX_SIDES + side))
-    if calls_partner(tab):
+    if len(tab.sides) == L.MAX_SIDES:
         k = mix(k ^ np.uint64(team))
     return k ^ np.uint64(leader)
 
@@ -147,10 +149,10 @@ def side_seats(side, tab):
 
 @kernel
 def valued_seats(ctx, tab):
-    """The seats whose points a search values: the side C_SIDE's, or in five-handed, once
-    the bidder's partner is known, its team C_TEAM (the other three then play as one side,
-    as they do at the table: together against the bid)."""
-    if calls_partner(tab) and ctx[C_TEAM] != 0:
+    """The seats whose points a search values: the side C_SIDE's, or at a table of more
+    than two sides the team C_TEAM (the other seats then play as one side, as they do at
+    the table: together against the bid)."""
+    if len(tab.sides) == L.MAX_SIDES and ctx[C_TEAM] != 0:
         return ctx[C_TEAM]
     return side_seats(ctx[C_SIDE], tab)
 
