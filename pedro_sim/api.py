@@ -127,9 +127,9 @@ def variants(presets: str | None = None, games: int = 2000, *, deals: int = 200_
     from pedro_sim.engine_inputs import EngineInputs, players
 
     inputs = [EngineInputs.for_variant(n) for n in parse_presets(presets)]
-    who = players(policy, inputs[0].variant)
-    return variants_analysis(inputs, deals, games, seed, who.policy, who.flags,
-                             precision=precision).bids
+    chosen = [players(policy, i.variant) for i in inputs]  # each preset's pimc tuning
+    return variants_analysis(inputs, deals, games, seed, chosen[0].policy,
+                             [who.flags for who in chosen], precision=precision).bids
 
 
 @cache

@@ -122,3 +122,29 @@ def test_precision_runs_each_preset_to_its_own_size():
                               show_progress=False)
     pd.testing.assert_frame_equal(fixed.bids, report.bids[report.bids.preset == "cinch"]
                                   .reset_index(drop=True))
+
+
+def test_each_preset_plays_its_own_default_pimc(tmp_path):
+    """pimc's tuning by preset (cinch solves five tricks, pidro draws 28 worlds) is each
+    preset's in `variants`: run.json names each preset's player, and a preset's rows are
+    those of its own run."""
+    import json
+
+    from pedro_sim.engine_inputs import players
+
+    spec = "pimc:bid_worlds=8,keep_worlds=4"
+    r = run_cli("variants", "--presets", "cinch,pidro", "--policy", spec, "--deals", "24",
+                "--games", "0", "--seed", "5", "--out", str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    run = json.loads((tmp_path / "run.json").read_text())
+    want = {n: players(spec, EngineInputs.for_variant(n).variant).label
+            for n in ("cinch", "pidro")}
+    assert run["players"] == want and want["cinch"] != want["pidro"]
+    assert "worlds=28" in want["pidro"] and "solve_tricks=5" in want["cinch"]
+    assert run["policy"].startswith(spec) and "run.json: players" in run["policy"]
+    pidro = EngineInputs.for_variant("pidro")
+    alone = variants_analysis([pidro], 24, 0, 5, L.PL_PIMC * 17,
+                              players(spec, pidro.variant).flags, show_progress=False)
+    both = pd.read_csv(tmp_path / "variants.csv")
+    mine = both[both.preset == "pidro"].reset_index(drop=True)
+    assert mine[["bid", "n", "made"]].equals(alone.bids[["bid", "n", "made"]])

@@ -197,13 +197,16 @@ def _game_row(name: str, g: np.ndarray) -> dict:
 
 
 def variants_analysis(presets: list[EngineInputs], deals: int, games: int, seed: int,
-                      policy: int, flags: np.ndarray, show_progress: bool | None = None,
+                      policy: int, flags: np.ndarray | list[np.ndarray],
+                      show_progress: bool | None = None,
                       precision: float | None = None) -> VariantsReport:
     """Per preset: the bid, seat, points and game tables; with ``precision``, each
     preset's deals run until the bid and seat tables' proportions reach it (``deals`` the
-    most; the rows' `deals` column says how many)."""
+    most; the rows' `deals` column says how many). ``flags``: the players' settings, or a
+    list of them, one per preset (each preset's own pimc tuning)."""
     bids, seats, points, game_rows, balance = [], [], [], [], []
-    for inputs in presets:
+    each = flags if isinstance(flags, list) else [flags] * len(presets)
+    for inputs, flags in zip(presets, each, strict=True):
         v = inputs.variant
         name = inputs.label  # cinch@3: cinch played individually by 3
         flat, used = summarize_deals(inputs, deals, seed, policy, flags, show_progress,

@@ -15,22 +15,21 @@ from pedro_sim.parsers import parse_presets
 from pedro_sim.report import variant_plots as plots
 from pedro_sim.report.console_tables import rate_span
 from pedro_sim.report.files import check_writable_dir, run_metadata, write_csv, write_json
-from pedro_sim.rules import get_preset
 
 
 def run_variants(presets: str | None, deals: int, games: int, seed: int, player_options: tuple,
                  out_dir: Path, console: Console, precision: float | None = None) -> None:
     """``player_options``: (policy, bidders, defenders, worlds, evaluator) as given."""
     names = parse_presets(presets)
-    who = players(player_options[0], get_preset("cinch"), *player_options[1:])
     inputs = [EngineInputs.for_variant(n) for n in names]  # refuses what is not played yet
-    for i in inputs:
-        players(player_options[0], i.variant, *player_options[1:])
-    policy = who.label
+    # each preset's own player: its pimc tuning fills what the spec leaves out
+    chosen = [players(player_options[0], i.variant, *player_options[1:]) for i in inputs]
+    labels = {i.label: who.label for i, who in zip(inputs, chosen, strict=True)}
+    policy = player_label(player_options[0], labels)
     check_writable_dir(out_dir)
     started = time.perf_counter()
-    report = variants_analysis(inputs, deals, games, seed, who.policy, who.flags,
-                               precision=precision)
+    report = variants_analysis(inputs, deals, games, seed, chosen[0].policy,
+                               [who.flags for who in chosen], precision=precision)
     elapsed = time.perf_counter() - started
     print_report(report, console)
     totals = {i.label: i.variant.total_points for i in inputs}
@@ -56,10 +55,25 @@ def run_variants(presets: str | None, deals: int, games: int, seed: int, player_
     write_json(out_dir / "run.json", run_metadata(seed, deals, ",".join(names), policy, elapsed,
                                                   games=games, precision=precision,
                                                   deals_used={k: int(n) for k, n in
-                                                              used.items()}))
+                                                              used.items()},
+                                                  players=labels))
     console.print(f"wrote {out_dir}/variants.csv, seats.csv, points.csv, balance.csv"
                   + (", games.csv" if games else "") + f", run.json and figures "
                   f"({elapsed:.1f} s)")
+
+
+def player_label(spec: str, labels: dict[str, str]) -> str:
+    """The players' label of a run over presets: their spec in full where every preset
+    plays the same, else the spec as given, each preset's in run.json (``players``).
+
+    >>> player_label("heuristic", {"cinch": "heuristic", "pidro": "heuristic"})
+    'heuristic'
+    >>> player_label("pimc", {"cinch": "pimc:a", "pidro": "pimc:b"})
+    "pimc (each preset's default settings; run.json: players)"
+    """
+    if len(set(labels.values())) == 1:
+        return next(iter(labels.values()))
+    return f"{spec} (each preset's default settings; run.json: players)"
 
 
 def print_report(report: VariantsReport, console: Console) -> None:

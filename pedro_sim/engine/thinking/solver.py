@@ -357,8 +357,8 @@ def restore_hands(f, hands, tab):
 def settle(hands, st, t, tab, team):
     """Skip seats without cards, fold those the rules fold, close a finished trick, claim
     when one player is left.
-    Returns (team 0's points of the closed trick, -1 or team 0's points of a claim that
-    ends the deal)."""
+    Returns (the valued seats' (``team``) points of the closed trick, -1 or their points
+    of a claim that ends the deal)."""
     gain = 0
     k = st[S_K]
     n = players(tab)
