@@ -74,15 +74,19 @@ COMMANDS = {
                "40-35", "70-0", "x", "--deals", "30", "--games", "5", "--variant", "pidro"],
     "chart": ["bids", "cards", "all", "pie", "--by", "pedros", "colour", "--deals", "20",
               "--bid", "8", "-1"],
-    "report": ["--deals", "20", "--games", "0", "--policy", "random", "genius"],
+    "report": ["--deals", "5", "--games", "0", "--policy", "random", "genius"],
     "explain": ["--trace", "deals.jsonl", "--deal", "0", "99", "--trick", "0", "40", "--seat",
                 "1", "7", "--call", "--position", "d.json", "--worlds", "5", "5000"],
 }
 
 
-SMALL = {"holdings": ["--deals", "20"], "technique": ["--deals", "20"],
+# a small size first for every command whose default runs long (bid and duel: thousands
+# of thinking players' deals), so that no drawn example takes half a minute
+SMALL = {"bid": ["--deals", "20"], "duel": ["--deals", "4"],
+         "variants": ["--deals", "50", "--games", "2"],
+         "holdings": ["--deals", "20"], "technique": ["--deals", "20"],
          "advise": ["--deals", "20", "--games", "5"], "chart": ["--deals", "20"],
-         "report": ["--deals", "20", "--games", "0"]}
+         "report": ["--deals", "4", "--games", "0"]}
 
 
 @st.composite
