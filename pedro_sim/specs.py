@@ -108,10 +108,9 @@ SETTINGS = (
             lo=0, hi=99),
     Setting("solve_tricks", L.K_SOLVE_TRICKS, None, 4,
             "with eval=rollout: from how many tricks before the end it solves its worlds "
-            "exactly instead of rolling them out, where the deal has two sides (partnerships; "
-            "elsewhere the bidder's team against the rest: five-handed once the partner is "
-            "known, individual tables of up to 4 players) (0: never; "
-            "eval=solver solves them all)",
+            "exactly instead of rolling them out, where the deal has two sides (partnerships, "
+            "and five-handed's bidder's team against the rest once the partner is known; "
+            "not individual play) (0: never; eval=solver solves them all)",
             lo=0, hi=13),
     Setting("prune", L.K_PRUNE, None, 10,
             "from the 8th world on, a card whose paired values over the worlds so far lie "

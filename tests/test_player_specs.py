@@ -461,16 +461,17 @@ def test_finish_early_solves_the_last_tricks_of_the_earlier_rollouts():
                                     ("solve_tricks=4,finish=0", "solve_tricks=0,finish=0"),
                                     ("finish=4,finish_early=4,solve_tricks=0",
                                      "finish=4,finish_early=0,solve_tricks=0")])
-def test_the_solver_plays_the_bidder_against_the_rest_at_small_individual_tables(on, off):
-    """At a table of three individual players the solver plays the bidder against all the
-    others, so finish and solve_tricks change play; at five, past SOLVED_INDIVIDUAL, the
-    tables keep the rollouts and those settings leave play as it was."""
-    for variant, same in (("cinch@3", False), ("cinch@5", True)):
+def test_individual_tables_roll_out_their_endings(on, off):
+    """At tables of individual play pimc rolls its worlds out to the end (its search would
+    take every defender for one perfect side), so finish and solve_tricks leave play as it
+    was, at three players as at five (five-handed, whose teams the solver plays, is
+    tests/test_five_handed_solver.py's)."""
+    for variant in ("cinch@3", "sancho@4", "cinch@5"):
         inputs = EngineInputs.for_variant(variant)
         a, b = (players(f"pimc:worlds=4,prune=0,{x}", inputs.variant) for x in (on, off))
-        equal = np.array_equal(record_deals(inputs, 5, np.arange(12), a.policy, a.flags),
-                               record_deals(inputs, 5, np.arange(12), b.policy, b.flags))
-        assert equal == same, variant
+        assert np.array_equal(record_deals(inputs, 5, np.arange(12), a.policy, a.flags),
+                              record_deals(inputs, 5, np.arange(12), b.policy, b.flags)), \
+            variant
 
 
 def test_prune_drops_a_card_clearly_below_the_best():

@@ -104,11 +104,6 @@ from pedro_sim.engine.thinking.think_buffers import (
 )
 
 GAVE_UP = -1e18  # solver_value of a search past its cap of nodes (solve_nodes)
-# The most players of an individual table at which the solver plays the bidder against the
-# rest: solving there measured stronger at three and four, level at five and six, where
-# the bidder's make rate fell (a perfect defence of four or five seats leaves few lines
-# worth telling apart; docs/players.md, "Two teams at every table").
-SOLVED_INDIVIDUAL = 4
 
 
 @kernel
@@ -190,14 +185,14 @@ def finishes(world, trick, finish, pts, think, tab):
 @kernel
 def two_teams(pts, think, tab):
     """Whether the deal whose points are ``pts`` is played by two sides, which the solver
-    plays exactly, for pimc to solve its endings: partnerships, or at a table of more
-    sides the bidder's team against the rest (deal_team), at individual tables of at most
-    SOLVED_INDIVIDUAL players."""
+    plays exactly, for pimc to solve its endings: partnerships, or five-handed's bidder and
+    partner against the other three once the partner is known (deal_team). Not individual
+    play: there the search would take every defender for one perfect side, which measured
+    weaker against the heuristic at three and four players and level at five and six
+    (docs/players.md, "Two teams at every table"); pimc rolls out there."""
     if sides(tab) == 2:
         return True
-    if deal_team(pts, think, tab) == 0:
-        return False
-    return calls_partner(tab) or players(tab) <= SOLVED_INDIVIDUAL
+    return calls_partner(tab) and deal_team(pts, think, tab) != 0
 
 
 @kernel
