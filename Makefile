@@ -27,14 +27,12 @@ lint: $(STAMP)
 	$(BIN)/ruff check pedro_sim tests scripts conftest.py
 
 # the kernels are compiled once (warmup's two processes) before two pytest workers load
-# them from the cache; the tests of five-handed and individual play, whose engine the
-# warmup leaves out, go to one worker (conftest.py), which compiles it once; the tests do
-# not depend on their order or on sharing a process
+# them from the cache; the tests do not depend on their order or on sharing a process
 test: $(STAMP) lint warmup
-	$(BIN)/python -m pytest -q -n 2 --dist loadgroup -m "not slow"
+	$(BIN)/python -m pytest -q -n 2 -m "not slow"
 
 test-all: $(STAMP) lint warmup
-	$(BIN)/python -m pytest -q -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -q -n 2
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py

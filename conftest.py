@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 
@@ -16,16 +14,3 @@ def compiled_kernels() -> None:
 
     fewer_collections()
     warm_all(jobs=default_jobs())
-
-
-# The tests that play a table of more than four seats or two sides (five-handed and the
-# tables of individual play: one engine, compiled apart from the partnerships', about a
-# minute on a cold cache). Grouped on one pytest-xdist worker (`--dist loadgroup`, the
-# Makefile's), so that a fresh checkout compiles that engine once, not once a worker.
-MANY_SIDES = re.compile(r"five.handed|individual|@[2-9]")
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        if MANY_SIDES.search(item.nodeid):
-            item.add_marker(pytest.mark.xdist_group("many-sides"))
