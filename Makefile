@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HAND := AH KH 5H 2H 9C 4D JS 7S 3C
 
-.PHONY: install run report test test-all lint bench soak warmup warmup-tests clean clean-cache
+.PHONY: install run report test test-all lint bench soak warmup clean clean-cache
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,13 +26,12 @@ report: warmup
 lint: $(STAMP)
 	$(BIN)/ruff check pedro_sim tests scripts conftest.py
 
-# the kernels are compiled once (warmup's two processes, the engine of five-handed and
-# individual play's too) before two pytest workers load them from the cache; the tests do
-# not depend on their order or on sharing a process
-test: $(STAMP) lint warmup-tests
+# the kernels are compiled once (warmup's two processes) before two pytest workers load
+# them from the cache; the tests do not depend on their order or on sharing a process
+test: $(STAMP) lint warmup
 	$(BIN)/python -m pytest -q -n 2 -m "not slow"
 
-test-all: $(STAMP) lint warmup-tests
+test-all: $(STAMP) lint warmup
 	$(BIN)/python -m pytest -q -n 2
 
 bench: $(STAMP)
@@ -43,11 +42,6 @@ soak: $(STAMP)
 
 warmup: $(STAMP)
 	$(BIN)/pedro-sim warmup
-
-# the tests' warmup: also the engine of five-handed and individual play, which each pytest
-# worker would otherwise compile in its first test of one, both at once
-warmup-tests: $(STAMP)
-	$(BIN)/python -m pedro_sim.warmup --many-sides
 
 clean-cache:
 	find pedro_sim -name '*.nbi' -delete -o -name '*.nbc' -delete

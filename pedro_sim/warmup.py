@@ -53,32 +53,16 @@ CHAIN_DONE = "thinking deal phase compiled"
 # Each game's drivers (pedro_sim/games) come after Pedro's ten, a group a game.
 QUEUE = ((4, 8), *((10 + k,) for k in range(len(GAMES))), (9,), (0, 2, 5), (1, 3), (6,),
          (7,))
-# The engine of five-handed and individual play (eight seats, one compilation for all
-# those tables; warmed by ``many_sides``, which `make test` asks for): the drivers its
-# tests play, whole games, deals, fixed hands and advice.
-MANY_SIDES_TABLE = "cinch@3"
-MANY_SIDES_QUEUE = ((4, 8), (0, 2, 5), (1, 3))
 
 
-def warm_all(variant: str = "cinch", jobs: int = 1, many_sides: bool = False) -> None:
-    """Every kernel compiled or loaded, in two processes when ``jobs`` > 1; with
-    ``many_sides``, the engine of five-handed and individual play's too (the same way, its
-    drivers MANY_SIDES_QUEUE)."""
-    _warm_table(EngineInputs.for_variant(variant), jobs, QUEUE)
-    if many_sides:
-        from pedro_sim.rules.overrides import resolve_variant
-
-        _warm_table(EngineInputs.for_variant(resolve_variant(MANY_SIDES_TABLE, [])), jobs,
-                    MANY_SIDES_QUEUE)
-
-
-def _warm_table(inputs: EngineInputs, jobs: int, groups: tuple) -> None:
-    """One table's kernels: the drivers of ``groups`` (QUEUE's), the solver and the arena."""
-    if jobs > 1 and hasattr(os, "fork") and _warm_beside_helper(inputs, groups):
+def warm_all(variant: str = "cinch", jobs: int = 1) -> None:
+    """Every kernel compiled or loaded, in two processes when ``jobs`` > 1."""
+    inputs = EngineInputs.for_variant(variant)
+    if jobs > 1 and hasattr(os, "fork") and _warm_beside_helper(inputs):
         return  # the two processes compiled everything between them
     warm_solver()  # one process, or what a failed helper left
     for policy in (PIMC, L.P_HEURISTIC, L.P_RANDOM):
-        warm_policy(inputs, policy, [k for group in groups for k in group])
+        warm_policy(inputs, policy)
     heuristic_trump(inputs, list(range(9)))
     warm_arena()
 
@@ -93,7 +77,7 @@ def warm_arena() -> None:
         HeuristicPlayer(EngineInputs.for_variant(resolve_variant(table, []))).warm()
 
 
-def _warm_beside_helper(inputs: EngineInputs, groups: tuple = QUEUE) -> bool:
+def _warm_beside_helper(inputs: EngineInputs) -> bool:
     """main_share here while a helper process (this one forked, its imports done) does
     warm_helper; then the two share the drivers. False if the helper failed."""
     # a Ctrl-C interrupts (in the helper too, forked within): the helper is killed, the
@@ -107,13 +91,13 @@ def _warm_beside_helper(inputs: EngineInputs, groups: tuple = QUEUE) -> bool:
         if pid == 0:
             os.close(to_main[0])
             os.close(to_helper[1])
-            _helper(inputs, Path(queue), Signals(to_helper[0], to_main[1]), err, groups)
+            _helper(inputs, Path(queue), Signals(to_helper[0], to_main[1]), err)
         os.close(to_main[1])
         os.close(to_helper[0])
         signals = Signals(to_main[0], to_helper[1])
         try:
             if main_share(inputs, signals):
-                warm_queued(inputs, Path(queue), groups)
+                warm_queued(inputs, Path(queue))
         except BaseException:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
@@ -173,13 +157,12 @@ def main_share(inputs: EngineInputs, signals: Signals) -> bool:
     return signals.wait("heuristic deal phase")
 
 
-def _helper(inputs: EngineInputs, queue: Path, signals: Signals, err: IO[str],
-            groups: tuple = QUEUE) -> NoReturn:
+def _helper(inputs: EngineInputs, queue: Path, signals: Signals, err: IO[str]) -> NoReturn:
     """The forked helper: warm_helper, then leave at once (exit code 1 and the traceback
     in ``err`` if it failed)."""
     code = 1
     try:
-        warm_helper(inputs, queue, signals, groups)
+        warm_helper(inputs, queue, signals)
         code = 0
     except BaseException:
         err.write(traceback.format_exc())
@@ -188,8 +171,7 @@ def _helper(inputs: EngineInputs, queue: Path, signals: Signals, err: IO[str],
         os._exit(code)
 
 
-def warm_helper(inputs: EngineInputs, queue: Path, signals: Signals,
-                groups: tuple = QUEUE) -> None:
+def warm_helper(inputs: EngineInputs, queue: Path, signals: Signals) -> None:
     """The helper's share: the solver's search (which the card search reaches), the
     exchange and think_exchange, the heuristic deal phase and the rest of the solver; then,
     once the other process has compiled the thinking deal phase, drivers from the queue."""
@@ -204,26 +186,26 @@ def warm_helper(inputs: EngineInputs, queue: Path, signals: Signals,
     warm_solver()
     heuristic_trump(inputs, list(range(9)))
     if signals.wait(CHAIN_DONE):
-        warm_queued(inputs, queue, groups)
+        warm_queued(inputs, queue)
 
 
-def warm_queued(inputs: EngineInputs, queue: Path, groups: tuple = QUEUE) -> None:
+def warm_queued(inputs: EngineInputs, queue: Path) -> None:
     """Drivers taken a group at a time from the queue both processes share (a counter
     under a file lock), until it is empty."""
-    while (group := _take(queue, groups)) is not None:
+    while (group := _take(queue)) is not None:
         warm_policy(inputs, PIMC, group)
 
 
-def _take(queue: Path, groups: tuple = QUEUE) -> tuple[int, ...] | None:
-    """The next group of ``groups`` that nobody has taken, or None."""
+def _take(queue: Path) -> tuple[int, ...] | None:
+    """The next group of QUEUE that nobody has taken, or None."""
     with open(queue / "lock", "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         taken = queue / "taken"
         n = int(taken.read_text()) if taken.exists() else 0
-        if n >= len(groups):
+        if n >= len(QUEUE):
             return None
         taken.write_text(str(n + 1))
-        return groups[n]
+        return QUEUE[n]
 
 
 def _thinking_scratch(inputs: EngineInputs) -> tuple:
@@ -391,19 +373,17 @@ def default_jobs() -> int:
 
 
 def main() -> None:
-    """``python -m pedro_sim.warmup [--variant V] [--many-sides]``: everything (warm_all)."""
+    """``python -m pedro_sim.warmup [--variant V]``: everything (warm_all)."""
     import argparse
 
     from pedro_sim.engine.jit import fewer_collections
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="cinch")
-    parser.add_argument("--many-sides", action="store_true",
-                        help="the engine of five-handed and individual play too")
     args = parser.parse_args()
     fewer_collections()
     started = time.perf_counter()
-    warm_all(args.variant, default_jobs(), args.many_sides)
+    warm_all(args.variant, default_jobs())
     print(f"kernels compiled and cached in {time.perf_counter() - started:.1f} s")
 
 
