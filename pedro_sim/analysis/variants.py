@@ -206,10 +206,10 @@ def variants_analysis(presets: list[EngineInputs], deals: int, games: int, seed:
     list of them, one per preset (each preset's own pimc tuning)."""
     bids, seats, points, game_rows, balance = [], [], [], [], []
     each = flags if isinstance(flags, list) else [flags] * len(presets)
-    for inputs, flags in zip(presets, each, strict=True):
+    for inputs, own in zip(presets, each, strict=True):
         v = inputs.variant
         name = inputs.label  # cinch@3: cinch played individually by 3
-        flat, used = summarize_deals(inputs, deals, seed, policy, flags, show_progress,
+        flat, used = summarize_deals(inputs, deals, seed, policy, own, show_progress,
                                      precision)
         bids += _bid_rows(name, v, flat, used)
         seats += _seat_rows(name, v, flat, used)
@@ -223,7 +223,7 @@ def variants_analysis(presets: list[EngineInputs], deals: int, games: int, seed:
                                "share_of_total": p / v.total_points, "count": int(c)})
         if games:
             game_rows.append(_game_row(name, summarize_games(inputs, games, seed, policy,
-                                                               flags, show_progress)))
+                                                               own, show_progress)))
     table = pd.DataFrame(balance).sort_values("dealer_edge_share", kind="stable",
                                               ignore_index=True)
     return VariantsReport(pd.DataFrame(bids), pd.DataFrame(seats), pd.DataFrame(points),
