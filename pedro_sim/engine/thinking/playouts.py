@@ -188,8 +188,8 @@ def two_teams(pts, think, tab):
     plays exactly, for pimc to solve its endings: partnerships, or five-handed's bidder and
     partner against the other three once the partner is known (deal_team). Not individual
     play: there the search would take every defender for one perfect side, which measured
-    weaker against the heuristic at three and four players and level at five and six
-    (docs/players.md, "Two teams at every table"); pimc rolls out there."""
+    weaker against the heuristic at three and four players, and no stronger against pimc
+    at five and six (docs/players.md, "Two teams at every table"); pimc rolls out there."""
     if sides(tab) == 2:
         return True
     return calls_partner(tab) and deal_team(pts, think, tab) != 0
