@@ -48,6 +48,7 @@ def test_a_player_through_the_protocol_is_the_same_player(table, policy):
     assert (result.rows[["points_diff", "score_diff"]].to_numpy() == 0).all()
 
 
+@pytest.mark.many_sides
 def test_the_example_bot_plays_every_game_legally():
     """The example bot at every seat: every deal checks (40 a table; the slow test plays
     1,000 beside the heuristic)."""

@@ -36,6 +36,8 @@ from pedro_sim.errors import PedroError
 from pedro_sim.rules.overrides import resolve_variant
 from pedro_sim.traces import record_deals
 
+pytestmark = pytest.mark.many_sides  # run last (conftest.py)
+
 GAME = "five-handed"
 TRUMP_RANKS = "AKQJT98765432"
 

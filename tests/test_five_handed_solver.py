@@ -18,6 +18,8 @@ from pedro_sim.encoding import layout as L
 from pedro_sim.engine.thinking import solver as SV
 from pedro_sim.engine_inputs import EngineInputs
 
+pytestmark = pytest.mark.many_sides  # run last (conftest.py)
+
 GAME = "five-handed"
 PLAYERS = 5
 

@@ -97,6 +97,7 @@ def command_lines(draw):
     return [name, *tokens]
 
 
+@pytest.mark.many_sides
 @pytest.mark.filterwarnings("ignore")
 @given(command_lines())
 @settings(max_examples=25, deadline=None,

@@ -345,6 +345,7 @@ def test_call_is_a_legal_bid(cards, standing, partner_holds):
 # --- the strongest and weakest trump ----------------------------------------------------
 
 
+@pytest.mark.many_sides
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(sorted(PRESETS)), st.integers(0, 3), st.data())
 def test_strongest_and_weakest_trump_by_strength(preset, t, data):

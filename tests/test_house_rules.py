@@ -76,6 +76,7 @@ def _variant(preset: str, args: list[str]):
     return v
 
 
+@pytest.mark.many_sides  # its draws may be five-handed
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(house(), st.integers(0, 2**32))
 def test_random_deals_identical_under_house_rules(drawn, seed):
@@ -93,6 +94,7 @@ def test_random_deals_identical_under_house_rules(drawn, seed):
         assert reference.check_trace(kernel) == [], (preset, args, i)
 
 
+@pytest.mark.many_sides  # its draws may be five-handed
 @settings(max_examples=max(10, EXAMPLES // 3), deadline=None)
 @given(house())
 def test_heuristic_traces_obey_house_rules(drawn):

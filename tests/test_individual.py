@@ -24,6 +24,8 @@ from pedro_sim.errors import PedroError
 from pedro_sim.rules.overrides import resolve_variant, table_variant
 from pedro_sim.rules.table_size import individual_tables
 
+pytestmark = pytest.mark.many_sides  # run last (conftest.py)
+
 TABLES = individual_tables()  # cinch@2 .. dom-pedro@7
 
 

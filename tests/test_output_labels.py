@@ -48,6 +48,7 @@ def test_the_label_names_the_table_and_every_house_rule():
         "sancho (counting_order=2,A,J,T,pedro,9)"
 
 
+@pytest.mark.many_sides
 def test_analyses_and_engine_inputs_carry_the_label():
     v = resolve_variant("cinch@3", ["target=52"])
     assert EngineInputs.for_variant(v).label == "cinch@3 (target=52)"
@@ -65,6 +66,7 @@ def bid_run(tmp_path_factory):
     return r.stdout, out
 
 
+@pytest.mark.many_sides
 def test_bid_names_the_table_and_house_rules_everywhere(bid_run):
     stdout, out = bid_run
     label = "cinch@3 (min_bid=6, dealer_28_56=true)"
@@ -76,6 +78,7 @@ def test_bid_names_the_table_and_house_rules_everywhere(bid_run):
                                    "forced_bid": 6, "dealer_28_56": True}
 
 
+@pytest.mark.many_sides
 def test_trace_and_show_name_the_house_rules(tmp_path):
     r = cli("trace", "--variant", "cinch", "--rule", "target=52", "--deals", "3",
             "--policy", "random", "--out", str(tmp_path / "d.jsonl"))

@@ -34,6 +34,7 @@ def test_the_specs_doctests_hold():
     assert doctest.testmod(specs).failed == 0
 
 
+@pytest.mark.many_sides
 def test_a_preset_tunes_the_default_pimc():
     """A preset's own pimc defaults fill what a spec leaves out (after --worlds and --eval;
     not with eval=solver, nor at tables of more than two sides), and the canonical text
@@ -541,6 +542,7 @@ def test_solve_worlds_draws_its_own_worlds_for_the_decisions_solved_from_the_car
     assert np.array_equal(_traced(rollout, 8), _traced(rollout + ",solve_worlds=2", 8))
 
 
+@pytest.mark.many_sides
 def test_overcalls_prices_later_opponents_in_one_round_auctions():
     """overcalls=one-round changes the bids of some cinch auctions; five-handed priced
     overcalls before, so there the two values play alike."""

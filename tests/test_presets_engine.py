@@ -88,6 +88,7 @@ def test_heuristic_games_end(preset):
     assert set(games.winner) <= {-1, *range(inputs.sides)}
 
 
+@pytest.mark.many_sides
 @settings(max_examples=120, deadline=None)
 @given(preset=st.sampled_from(PLAYED_PRESETS), seed=st.integers(0, 2**63 - 1),
        index=st.integers(0, 2**40), policy=st.sampled_from(["random", "heuristic"]))

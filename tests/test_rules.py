@@ -73,6 +73,7 @@ def test_unknown_preset():
         get_preset("bridge")
 
 
+@pytest.mark.many_sides
 def test_the_engine_refuses_what_it_does_not_play_yet():
     check_engine_plays(resolve_variant("cinch", ["min_bid=6", "target=52", "points.J=2"]))
     assert set(PLAYED_PRESETS) == set(PRESETS), "every preset is simulated"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 
+import pytest
 from in_process import run_cli
 
 
@@ -13,6 +14,7 @@ def cli(*args: str) -> subprocess.CompletedProcess:
     return run_cli(*args)
 
 
+@pytest.mark.many_sides
 def test_show_prints_the_call_and_its_partner():
     r = cli("show", "--variant", "five-handed", "--seed", "3", "--deal", "0")
     assert r.returncode == 0, r.stderr
