@@ -39,8 +39,8 @@ def test_a_preset_tunes_the_default_pimc():
     """A preset's own pimc defaults fill what a spec leaves out (after --worlds and --eval;
     not with eval=solver, nor at tables of more than two sides), and the canonical text
     reads back as the same player in every preset."""
-    cinch, pidro, foster = (EngineInputs.for_variant(n).variant
-                            for n in ("cinch", "pidro", "foster"))
+    cinch, pidro, foster, lipton = (EngineInputs.for_variant(n).variant
+                                    for n in ("cinch", "pidro", "foster", "lipton"))
     plain = str(parse_spec("pimc"))
     tuned = players("pimc", cinch).label
     assert ",solve_tricks=5," in tuned and tuned.endswith(",solve_worlds=12")
@@ -48,12 +48,13 @@ def test_a_preset_tunes_the_default_pimc():
     assert players("pimc", pidro).label.startswith("pimc:worlds=28,")
     assert players("pimc", pidro, worlds=20).label.startswith("pimc:worlds=20,")
     assert players("pimc", foster).label == plain
+    assert players("pimc", lipton).label == plain.replace(",bid_worlds=64,", ",bid_worlds=128,")
     assert players("pimc", EngineInputs.for_variant("cinch@3").variant).label == plain
     for spec in ("pimc:eval=solver,prune=0", specs.ROLLOUT_PIMC, specs.BEFORE_17_PIMC, "dd"):
-        assert players(spec, cinch).label == players(spec, pidro).label == str(parse_spec(spec))
-    for v in (cinch, pidro, foster):
+        assert {players(spec, v).label for v in (cinch, pidro, lipton)} == {str(parse_spec(spec))}
+    for v in (cinch, pidro, foster, lipton):
         text = players("pimc", v).label
-        assert {players(text, w).label for w in (cinch, pidro, foster)} == {text}
+        assert {players(text, w).label for w in (cinch, pidro, foster, lipton)} == {text}
     b = players("pimc", cinch, "pimc:worlds=30", "heuristic").label
     assert b.startswith("bidders pimc:worlds=30,") and ",solve_worlds=12, defenders" in b
     few = players("pimc:worlds=8", cinch).label  # never more worlds than asked
