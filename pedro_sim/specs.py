@@ -152,8 +152,8 @@ SETTINGS = (
             "text)", lo=0, hi=100000),
 )
 # the default of before 2026-12-06: rollouts to the end, no pruning, overcalls priced in
-# five-handed only (docs/players.md, "Strength against cost"); its worlds written out, so
-# that no preset's tuning (PIMC_TUNING) moves it
+# five-handed only (docs/players.md, "Strength against cost"); its worlds and bidding deals
+# written out, so that no preset's tuning (PIMC_TUNING) moves it
 ROLLOUT_PIMC = ("pimc:worlds=20,bid_worlds=64,solve_tricks=0,prune=0,finish=0,overcalls=called,"
                 "solve_worlds=0")
 # the pimc of before issue 17, the same in every preset
