@@ -20,9 +20,12 @@ MANY_SIDES_ID = re.compile(r"five-handed|@\d")  # a parameter naming such a tabl
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """MANY_SIDES_FIRST first, the other tests of the eight-seat engine (marked
     ``many_sides``, or a parameter naming a table of it) last, each group in its order."""
-    first = [i for i in items if i.nodeid == MANY_SIDES_FIRST]
-    many = [i for i in items if i.nodeid != MANY_SIDES_FIRST and plays_many_sides(i)]
-    rest = [i for i in items if i.nodeid != MANY_SIDES_FIRST and not plays_many_sides(i)]
+    first, rest, many = [], [], []
+    for item in items:
+        if item.nodeid == MANY_SIDES_FIRST:
+            first.append(item)
+        else:
+            (many if plays_many_sides(item) else rest).append(item)
     items[:] = first + rest + many
 
 

@@ -459,6 +459,7 @@ def test_finish_early_solves_the_last_tricks_of_the_earlier_rollouts():
                           _traced(base + ",finish=0,finish_early=0"))
 
 
+@pytest.mark.many_sides
 @pytest.mark.parametrize("on,off", [("finish=4,solve_tricks=0", "finish=0,solve_tricks=0"),
                                     ("solve_tricks=4,finish=0", "solve_tricks=0,finish=0"),
                                     ("finish=4,finish_early=4,solve_tricks=0",

@@ -74,6 +74,7 @@ def test_variants_command(tmp_path):
     assert set(pd.read_csv(tmp_path / "variants.csv").preset) == {"cinch", "catch-five"}
 
 
+@pytest.mark.many_sides
 def test_variants_at_any_table():
     """Individual play: a row per seat of each table, each seat's edge over the others'
     mean; with two teams the eldest's edge is the dealer's turned round."""
