@@ -150,6 +150,10 @@ SETTINGS = (
             "the worlds drawn for a decision it solves from the card (solve_tricks, or "
             "eval=solver), where they are not worlds (0: worlds; left out of the spec's "
             "text)", lo=0, hi=100000),
+    Setting("solve_lead", L.K_SOLVE_LEAD, None, 0,
+            "with solve_tricks: 1: a lead one trick before the solved ones is solved from "
+            "the card too (in cinch, whose default solves five tricks of six, the opening "
+            "lead); 0: it is rolled out (0: left out of the spec's text)", lo=0, hi=1),
 )
 # the default of before 2026-12-06: rollouts to the end, no pruning, overcalls priced in
 # five-handed only (docs/players.md, "Strength against cost"); its worlds and bidding deals
@@ -163,7 +167,8 @@ BEFORE_17_PIMC = ("pimc:worlds=20,bid_worlds=64,objective=points,think=play,infe
 # default before 2026-12-05, is)
 HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic"), ("overcalls", "one-round"),
                    ("partner", "raise"), ("solve_nodes", 0),
-                   ("finish_early", 4), ("alike", "merge")}
+                   ("finish_early", 4), ("alike", "merge"),
+                   ("solve_lead", 0)}
 BY_KEY = {s.key: s for s in SETTINGS}
 # The default pimc's settings by preset where that preset's own duels measured them
 # stronger than the declared defaults (docs/players.md, "The default pimc by preset"): they

@@ -544,6 +544,26 @@ def test_solve_worlds_draws_its_own_worlds_for_the_decisions_solved_from_the_car
     assert np.array_equal(_traced(rollout, 8), _traced(rollout + ",solve_worlds=2", 8))
 
 
+def test_solve_lead_solves_the_lead_one_trick_before_the_solved_ones():
+    """solve_lead=1 with solve_tricks=5: cinch's opening lead is solved from the card, as
+    solve_tricks=6 solves it (the same first card in every deal); the rest of the first
+    trick is rolled out, so some deals part from solve_tricks=6's later; without it, the
+    opening lead is rolled out (other first cards in some deals); with solve_tricks=0
+    there is nothing to solve one trick before, so it plays as the rollout pimc."""
+    base = "pimc:worlds=4,bid_worlds=16,prune=0,finish=0,solve_worlds=0"
+    lead = L.R_TRICKS + L.T_PLAYS + 1  # the opening lead's card
+    on = _traced(base + ",solve_tricks=5,solve_lead=1", 24)
+    whole = _traced(base + ",solve_tricks=6", 24)
+    off = _traced(base + ",solve_tricks=5", 24)
+    assert np.array_equal(on[:, lead], whole[:, lead])
+    assert (on[:, lead] != off[:, lead]).any()
+    assert not np.array_equal(on, whole)
+    rollout = base + ",solve_tricks=0"
+    assert np.array_equal(_traced(rollout + ",solve_lead=1", 8), _traced(rollout, 8))
+    assert str(parse_spec("pimc:solve_lead=1")).endswith(",solve_lead=1")
+    assert "solve_lead" not in str(parse_spec("pimc:solve_lead=0"))
+
+
 @pytest.mark.many_sides
 def test_overcalls_prices_later_opponents_in_one_round_auctions():
     """overcalls=one-round changes the bids of some cinch auctions; five-handed priced

@@ -176,8 +176,9 @@ FL_SETTINGS = 3
     K_FINISH_EARLY,  # pimc's rollouts of earlier decisions: the last tricks they solve
     K_ALIKE,  # pimc with prune: cards that play alike valued once (ALIKE_*)
     K_SOLVE_WORLDS,  # pimc: the worlds of a decision it solves from the card (0: K_WORLDS)
+    K_SOLVE_LEAD,  # pimc: a lead one trick before solve_tricks is solved from the card too
     N_SETTINGS,
-) = range(20)
+) = range(21)
 EVAL_ROLLOUT = 0  # heuristic play to the end
 EVAL_SOLVER = 1  # the solver, every card of the world visible
 OBJ_POINTS = 0  # its side's points from here on

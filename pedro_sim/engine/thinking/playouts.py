@@ -340,7 +340,7 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
     if four and SM.prepare(p, all_hands, know, out_p, must_of(think), t, tab, dp, fact,
                            sp, sm) <= 0.0:
         return np.int64(-1)  # no world fits what it knows (a rule it cannot read): heuristic
-    rollouts = rolls_out(all_hands[p], st[L.PS_TRICK], flags, cfg, real, think, tab)
+    rollouts = rolls_out(all_hands[p], st, flags, cfg, real, think, tab)
     record = explain_asks(think, st[L.PS_TRICK], p)
     score_worlds(all_hands, st, p, legal, rollouts, record, out_p, flags, cfg, rng, real,
                  think, t, tab)
@@ -507,15 +507,18 @@ def nth_card(cards, i):
 
 
 @kernel
-def rolls_out(h, trick, flags, cfg, real, think, tab):
+def rolls_out(h, st, flags, cfg, real, think, tab):
     """Whether pimc values this decision's worlds by rollouts: eval=rollout, unless the
-    tricks left (its cards, where it holds no extra ones) are at most solve_tricks and the
-    deal has two sides (two_teams of its points ``real``: the solver plays every other
-    seat as one side, exact with two)."""
+    tricks left (its cards, where it holds no extra ones) are at most solve_tricks, or one
+    more where it leads and solve_lead is on, and the deal has two sides (two_teams of its
+    points ``real``: the solver plays every other seat as one side, exact with two)."""
     if flags[cfg + L.K_EVAL] != L.EVAL_ROLLOUT:
         return False
     n = popcount(h)
-    return n > flags[cfg + L.K_SOLVE_TRICKS] or extra_cards(n, trick, tab) > 0 \
+    solve = flags[cfg + L.K_SOLVE_TRICKS]
+    if solve > 0 and st[L.PS_WSEAT] < 0 and flags[cfg + L.K_SOLVE_LEAD]:
+        solve += 1
+    return n > solve or extra_cards(n, st[L.PS_TRICK], tab) > 0 \
         or not two_teams(real, think, tab)
 
 
