@@ -157,12 +157,12 @@ SETTINGS = (
 )
 # the default of before 2026-12-06: rollouts to the end, no pruning, overcalls priced in
 # five-handed only (docs/players.md, "Strength against cost"); its worlds and bidding deals
-# written out, so that no preset's tuning (PIMC_TUNING) moves it
-ROLLOUT_PIMC = ("pimc:worlds=20,bid_worlds=64,solve_tricks=0,prune=0,finish=0,overcalls=called,"
-                "solve_worlds=0")
+# written out, and its eval, so that no preset's tuning (PIMC_TUNING) moves it
+ROLLOUT_PIMC = ("pimc:worlds=20,eval=rollout,bid_worlds=64,solve_tricks=0,prune=0,finish=0,"
+                "overcalls=called,solve_worlds=0")
 # the pimc of before issue 17, the same in every preset
-BEFORE_17_PIMC = ("pimc:worlds=20,bid_worlds=64,objective=points,think=play,infer=none,"
-                  "solve_tricks=0,prune=0,finish=0,solve_worlds=0")
+BEFORE_17_PIMC = ("pimc:worlds=20,eval=rollout,bid_worlds=64,objective=points,think=play,"
+                  "infer=none,solve_tricks=0,prune=0,finish=0,solve_worlds=0")
 # not written in a spec's text (trust is written only with inference on: infer=none, the
 # default before 2026-12-05, is)
 HIDDEN_DEFAULTS = {("steer", "none"), ("call", "heuristic"), ("overcalls", "one-round"),
@@ -174,14 +174,19 @@ BY_KEY = {s.key: s for s in SETTINGS}
 # stronger than the declared defaults (docs/players.md, "The default pimc by preset"): they
 # fill the settings a rollout pimc's spec does not name, at the preset's table of four in
 # partnerships (parse_spec; --worlds and --eval first). One more trick solved from the
-# card, on 12 worlds: +0.16 to +0.54 net score a deal in the first five; 28 worlds, not 20,
-# where a player without a trump folds: +0.14 to +0.70 in the next three. In lipton, whose
-# auction goes round, twice the bidding deals: +0.32 (20,000 deals; +0.41 against the
-# rollout pimc, which the declared defaults were level with).
-PIMC_TUNING: dict[str, dict[str, int]] = {
-    **dict.fromkeys(("cinch", "california", "sancho", "dom-pedro", "ukrainian"),
+# card, on 12 worlds: +0.16 to +0.54 net score a deal in the first four; 28 worlds, not 20,
+# where a player without a trump folds: +0.27 and +0.70 in the next two. Where the solver
+# is cheap, every world solved: in pidro on 60 worlds (+0.21 and +0.29 over its 28
+# rolled-out worlds of before, ahead of the exact-solver seat on 20 worlds, level against
+# the heuristic), in dom-pedro on 40 (+0.40, and +0.28 against the heuristic). In lipton,
+# whose auction goes round, twice the bidding deals: +0.32 (20,000 deals; +0.41 against
+# the rollout pimc, which the declared defaults were level with).
+PIMC_TUNING: dict[str, dict[str, str | int]] = {
+    **dict.fromkeys(("cinch", "california", "sancho", "ukrainian"),
                     {"solve_tricks": 5, "solve_worlds": 12}),
-    **dict.fromkeys(("pidro", "family", "king-pedro"), {"worlds": 28}),
+    **dict.fromkeys(("family", "king-pedro"), {"worlds": 28}),
+    "pidro": {"eval": "solver", "worlds": 60},
+    "dom-pedro": {"eval": "solver", "worlds": 40},
     "lipton": {"bid_worlds": 128},
 }
 # each player, its kernel code and the settings it reads
@@ -225,11 +230,12 @@ class PlayerSpec:
 
 
 def parse_spec(text: str, defaults: dict[str, str | int] | None = None,
-               tuning: dict[str, int] | None = None) -> PlayerSpec:
+               tuning: dict[str, str | int] | None = None) -> PlayerSpec:
     """A spec from ``NAME[:key=value,...]``; ``defaults`` (e.g. --worlds, --eval) fill the
-    settings the text does not name, then ``tuning`` (a preset's own defaults for pimc
-    with eval=rollout: pimc_tuning), then the declared defaults. A
-    one-line PedroError names what is wrong.
+    settings the text does not name, then ``tuning`` (a preset's own defaults for pimc:
+    pimc_tuning; one that names eval tunes only a spec that names none, one that does not
+    a spec with eval=rollout or none), then the declared defaults. A one-line PedroError
+    names what is wrong.
 
     >>> str(parse_spec("pimc:prune=20", tuning={"worlds": 28})).split(",")[0]
     'pimc:worlds=28'
@@ -237,6 +243,9 @@ def parse_spec(text: str, defaults: dict[str, str | int] | None = None,
     'pimc:worlds=20'
     >>> str(parse_spec("pimc:worlds=8", tuning={"solve_worlds": 12})).split(",")[-1]
     'solve_worlds=0'
+    >>> solver = {"eval": "solver", "worlds": 60}
+    >>> [str(parse_spec(t, tuning=solver)).split(",")[:2] for t in ("pimc", "pimc:eval=rollout")]
+    [['pimc:worlds=60', 'eval=solver'], ['pimc:worlds=20', 'eval=rollout']]
     """
     name, _, rest = text.strip().partition(":")
     name = name.strip().lower()
@@ -247,13 +256,22 @@ def parse_spec(text: str, defaults: dict[str, str | int] | None = None,
     given = given_settings(text, name, rest, reads)
     fill = {k: BY_KEY[k].parse(str(v), f"--{k}") for k, v in (defaults or {}).items()
             if v is not None and k in reads}
-    if tuning and name == "pimc" and given.get("eval", fill.get("eval")) in (None, "rollout"):
+    if tuning and name == "pimc" and tuned(given.get("eval", fill.get("eval")), tuning):
         fill = {k: v for k, v in tuning.items() if k in reads} | fill
     settings = {key: given.get(key, fill.get(key, BY_KEY[key].default)) for key in reads}
     if name == "pimc" and "solve_worlds" not in given and (
             settings["solve_worlds"] >= settings["worlds"]):
         settings["solve_worlds"] = 0  # a tuning never draws more worlds than asked: worlds
     return PlayerSpec(name, settings)
+
+
+def tuned(evaluator: str | int | None, tuning: dict[str, str | int]) -> bool:
+    """Whether a preset's ``tuning`` fills a pimc spec whose eval is ``evaluator`` (None:
+    not named): a tuning that names eval (pidro's solver) tunes only a spec that names
+    none, so that the exact-solver seat (eval=solver) and the rollout pimc (eval=rollout)
+    stay the players they are in every preset; one that does not, a spec that names
+    eval=rollout too."""
+    return evaluator is None or ("eval" not in tuning and evaluator == "rollout")
 
 
 def given_settings(text: str, name: str, rest: str,
@@ -275,13 +293,13 @@ def given_settings(text: str, name: str, rest: str,
     return given
 
 
-def pimc_tuning(variant: Variant) -> dict[str, int]:
+def pimc_tuning(variant: Variant) -> dict[str, str | int]:
     """The default pimc's settings in ``variant`` that are not the declared ones: none at
     tables of more than two sides, where no preset's tuning was measured.
 
     >>> from pedro_sim.rules.overrides import resolve_variant
     >>> pimc_tuning(resolve_variant("pidro", [])), pimc_tuning(resolve_variant("foster", []))
-    ({'worlds': 28}, {})
+    ({'eval': 'solver', 'worlds': 60}, {})
     >>> pimc_tuning(resolve_variant("cinch@3", []))
     {}
     """

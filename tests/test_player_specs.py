@@ -45,8 +45,12 @@ def test_a_preset_tunes_the_default_pimc():
     tuned = players("pimc", cinch).label
     assert ",solve_tricks=5," in tuned and tuned.endswith(",solve_worlds=12")
     assert ",solve_tricks=3," in players("pimc:solve_tricks=3", cinch).label
-    assert players("pimc", pidro).label.startswith("pimc:worlds=28,")
-    assert players("pimc", pidro, worlds=20).label.startswith("pimc:worlds=20,")
+    assert players("pimc", pidro).label.startswith("pimc:worlds=60,eval=solver,")
+    assert players("pimc", pidro, worlds=20).label.startswith("pimc:worlds=20,eval=solver,")
+    family = EngineInputs.for_variant("family").variant
+    assert players("pimc", family).label.startswith("pimc:worlds=28,eval=rollout,")
+    # a tuning that names eval tunes no spec that names one: the declared defaults
+    assert players("pimc:eval=rollout", pidro).label == str(parse_spec("pimc"))
     assert players("pimc", foster).label == plain
     assert players("pimc", lipton).label == plain.replace(",bid_worlds=64,", ",bid_worlds=128,")
     assert players("pimc", EngineInputs.for_variant("cinch@3").variant).label == plain
@@ -68,7 +72,8 @@ def test_a_spec_names_every_setting_it_reads():
                           "steer": "none", "call": "heuristic", "infer": "cards",
                           "trust": 95, "solve_tricks": 4, "prune": 10, "finish": 4,
                           "solve_nodes": 0, "partner": "raise", "overcalls": "one-round",
-                          "finish_early": 4, "alike": "merge", "solve_worlds": 0}
+                          "finish_early": 4, "alike": "merge", "solve_worlds": 0,
+                          "solve_lead": 0}
     assert str(s) == ("pimc:worlds=7,eval=rollout,bid_worlds=64,objective=points,think=all,"
                       "keep_worlds=32,infer=cards,trust=95,solve_tricks=4,prune=10,finish=4,"
                       "solve_worlds=0")

@@ -141,7 +141,7 @@ def test_each_preset_plays_its_own_default_pimc(tmp_path):
     want = {n: players(spec, EngineInputs.for_variant(n).variant).label
             for n in ("cinch", "pidro")}
     assert run["players"] == want and want["cinch"] != want["pidro"]
-    assert "worlds=28" in want["pidro"] and "solve_tricks=5" in want["cinch"]
+    assert "eval=solver" in want["pidro"] and "solve_tricks=5" in want["cinch"]
     assert run["policy"].startswith(spec) and "run.json: players" in run["policy"]
     pidro = EngineInputs.for_variant("pidro")
     alone = variants_analysis([pidro], 24, 0, 5, L.PL_PIMC * 17,
