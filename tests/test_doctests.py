@@ -8,12 +8,13 @@ from pedro_sim import games, parsers
 from pedro_sim.analysis import seat_words, stats
 from pedro_sim.analysis.players import arrangements
 from pedro_sim.encoding import option_array
-from pedro_sim.report import console_tables, plots
+from pedro_sim.report import console_tables, ladder_plots, plots
 from pedro_sim.rules import describe, overrides
 
 
 @pytest.mark.parametrize("module", [parsers, overrides, option_array, console_tables, stats,
-                                    plots, describe, games, seat_words, arrangements])
+                                    plots, describe, games, seat_words, arrangements,
+                                    ladder_plots])
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

@@ -20,11 +20,23 @@ def _grid(n: int) -> tuple[int, int]:
     return (n + cols - 1) // cols, cols
 
 
+LONGEST_NAME = 40  # characters a chart's axis gives a player (an outside program's path)
+
+
 def shown_names(names: list[str]) -> list[str]:
     """The players as a chart names them: short names (specs.short_name), or the names as
-    given where two would shorten alike (``pimc`` and ``pimc:worlds=20``)."""
+    given where two would shorten alike (``pimc`` and ``pimc:worlds=20``); a name longer
+    than LONGEST_NAME loses its middle where the names stay apart, so that the axes leave
+    the chart room (an outside program named by a long path).
+
+    >>> shown_names(["exec:python /a/very/long/folder/name/of/some/test/bot.py", "heuristic"])
+    ['exec:python /a/very…of/some/test/bot.py', 'heuristic']
+    """
     short = [short_label(n) for n in names]
-    return short if len(set(short)) == len(short) else list(names)
+    named = short if len(set(short)) == len(short) else list(names)
+    half = (LONGEST_NAME - 1) // 2
+    cut = [n if len(n) <= LONGEST_NAME else f"{n[:half]}…{n[-half:]}" for n in named]
+    return cut if len(set(cut)) == len(cut) else named
 
 
 def score_matrix_figure(table: pd.DataFrame, deals: int, path: Path) -> plt.Figure:
