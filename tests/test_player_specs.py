@@ -48,7 +48,7 @@ def test_a_preset_tunes_the_default_pimc():
     assert players("pimc", pidro).label.startswith("pimc:worlds=60,eval=solver,")
     assert players("pimc", pidro, worlds=20).label.startswith("pimc:worlds=20,eval=solver,")
     family = EngineInputs.for_variant("family").variant
-    assert players("pimc", family).label.startswith("pimc:worlds=28,eval=rollout,")
+    assert players("pimc", family).label.startswith("pimc:worlds=40,eval=blend,")
     # a tuning that names eval tunes no spec that names one: the declared defaults
     assert players("pimc:eval=rollout", pidro).label == str(parse_spec("pimc"))
     assert players("pimc", foster).label == plain
@@ -581,3 +581,34 @@ def test_overcalls_prices_later_opponents_in_one_round_auctions():
     off = players("pimc:worlds=2,overcalls=called", inputs.variant)
     assert np.array_equal(record_deals(inputs, 5, np.arange(8), on.policy, on.flags),
                           record_deals(inputs, 5, np.arange(8), off.policy, off.flags))
+
+
+def test_eval_blend_values_each_world_by_the_mean_of_solver_and_rollout():
+    """eval=blend: each card's value in each world is the mean of the solver's value and a
+    rollout's there. At cinch's opening lead the three players met the same auction and
+    keeps (neither reads eval) and draw the same worlds (a rollout draws no random
+    number), so the blend's values are the mean of the other two's, world for world."""
+    from pedro_sim.analysis.decisions.explain import card_values, replay
+
+    variant = EngineInputs.for_variant("cinch").variant
+    spec = "pimc:worlds=4,bid_worlds=8,keep_worlds=4,prune=0,alike=all,eval="
+    who = {e: players(spec + e, variant, tuned=False) for e in ("blend", "solver", "rollout")}
+    compared = 0
+    for trace in _traces(spec + "blend", 6):
+        seat = trace["tricks"][0]["plays"][0][0]  # the opening lead
+        values = {}
+        for e, w in who.items():
+            x, flat = replay(trace, variant, w, 0, seat, 0, whole=e == "blend")
+            values[e] = card_values(x, flat)[:, :, 0]
+        assert np.allclose(values["blend"], (values["solver"] + values["rollout"]) / 2)
+        compared += not np.allclose(values["solver"], values["rollout"])
+    assert compared >= 3  # the two evaluations differ there: the mean is a third value
+    assert str(parse_spec("pimc:eval=blend")).startswith("pimc:worlds=20,eval=blend,")
+
+
+def _traces(spec: str, deals: int) -> list[dict]:
+    """Cinch traces (seed 5) played with ``spec`` at every seat."""
+    inputs = EngineInputs.for_variant("cinch")
+    who = players(spec, inputs.variant, tuned=False)
+    recs = record_deals(inputs, 5, np.arange(deals), who.policy, who.flags)
+    return [trace_dict(recs[i], inputs, 5, i, who.label) for i in range(deals)]

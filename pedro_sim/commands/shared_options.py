@@ -70,12 +70,14 @@ GROUPS: dict[str, list[tuple[str, Any, Any]]] = {
     "pimc": [
         ("worlds", int, typer.Option(None, "--worlds", min=1, max=MAX_WORLDS,
                                      help="pimc: worlds drawn per decision, where a spec does "
-                                          "not say (default 20; 28 in pidro, family and "
-                                          "king-pedro, whose duels measured it stronger).")),
+                                          "not say (default 20; more in the presets whose "
+                                          "duels measured it stronger: docs/players.md).")),
         ("evaluator", str, typer.Option(None, "--eval",
                                         help="pimc: value a world's cards by heuristic "
-                                             "rollout or by the solver, where a spec does not "
-                                             "say (default rollout).")),
+                                             "rollout, by the solver, or by the mean of the two "
+                                             "(blend), where a spec does not say (default "
+                                             "rollout; solver or blend in the presets whose "
+                                             "duels measured it stronger: docs/players.md).")),
     ],
     "variant": [
         ("variant", str, typer.Option("cinch", "--variant",

@@ -181,6 +181,7 @@ FL_SETTINGS = 3
 ) = range(21)
 EVAL_ROLLOUT = 0  # heuristic play to the end
 EVAL_SOLVER = 1  # the solver, every card of the world visible
+EVAL_BLEND = 2  # the mean of the two: the solver's value and a rollout's, each world
 OBJ_POINTS = 0  # its side's points from here on
 OBJ_SCORE = 1  # its side's net score of the deal (its score minus the other side's)
 THINK_PLAY = 0  # card play; bids its playout estimate by the heuristic's rule

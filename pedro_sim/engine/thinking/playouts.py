@@ -354,7 +354,9 @@ def pimc_card(all_hands, st, p, legal, flags, cfg, rng, real, think, t, tab):
 def score_worlds(all_hands, st, p, legal, rollouts, record, out_p, flags, cfg, rng, real,
                  think, t, tab):
     """Each card of ``legal``'s total value over the player's worlds, into scores_of (one
-    per card, ascending id), by rollouts or by the solver. With prune, a card the paired
+    per card, ascending id), by rollouts, by the solver, or by the mean of the two
+    (eval=blend: two models of the other seats, as the heuristic plays and as perfect
+    players who see every card). With prune, a card the paired
     values of its worlds so far set clearly below the best is no longer valued, and its
     score is -inf (pruned)."""
     scores = scores_of(think)
@@ -365,6 +367,7 @@ def score_worlds(all_hands, st, p, legal, rollouts, record, out_p, flags, cfg, r
     for i in range(popcount(legal)):
         scores[i] = 0.0
     objective = flags[cfg + L.K_OBJECTIVE]
+    blend = flags[cfg + L.K_EVAL] == L.EVAL_BLEND
     worlds = flags[cfg + L.K_WORLDS]
     if not rollouts and flags[cfg + L.K_SOLVE_WORLDS] > 0:
         worlds = flags[cfg + L.K_SOLVE_WORLDS]
@@ -411,6 +414,9 @@ def score_worlds(all_hands, st, p, legal, rollouts, record, out_p, flags, cfg, r
                         for k in range(popcount(legal)):
                             scores[k] = 0.0
                         continue
+                    if blend:  # the solver's value and a rollout's (rh as it was)
+                        v = 0.5 * (v + rollout_value(rh, st, p, np.int64(c), flags, cfg, rng,
+                                                     t, tab, real, think))
                 scores[i] += v
                 if w < MAX_PRUNE_WORLDS:
                     values_of(think)[w, i] = v
