@@ -607,8 +607,7 @@ def test_eval_blend_values_each_world_by_the_mean_of_solver_and_rollout():
 
 
 def _traces(spec: str, deals: int) -> list[dict]:
-    """Cinch traces (seed 5) played with ``spec`` at every seat."""
+    """_traced's deals as traces (a spec that names eval=blend: no preset tuning)."""
     inputs = EngineInputs.for_variant("cinch")
-    who = players(spec, inputs.variant, tuned=False)
-    recs = record_deals(inputs, 5, np.arange(deals), who.policy, who.flags)
-    return [trace_dict(recs[i], inputs, 5, i, who.label) for i in range(deals)]
+    label = players(spec, inputs.variant).label
+    return [trace_dict(rec, inputs, 5, i, label) for i, rec in enumerate(_traced(spec, deals))]
