@@ -519,7 +519,7 @@ def stack_ok(h, top, extras, extra, trick, t, tab):
 def points_left(hands, tpts, t, tab):
     """The points still to be taken: the trick's and those of the cards in hand."""
     held = ZERO
-    for q in range(L.SEATS):
+    for q in range(players(tab)):  # (the seats past the table's hold nothing)
         held |= hands[q]
     scoring = tab.masks[t, L.M_SCORE_TRICK] | tab.masks[t, L.M_TWO_PLAYED]
     return tpts + card_points(held & scoring, t, tab)
